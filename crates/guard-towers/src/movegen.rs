@@ -1,0 +1,113 @@
+//! Legal move generation, bit-parallel over all towers of one colour.
+//!
+//! For a direction and a distance k, the origins of k-stone moves are the own
+//! towers of height ≥ k whose first k − 1 squares in that direction are empty;
+//! shifting them k squares gives the destinations at once. The same walk feeds
+//! either a counter (perft's bulk counting: one popcount per direction and
+//! distance) or a move list, so counting and listing cannot disagree.
+//!
+//! There is no check in this game: every move the rules allow is legal, and a
+//! decided position (guard captured or on the enemy castle) has none.
+
+use crate::bitboard::{neighbours, origins, shift, shift_back, Squares, BOARD};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::square::{Direction, Square, SIDE};
+
+/// The farthest any piece can travel on a 7-square line.
+const MAX_DISTANCE: u32 = SIDE as u32 - 1;
+
+/// Receives destinations, grouped as the generator finds them.
+trait Sink {
+    fn guard(&mut self, from: u64, destinations: u64);
+    fn towers(&mut self, dir: Direction, distance: u32, destinations: u64);
+}
+
+struct Counter(u32);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn guard(&mut self, _from: u64, destinations: u64) {
+        self.0 += destinations.count_ones();
+    }
+
+    #[inline(always)]
+    fn towers(&mut self, _dir: Direction, _distance: u32, destinations: u64) {
+        self.0 += destinations.count_ones();
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn guard(&mut self, from: u64, destinations: u64) {
+        let from = Square::new_unchecked(from.trailing_zeros() as u8);
+        for to in Squares(destinations) {
+            self.push(Move::new_unchecked(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn towers(&mut self, dir: Direction, distance: u32, destinations: u64) {
+        let offset = dir.step() as i32 * distance as i32;
+        for to in Squares(destinations) {
+            let from = Square::new_unchecked((to.index() as i32 - offset) as u8);
+            self.push(Move::new_unchecked(from, to));
+        }
+    }
+}
+
+impl Position {
+    /// All legal moves, in generation order.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// The number of legal moves, without listing them.
+    #[inline]
+    pub fn count_moves(&self) -> u32 {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        if self.is_decided() {
+            return;
+        }
+        let us = self.side_to_move();
+        let own_towers = self.towers(us);
+        let own_guard = self.guard_bits(us);
+        let empty = self.empty();
+
+        if own_guard != 0 {
+            sink.guard(own_guard, neighbours(own_guard) & !(own_towers | own_guard));
+        }
+
+        // Squares a tower piece of k stones may land on, except enemy towers
+        // (capturable only up to height k): empty, own towers (stacking), the
+        // enemy guard.
+        let enemy_towers = self.towers(!us);
+        let base_targets = BOARD & !own_guard & !enemy_towers;
+        for dir in Direction::ALL {
+            let mut movers = own_towers;
+            for distance in 1..=MAX_DISTANCE {
+                movers &= origins(dir, distance);
+                if movers == 0 {
+                    break;
+                }
+                let taller = self.towers_at_least(distance + 1);
+                let targets = base_targets | (enemy_towers & !taller);
+                sink.towers(dir, distance, shift(movers, dir, distance) & targets);
+                movers &= taller & shift_back(empty, dir, distance);
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! The `towers` command line: thin wiring from arguments to the libraries.
+
+mod gt;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "towers", version, about = "Guard & Towers and Koning & Torens")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Guard & Towers: rules, move generation, perft.
+    #[command(subcommand)]
+    Gt(gt::Command),
+}
+
+/// An error the user caused (bad position, bad move): exit status 2.
+pub struct UsageError(String);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Gt(command) => gt::run(command),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UsageError(message)) => {
+            eprintln!("towers: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
