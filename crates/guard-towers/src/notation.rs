@@ -47,7 +47,7 @@ pub enum PositionError {
     },
     TwoGuards {
         color: Color,
-        square: Square,
+        squares: [Square; 2],
     },
     TooManyStones {
         color: Color,
@@ -71,7 +71,9 @@ impl fmt::Display for PositionError {
                 "rank {rank}, column {column}: unknown token '{token}' (expected r1-r7, b1-b7, RG, BG or a digit 1-7)"
             ),
             BadHeight { square, height } => write!(f, "{square}: tower height {height}, expected 1-7"),
-            TwoGuards { color, square } => write!(f, "{square}: a second {color} guard; each side has one"),
+            TwoGuards { color, squares: [first, second] } => {
+                write!(f, "{color} has two guards, on {first} and {second}; each side has one")
+            }
             TooManyStones { color, stones } => write!(f, "{color} has {stones} tower stones, at most 7"),
         }
     }

@@ -95,8 +95,11 @@ impl Position {
             match *piece {
                 None => {}
                 Some(Piece::Guard(color)) => {
-                    if position.guards[color.index()] != 0 {
-                        return Err(PositionError::TwoGuards { color, square });
+                    if let Some(first) = position.guard(color) {
+                        return Err(PositionError::TwoGuards {
+                            color,
+                            squares: [first, square],
+                        });
                     }
                     position.guards[color.index()] = square.bit();
                     position.hash ^= zobrist::guard(color, square);
@@ -312,13 +315,14 @@ impl Position {
         self.hash ^= zobrist::tower(color, old, square) ^ zobrist::tower(color, new, square);
     }
 
+    /// Branch-free: which levels change depends on the heights, and a data
+    /// dependent loop here mispredicted often enough to show in perft.
     #[inline(always)]
     fn set_levels(&mut self, square: Square, old: u32, new: u32) {
-        let mut changed = levels(old) ^ levels(new);
-        while changed != 0 {
-            let level = changed.trailing_zeros() as usize - 1;
-            self.taller[level] ^= square.bit();
-            changed &= changed - 1;
+        let changed = levels(old) ^ levels(new);
+        for (index, level) in self.taller.iter_mut().enumerate() {
+            let flip = u64::from((changed >> (index + 1)) & 1);
+            *level ^= square.bit() & flip.wrapping_neg();
         }
     }
 }
