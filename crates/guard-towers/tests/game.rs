@@ -12,7 +12,8 @@ fn mv(text: &str) -> Move {
 
 fn play_all(game: &mut Game, moves: &[&str]) {
     for text in moves {
-        game.play(mv(text)).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.play(mv(text))
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }
 
@@ -22,10 +23,16 @@ fn capturing_the_guard_wins() {
     play_all(&mut game, &["D2-D1-1"]);
     assert_eq!(
         game.outcome(),
-        Some(Outcome::Win { winner: Color::Red, reason: WinReason::GuardCaptured })
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::GuardCaptured
+        })
     );
     assert!(game.legal_moves().is_empty());
-    assert_eq!(game.play(mv("D7-D6-1")), Err(GameError::Finished(game.outcome().unwrap())));
+    assert_eq!(
+        game.play(mv("D7-D6-1")),
+        Err(GameError::Finished(game.outcome().unwrap()))
+    );
 }
 
 #[test]
@@ -35,7 +42,10 @@ fn a_guard_on_the_enemy_castle_wins() {
     play_all(&mut game, &["D6-D7-1"]);
     assert_eq!(
         game.outcome(),
-        Some(Outcome::Win { winner: Color::Blue, reason: WinReason::CastleReached })
+        Some(Outcome::Win {
+            winner: Color::Blue,
+            reason: WinReason::CastleReached
+        })
     );
 }
 
@@ -48,11 +58,22 @@ fn no_legal_move_loses_or_draws_as_configured() {
     let lose = Game::new(stuck, Rules::STANDARD);
     assert_eq!(
         lose.outcome(),
-        Some(Outcome::Win { winner: Color::Red, reason: WinReason::NoLegalMove })
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::NoLegalMove
+        })
     );
-    let draw_rules = Rules { no_legal_move_loses: false, ..Rules::STANDARD };
+    let draw_rules = Rules {
+        no_legal_move_loses: false,
+        ..Rules::STANDARD
+    };
     let draw = Game::new(stuck, draw_rules);
-    assert_eq!(draw.outcome(), Some(Outcome::Draw { reason: DrawReason::NoLegalMove }));
+    assert_eq!(
+        draw.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::NoLegalMove
+        })
+    );
 }
 
 /// Both guards step away and back: the start position recurs every 4 plies.
@@ -67,7 +88,12 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
     assert_eq!(game.outcome(), None);
     play_all(&mut game, &SHUFFLE);
     assert_eq!(game.repetitions(), 3);
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
     game.undo();
     assert_eq!(game.outcome(), None, "undo takes the draw back");
 
@@ -81,14 +107,22 @@ fn the_third_occurrence_of_a_position_is_a_draw() {
 fn a_hundred_plies_without_capture_is_a_draw() {
     // Towers shuffle on the far files so no position repeats too often to
     // matter: repetition is switched off to isolate the no-progress rule.
-    let rules = Rules { threefold_repetition: false, ..Rules::STANDARD };
+    let rules = Rules {
+        threefold_repetition: false,
+        ..Rules::STANDARD
+    };
     let mut game = Game::new(position("3RG3/7/7/7/7/7/3BG3 r"), rules);
     for ply in 0..100 {
         assert_eq!(game.outcome(), None, "ply {ply}");
         play_all(&mut game, &[SHUFFLE[ply % 4]]);
     }
     assert_eq!(game.quiet_plies(), 100);
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::NoProgress }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::NoProgress
+        })
+    );
 
     let mut course = Game::new(position("3RG3/7/7/7/7/7/3BG3 r"), Rules::COURSE);
     for ply in 0..120 {
@@ -103,13 +137,21 @@ fn a_capture_resets_the_no_progress_count() {
     play_all(&mut game, &["D7-C7-1"]);
     assert_eq!(game.quiet_plies(), 1);
     play_all(&mut game, &["C1-B1-1"]);
-    assert_eq!(game.quiet_plies(), 0, "the blue guard captured the red tower");
+    assert_eq!(
+        game.quiet_plies(),
+        0,
+        "the blue guard captured the red tower"
+    );
 }
 
 #[test]
 fn illegal_moves_are_refused_and_change_nothing() {
     let mut game = Game::new(Position::start(), Rules::STANDARD);
     assert_eq!(game.play(mv("D7-D6-1")), Ok(()));
-    assert_eq!(game.play(mv("D6-D5-1")), Err(GameError::Illegal(mv("D6-D5-1"))), "not Blue's piece");
+    assert_eq!(
+        game.play(mv("D6-D5-1")),
+        Err(GameError::Illegal(mv("D6-D5-1"))),
+        "not Blue's piece"
+    );
     assert_eq!(game.moves().len(), 1);
 }

@@ -27,8 +27,11 @@ fn moves_prints_the_legal_moves_one_per_line_sorted() {
     let output = towers(&["gt", "moves"]);
     assert!(output.status.success());
     let lines: Vec<String> = stdout(&output).lines().map(String::from).collect();
-    let mut expected: Vec<String> =
-        Position::start().legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut expected: Vec<String> = Position::start()
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
     expected.sort();
     assert_eq!(lines, expected);
     assert_eq!(lines.len(), 25);
