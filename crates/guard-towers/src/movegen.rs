@@ -42,7 +42,7 @@ impl Sink for MoveList {
     fn guard(&mut self, from: u64, destinations: u64) {
         let from = Square::new_unchecked(from.trailing_zeros() as u8);
         for to in Squares(destinations) {
-            self.push(Move::new_unchecked(from, to));
+            self.push(Move::new_unchecked(from, to, 1));
         }
     }
 
@@ -51,7 +51,7 @@ impl Sink for MoveList {
         let offset = dir.step() as i32 * distance as i32;
         for to in Squares(destinations) {
             let from = Square::new_unchecked((to.index() as i32 - offset) as u8);
-            self.push(Move::new_unchecked(from, to));
+            self.push(Move::new_unchecked(from, to, distance));
         }
     }
 }

@@ -16,6 +16,8 @@ use crate::square::{Square, SquareError};
 pub struct Move {
     from: Square,
     to: Square,
+    /// The distance, kept because play needs it and deriving it divides by 7.
+    stones: u8,
 }
 
 impl Move {
@@ -24,13 +26,18 @@ impl Move {
         if from == to || (from.file() != to.file() && from.rank() != to.rank()) {
             return Err(MoveError::NotStraight { from, to });
         }
-        Ok(Move { from, to })
+        let stones = from.file().abs_diff(to.file()) + from.rank().abs_diff(to.rank());
+        Ok(Move { from, to, stones })
     }
 
-    /// For movegen, whose moves are straight by construction.
+    /// For movegen, whose moves are straight and `stones` long by construction.
     #[inline(always)]
-    pub(crate) const fn new_unchecked(from: Square, to: Square) -> Move {
-        Move { from, to }
+    pub(crate) const fn new_unchecked(from: Square, to: Square, stones: u32) -> Move {
+        Move {
+            from,
+            to,
+            stones: stones as u8,
+        }
     }
 
     #[inline(always)]
@@ -46,8 +53,7 @@ impl Move {
     /// Stones moved = squares travelled (1 for a guard).
     #[inline(always)]
     pub const fn stones(self) -> u32 {
-        self.from.file().abs_diff(self.to.file()) as u32
-            + self.from.rank().abs_diff(self.to.rank()) as u32
+        self.stones as u32
     }
 }
 
@@ -163,7 +169,8 @@ pub struct MoveList {
 
 impl MoveList {
     pub(crate) const fn new() -> MoveList {
-        let placeholder = Move::new_unchecked(Square::new_unchecked(0), Square::new_unchecked(0));
+        let placeholder =
+            Move::new_unchecked(Square::new_unchecked(0), Square::new_unchecked(0), 0);
         MoveList {
             moves: [placeholder; MAX_MOVES],
             len: 0,

@@ -263,45 +263,36 @@ impl Position {
     #[inline(always)]
     pub fn play(&self, mv: Move) -> Position {
         let mut next = *self;
-        let us = self.side;
-        let them = !us;
+        let (us, them) = (self.side, !self.side);
         let (from, to) = (mv.from(), mv.to());
-        next.capture(them, to);
+        // Whatever stands on `to` is looked at once: a tower's height (of
+        // either colour, 0 if none) and whether it is an enemy piece.
+        let target_height = self.height(to);
+        if self.guards[them.index()] & to.bit() != 0 {
+            next.guards[them.index()] = 0;
+            next.hash ^= zobrist::guard(them, to);
+        }
+        let enemy_tower = self.towers[them.index()] & to.bit() != 0;
+        if enemy_tower {
+            next.towers[them.index()] ^= to.bit();
+            next.hash ^= zobrist::tower(them, target_height, to);
+        }
         if self.guards[us.index()] & from.bit() != 0 {
             next.guards[us.index()] ^= from.bit() | to.bit();
             next.hash ^= zobrist::guard(us, from) ^ zobrist::guard(us, to);
+            next.set_levels(to, target_height, 0);
         } else {
             let height = self.height(from);
             let moved = mv.stones();
             next.put_height(us, from, height, height - moved);
-            let below = next.height_if_own(us, to);
-            next.put_height(us, to, below, below + moved);
+            let below = if enemy_tower { 0 } else { target_height };
+            next.towers[us.index()] |= to.bit();
+            next.set_levels(to, target_height, below + moved);
+            next.hash ^= zobrist::tower(us, below, to) ^ zobrist::tower(us, below + moved, to);
         }
         next.side = them;
         next.hash ^= zobrist::side(us) ^ zobrist::side(them);
         next
-    }
-
-    /// Removes whatever piece of `color` stands on `square`.
-    #[inline(always)]
-    fn capture(&mut self, color: Color, square: Square) {
-        let bit = square.bit();
-        if self.guards[color.index()] & bit != 0 {
-            self.guards[color.index()] = 0;
-            self.hash ^= zobrist::guard(color, square);
-        } else if self.towers[color.index()] & bit != 0 {
-            let height = self.height(square);
-            self.put_height(color, square, height, 0);
-        }
-    }
-
-    #[inline(always)]
-    fn height_if_own(&self, color: Color, square: Square) -> u32 {
-        if self.towers[color.index()] & square.bit() != 0 {
-            self.height(square)
-        } else {
-            0
-        }
     }
 
     /// Changes the tower of `color` on `square` from `old` to `new` stones
