@@ -154,8 +154,11 @@ impl Game {
         if !position.is_legal(mv) {
             return Err(GameError::Illegal(mv));
         }
-        let capture = position.occupied() & mv.to().bit() != 0;
-        let quiet = if capture { 0 } else { self.quiet_plies() + 1 };
+        let quiet = if position.is_capture(mv) {
+            0
+        } else {
+            self.quiet_plies() + 1
+        };
         self.positions.push(position.play(mv));
         self.moves.push(mv);
         self.quiet_plies.push(quiet);

@@ -10,8 +10,9 @@
 //! decided position (guard captured or on the enemy castle) has none.
 
 use crate::bitboard::{neighbours, origins, shift, shift_back, Squares, BOARD};
+use crate::color::Color;
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::position::{castle, Position};
 use crate::square::{Direction, Square, SIDE};
 
 /// The farthest any piece can travel on a 7-square line.
@@ -24,6 +25,21 @@ trait Sink {
 }
 
 struct Counter(u32);
+
+/// Collects the union of destinations.
+struct Reach(u64);
+
+impl Sink for Reach {
+    #[inline(always)]
+    fn guard(&mut self, _from: u64, destinations: u64) {
+        self.0 |= destinations;
+    }
+
+    #[inline(always)]
+    fn towers(&mut self, _dir: Direction, _distance: u32, destinations: u64) {
+        self.0 |= destinations;
+    }
+}
 
 impl Sink for Counter {
     #[inline(always)]
@@ -77,12 +93,54 @@ impl Position {
         self.legal_moves().contains(&mv)
     }
 
+    /// The moves `color` would have if it were to move (for evaluation:
+    /// mobility of the side not to move). Ignores whether the game is decided.
+    pub fn count_moves_for(&self, color: Color) -> u32 {
+        let mut counter = Counter(0);
+        self.generate_for(color, &mut counter);
+        counter.0
+    }
+
+    /// Every square `color` could move a piece to if it were to move.
+    pub fn reach(&self, color: Color) -> u64 {
+        let mut reach = Reach(0);
+        self.generate_for(color, &mut reach);
+        reach.0
+    }
+
+    /// Whether `color`, if it were to move, could win at once: capture the
+    /// enemy guard or step its guard onto the enemy castle.
+    pub fn has_winning_move(&self, color: Color) -> bool {
+        let guard = self.guard_bits(color);
+        let castle_step = neighbours(guard) & castle(!color).bit() & !self.towers(color);
+        castle_step != 0 || self.reach(color) & self.guard_bits(!color) != 0
+    }
+
+    /// Whether `mv` (legal here) ends the game at once.
+    #[inline]
+    pub fn is_winning_move(&self, mv: Move) -> bool {
+        let us = self.side_to_move();
+        let to = mv.to().bit();
+        to & self.guard_bits(!us) != 0
+            || (to & castle(!us).bit() != 0 && self.guard_bits(us) & mv.from().bit() != 0)
+    }
+
+    /// Whether `mv` lands on an enemy piece.
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.occupied() & mv.to().bit() != 0
+            && self.towers(self.side_to_move()) & mv.to().bit() == 0
+    }
+
     #[inline(always)]
     fn generate<S: Sink>(&self, sink: &mut S) {
-        if self.is_decided() {
-            return;
+        if !self.is_decided() {
+            self.generate_for(self.side_to_move(), sink);
         }
-        let us = self.side_to_move();
+    }
+
+    #[inline(always)]
+    fn generate_for<S: Sink>(&self, us: Color, sink: &mut S) {
         let own_towers = self.towers(us);
         let own_guard = self.guard_bits(us);
         let empty = self.empty();

@@ -155,3 +155,15 @@ fn illegal_moves_are_refused_and_change_nothing() {
     );
     assert_eq!(game.moves().len(), 1);
 }
+
+#[test]
+fn stacking_on_an_own_tower_is_no_capture() {
+    let mut game = Game::new(position("3RG3/7/7/7/7/3r13/3r1BG2 r"), Rules::STANDARD);
+    play_all(&mut game, &["D2-D1-1"]);
+    let d1 = "D1".parse().expect("square");
+    assert_eq!(
+        game.position().piece_at(d1),
+        Some(guard_towers::Piece::Tower(Color::Red, 2))
+    );
+    assert_eq!(game.quiet_plies(), 1);
+}

@@ -1,7 +1,7 @@
 //! Invariants of the rules library, checked on random positions and random
 //! games against a naive per-square implementation written from the rule book.
 
-use guard_towers::{castle, Color, Game, Move, Piece, Position, Rules, SQUARES};
+use guard_towers::{castle, Color, Game, Move, Piece, Position, Rules, WinReason, SQUARES};
 use proptest::prelude::*;
 
 type Board = [Option<Piece>; SQUARES];
@@ -98,6 +98,15 @@ fn naive_play(position: &Position, mv: Move) -> Position {
     Position::from_pieces(&board, !us).expect("a legal move keeps the position valid")
 }
 
+/// The reason a winning move wins, for comparing with `Position::winner`.
+fn winner_reason(position: &Position, mv: Move) -> WinReason {
+    if position.guard(!position.side_to_move()) == Some(mv.to()) {
+        WinReason::GuardCaptured
+    } else {
+        WinReason::CastleReached
+    }
+}
+
 fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves.sort();
     moves
@@ -172,6 +181,23 @@ proptest! {
             for &mv in moves.iter() {
                 prop_assert_eq!(position.play(mv), naive_play(&position, mv), "{} after {}", position, mv);
             }
+        }
+    }
+
+    #[test]
+    fn reach_and_winning_moves_agree_with_the_move_list(position in any_position()) {
+        prop_assume!(!position.is_decided());
+        let us = position.side_to_move();
+        let moves = position.legal_moves();
+        let reach = moves.iter().fold(0u64, |bits, m| bits | m.to().bit());
+        prop_assert_eq!(position.reach(us), reach);
+        prop_assert_eq!(position.count_moves_for(us), position.count_moves());
+        let winning = moves.iter().any(|&m| position.is_winning_move(m));
+        prop_assert_eq!(position.has_winning_move(us), winning);
+        for &m in moves.iter() {
+            prop_assert_eq!(position.is_winning_move(m), position.play(m).winner() == Some((us, winner_reason(&position, m))));
+            let captured = position.play(m).stones(!us) < position.stones(!us) || position.play(m).guard(!us).is_none();
+            prop_assert_eq!(position.is_capture(m), captured);
         }
     }
 
