@@ -128,6 +128,11 @@ impl Game {
         self.positions.last().expect("a game has a start position")
     }
 
+    /// The start position followed by the position after each move.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }

@@ -22,10 +22,11 @@ mod position;
 mod square;
 mod zobrist;
 
-pub use bitboard::Squares;
+pub use bitboard::{neighbours, Squares};
 pub use color::Color;
 pub use diagram::diagram;
 pub use game::{DrawReason, Game, GameError, Outcome, Rules};
+pub use movegen::Mobility;
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
 pub use notation::{PositionError, START};
 pub use perft::{divide, perft};

@@ -26,18 +26,25 @@ trait Sink {
 
 struct Counter(u32);
 
-/// Collects the union of destinations.
-struct Reach(u64);
+/// What one side could do if it were to move: its number of moves and
+/// every square it could move a piece to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mobility {
+    pub moves: u32,
+    pub reach: u64,
+}
 
-impl Sink for Reach {
+impl Sink for Mobility {
     #[inline(always)]
     fn guard(&mut self, _from: u64, destinations: u64) {
-        self.0 |= destinations;
+        self.moves += destinations.count_ones();
+        self.reach |= destinations;
     }
 
     #[inline(always)]
     fn towers(&mut self, _dir: Direction, _distance: u32, destinations: u64) {
-        self.0 |= destinations;
+        self.moves += destinations.count_ones();
+        self.reach |= destinations;
     }
 }
 
@@ -93,19 +100,18 @@ impl Position {
         self.legal_moves().contains(&mv)
     }
 
-    /// The moves `color` would have if it were to move (for evaluation:
-    /// mobility of the side not to move). Ignores whether the game is decided.
-    pub fn count_moves_for(&self, color: Color) -> u32 {
-        let mut counter = Counter(0);
-        self.generate_for(color, &mut counter);
-        counter.0
+    /// The moves and reach `color` would have if it were to move (for
+    /// evaluation, also of the side not to move). Ignores whether the game is
+    /// decided.
+    pub fn mobility(&self, color: Color) -> Mobility {
+        let mut mobility = Mobility::default();
+        self.generate_for(color, &mut mobility);
+        mobility
     }
 
     /// Every square `color` could move a piece to if it were to move.
     pub fn reach(&self, color: Color) -> u64 {
-        let mut reach = Reach(0);
-        self.generate_for(color, &mut reach);
-        reach.0
+        self.mobility(color).reach
     }
 
     /// Whether `color`, if it were to move, could win at once: capture the

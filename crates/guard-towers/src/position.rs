@@ -295,6 +295,16 @@ impl Position {
         next
     }
 
+    /// The same position with the other side to move: a "null move" for
+    /// search heuristics, never a legal move of the game.
+    #[inline]
+    pub fn pass(&self) -> Position {
+        let mut next = *self;
+        next.side = !self.side;
+        next.hash ^= zobrist::side(Color::Red) ^ zobrist::side(Color::Blue);
+        next
+    }
+
     /// Changes the tower of `color` on `square` from `old` to `new` stones
     /// (0 = no tower), updating bitboards and hash.
     #[inline(always)]

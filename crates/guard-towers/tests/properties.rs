@@ -191,7 +191,7 @@ proptest! {
         let moves = position.legal_moves();
         let reach = moves.iter().fold(0u64, |bits, m| bits | m.to().bit());
         prop_assert_eq!(position.reach(us), reach);
-        prop_assert_eq!(position.count_moves_for(us), position.count_moves());
+        prop_assert_eq!(position.mobility(us).moves, position.count_moves());
         let winning = moves.iter().any(|&m| position.is_winning_move(m));
         prop_assert_eq!(position.has_winning_move(us), winning);
         for &m in moves.iter() {

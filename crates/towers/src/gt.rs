@@ -4,7 +4,13 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use guard_towers::{diagram, divide, perft, Position};
+use std::sync::atomic::AtomicBool;
+
+use guard_towers::{diagram, divide, perft, Color, Game, Position, Rules};
+use guard_towers_engine::protocol::info_line;
+use guard_towers_engine::{Engine, Level, Limits};
+
+use crate::bench;
 
 use crate::UsageError;
 
@@ -23,6 +29,56 @@ pub enum Command {
     },
     /// Draw the board.
     Show(PositionArg),
+    /// Speak the engine protocol (UCI-style) on stdin/stdout.
+    Engine,
+    /// Search a position and print the chosen move as the last line.
+    Best {
+        #[command(flatten)]
+        position: PositionArg,
+        /// Thinking time in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Stop at this depth (plies).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Playing level 1-10.
+        #[arg(long, default_value = "10")]
+        level: Level,
+    },
+    /// Search fixed positions to a fixed depth: prints total nodes (a
+    /// signature that changes only with the search) and nodes per second.
+    Bench {
+        /// Search depth in plies.
+        #[arg(default_value_t = bench::DEPTH)]
+        depth: u32,
+    },
+    /// Play against the engine in the terminal.
+    Play {
+        /// Engine level 1-10.
+        #[arg(long, default_value = "5")]
+        level: Level,
+        /// Your colour.
+        #[arg(long, value_enum, default_value_t = Side::Red)]
+        color: Side,
+        /// Engine thinking time per move in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Side {
+    Red,
+    Blue,
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::Red => Color::Red,
+            Side::Blue => Color::Blue,
+        }
+    }
 }
 
 #[derive(Args)]
@@ -34,7 +90,7 @@ pub struct PositionArg {
 }
 
 impl PositionArg {
-    fn parse(&self) -> Result<Position, UsageError> {
+    pub fn parse(&self) -> Result<Position, UsageError> {
         if self.words.is_empty() {
             return Ok(Position::start());
         }
@@ -53,11 +109,61 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             divide,
         } => run_perft(&position.parse()?, depth, divide),
         Command::Show(position) => {
-            let ansi = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            print!("{}", diagram(&position.parse()?, ansi));
+            print!("{}", diagram(&position.parse()?, use_colour()));
             Ok(())
         }
+        Command::Engine => {
+            crate::engine_protocol::run();
+            Ok(())
+        }
+        Command::Best {
+            position,
+            movetime,
+            depth,
+            level,
+        } => best(position.parse()?, movetime, depth, level),
+        Command::Bench { depth } => {
+            bench::run(depth);
+            Ok(())
+        }
+        Command::Play {
+            level,
+            color,
+            movetime,
+        } => crate::play::run(level, color.into(), movetime),
     }
+}
+
+/// ANSI colours only on a terminal, and never under `NO_COLOR`.
+pub fn use_colour() -> bool {
+    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+fn best(
+    position: Position,
+    movetime: u64,
+    depth: Option<u32>,
+    level: Level,
+) -> Result<(), UsageError> {
+    let game = Game::new(position, Rules::STANDARD);
+    if let Some(outcome) = game.outcome() {
+        return Err(UsageError(format!(
+            "no move to choose: the game is over ({outcome})"
+        )));
+    }
+    let mut engine = Engine::new();
+    engine.set_level(level);
+    let limits = Limits {
+        depth,
+        ..Limits::movetime(movetime)
+    };
+    let result = engine
+        .go(&game, &limits, &AtomicBool::new(false), &mut |info| {
+            eprintln!("{}", info_line(info))
+        })
+        .expect("a game that goes on has a move");
+    println!("{}", result.best_move);
+    Ok(())
 }
 
 fn print_moves(position: &Position) -> Result<(), UsageError> {

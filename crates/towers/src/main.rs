@@ -1,6 +1,9 @@
 //! The `towers` command line: thin wiring from arguments to the libraries.
 
+mod bench;
+mod engine_protocol;
 mod gt;
+mod play;
 
 use std::process::ExitCode;
 

@@ -1,0 +1,237 @@
+//! The engine API: no I/O; protocol, CLI and server are adapters over it.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use guard_towers::{Game, Move, Position};
+
+use crate::eval::Weights;
+use crate::level::Level;
+use crate::score::{Score, INFINITY, MATE};
+use crate::search::{Frame, Searcher, MAX_PLY};
+use crate::time::Limits;
+use crate::tt::TranspositionTable;
+
+/// Default transposition table size in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Progress of a search, reported after every completed iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best_move: Move,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// A Guard & Towers engine with its transposition table and settings.
+pub struct Engine {
+    tt: TranspositionTable,
+    weights: Weights,
+    level: Level,
+    /// Varies the deliberate mistakes of the lower levels between games.
+    seed: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Engine {
+        Engine {
+            tt: TranspositionTable::new(DEFAULT_HASH_MB),
+            weights: Weights::default(),
+            level: Level::STRONGEST,
+            seed: 0,
+        }
+    }
+
+    pub fn set_hash_mb(&mut self, megabytes: usize) {
+        self.tt = TranspositionTable::new(megabytes);
+    }
+
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// Forgets everything learned in earlier games.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches the current position of `game` within `limits` (and the
+    /// level's), until `stop` is raised. `None` when the game is over.
+    pub fn go(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let position = *game.position();
+        let moves = position.legal_moves();
+        let started = Instant::now();
+        if let Some(&winning) = moves.iter().find(|&&mv| position.is_winning_move(mv)) {
+            let result = SearchResult {
+                best_move: winning,
+                score: Score::Win(1),
+                depth: 1,
+                nodes: 1,
+                pv: vec![winning],
+            };
+            on_info(&info_of(&result, 1, started.elapsed()));
+            return Some(result);
+        }
+        self.tt.new_search();
+        let plan = limits.time_plan();
+        let max_depth = limits
+            .depth
+            .into_iter()
+            .chain(self.level.max_depth())
+            .min()
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let history = game_hashes(game);
+        let mut searcher = Searcher::new(&mut self.tt, &self.weights, game.rules(), stop, history);
+        searcher.started = started;
+        searcher.hard_limit = plan.hard;
+        searcher.node_limit = limits.nodes.into_iter().chain(self.level.max_nodes()).min();
+
+        let mut result: Option<SearchResult> = None;
+        for depth in 1..=max_depth {
+            searcher.root_depth = depth;
+            searcher.seldepth = 0;
+            let score = searcher.search(
+                &position,
+                depth as i32,
+                -INFINITY,
+                INFINITY,
+                Frame {
+                    ply: 0,
+                    quiet: game.quiet_plies(),
+                },
+                false,
+            );
+            // A stopped iteration is discarded, except that the first always
+            // completes so there is always a move.
+            if searcher.aborted && result.is_some() {
+                break;
+            }
+            let pv = searcher.principal_variation().to_vec();
+            let Some(&best_move) = pv.first() else { break };
+            let completed = SearchResult {
+                best_move,
+                score: Score::from_internal(score),
+                depth,
+                nodes: searcher.nodes,
+                pv,
+            };
+            on_info(&info_of(
+                &completed,
+                searcher.seldepth as u32,
+                started.elapsed(),
+            ));
+            result = Some(completed);
+            let decided = score.abs() >= MATE - depth as i32;
+            let late = plan.soft.is_some_and(|soft| started.elapsed() >= soft);
+            if searcher.aborted || decided || late {
+                break;
+            }
+        }
+        let nodes = searcher.nodes;
+        let mut result = result.unwrap_or_else(|| fallback(&position, nodes));
+        result.nodes = nodes;
+        if let Some(noise) = self.level.noise() {
+            let seed = self.seed ^ position.hash();
+            let depth = result.depth.saturating_sub(1) as i32;
+            let mut searcher = Searcher::new(
+                &mut self.tt,
+                &self.weights,
+                game.rules(),
+                stop,
+                game_hashes(game),
+            );
+            result.best_move = crate::level::imperfect_choice(
+                &mut searcher,
+                &position,
+                game.quiet_plies(),
+                depth,
+                noise,
+                seed,
+            )
+            .unwrap_or(result.best_move);
+            result.pv = vec![result.best_move];
+        }
+        Some(result)
+    }
+}
+
+/// Hashes of the game's positions before the current one, since the last
+/// capture (earlier ones cannot recur).
+fn game_hashes(game: &Game) -> Vec<u64> {
+    let positions = game.positions();
+    let recent = positions
+        .len()
+        .saturating_sub(game.quiet_plies() as usize + 1);
+    positions[recent..positions.len() - 1]
+        .iter()
+        .map(Position::hash)
+        .collect()
+}
+
+/// Only reached when even depth 1 produced no line (cannot happen with legal
+/// moves, kept so a move is always returned).
+fn fallback(position: &Position, nodes: u64) -> SearchResult {
+    let best_move = position.legal_moves()[0];
+    SearchResult {
+        best_move,
+        score: Score::Centistones(0),
+        depth: 0,
+        nodes,
+        pv: vec![best_move],
+    }
+}
+
+fn info_of(result: &SearchResult, seldepth: u32, time: Duration) -> Info {
+    let micros = time.as_micros().max(1) as u64;
+    Info {
+        depth: result.depth,
+        seldepth: seldepth.max(result.depth),
+        score: result.score,
+        nodes: result.nodes,
+        nps: result.nodes * 1_000_000 / micros,
+        time,
+        pv: result.pv.clone(),
+    }
+}

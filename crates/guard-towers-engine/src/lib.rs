@@ -1,0 +1,18 @@
+//! The Guard & Towers engine: search, evaluation and time management behind
+//! the [`Engine`] API, which does no I/O. The `towers gt engine` protocol,
+//! the CLI and the server are thin adapters over it.
+
+mod engine;
+mod eval;
+mod level;
+pub mod protocol;
+mod score;
+mod search;
+mod time;
+mod tt;
+
+pub use engine::{Engine, Info, SearchResult, DEFAULT_HASH_MB};
+pub use eval::{evaluate, Weights, TUNED};
+pub use level::Level;
+pub use score::Score;
+pub use time::{Clock, Limits, TimePlan};

@@ -1,0 +1,224 @@
+//! The `towers gt engine` text protocol, modelled on UCI: command parsing
+//! and output formatting. Pure functions; the binary does the I/O.
+//! Specification: `docs/engine-protocol.md`.
+
+use std::time::Duration;
+
+use guard_towers::{Color, Move, Position};
+
+use crate::engine::Info;
+use crate::time::{Clock, Limits};
+
+/// A parsed command from the controller.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Uci,
+    IsReady,
+    NewGame,
+    SetOption { name: String, value: String },
+    Position { start: Position, moves: Vec<Move> },
+    Go(Go),
+    Stop,
+    Quit,
+}
+
+/// The arguments of `go`; clocks are per colour until the side is known.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Go {
+    pub movetime: Option<u64>,
+    pub time: [Option<u64>; 2],
+    pub increment: [Option<u64>; 2],
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+}
+
+impl Go {
+    /// The limits for `side` to move.
+    pub fn limits(&self, side: Color) -> Limits {
+        let ms = Duration::from_millis;
+        Limits {
+            movetime: self.movetime.map(ms),
+            clock: self.time[side.index()].map(|remaining| Clock {
+                remaining: ms(remaining),
+                increment: ms(self.increment[side.index()].unwrap_or(0)),
+            }),
+            depth: self.depth,
+            nodes: self.nodes,
+        }
+    }
+}
+
+/// Parses one line; `Ok(None)` for a blank line.
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&name, args)) = words.split_first() else {
+        return Ok(None);
+    };
+    let command = match name {
+        "uci" => Command::Uci,
+        "isready" => Command::IsReady,
+        "ucinewgame" => Command::NewGame,
+        "stop" => Command::Stop,
+        "quit" => Command::Quit,
+        "setoption" => parse_setoption(args)?,
+        "position" => parse_position(args)?,
+        "go" => Command::Go(parse_go(args)?),
+        other => return Err(format!("unknown command '{other}'")),
+    };
+    Ok(Some(command))
+}
+
+fn parse_setoption(args: &[&str]) -> Result<Command, String> {
+    let usage = || "expected 'setoption name NAME value VALUE'".to_string();
+    if args.first() != Some(&"name") {
+        return Err(usage());
+    }
+    let value_at = args.iter().position(|&w| w == "value").ok_or_else(usage)?;
+    let name = args[1..value_at].join(" ");
+    let value = args[value_at + 1..].join(" ");
+    if name.is_empty() || value.is_empty() {
+        return Err(usage());
+    }
+    Ok(Command::SetOption { name, value })
+}
+
+fn parse_position(args: &[&str]) -> Result<Command, String> {
+    let moves_at = args
+        .iter()
+        .position(|&w| w == "moves")
+        .unwrap_or(args.len());
+    let start = match &args[..moves_at] {
+        ["startpos"] => Position::start(),
+        ["fen", fields @ ..] => fields
+            .join(" ")
+            .parse()
+            .map_err(|e| format!("bad position: {e}"))?,
+        _ => return Err("expected 'position startpos|fen <position> [moves …]'".into()),
+    };
+    let moves = args
+        .get(moves_at + 1..)
+        .unwrap_or_default()
+        .iter()
+        .map(|text| text.parse().map_err(|e| format!("{e}")))
+        .collect::<Result<Vec<Move>, String>>()?;
+    Ok(Command::Position { start, moves })
+}
+
+fn parse_go(args: &[&str]) -> Result<Go, String> {
+    let mut go = Go::default();
+    let mut words = args.iter();
+    while let Some(&word) = words.next() {
+        if word == "infinite" {
+            go.infinite = true;
+            continue;
+        }
+        let value = words
+            .next()
+            .ok_or_else(|| format!("'go {word}' needs a number"))?;
+        let number: u64 = value.parse().map_err(|_| {
+            format!("'go {word} {value}': '{value}' is not a non-negative whole number")
+        })?;
+        match word {
+            "movetime" => go.movetime = Some(number),
+            "wtime" => go.time[Color::Red.index()] = Some(number),
+            "btime" => go.time[Color::Blue.index()] = Some(number),
+            "winc" => go.increment[Color::Red.index()] = Some(number),
+            "binc" => go.increment[Color::Blue.index()] = Some(number),
+            "depth" => go.depth = Some(u32::try_from(number).map_err(|_| "depth too large")?),
+            "nodes" => go.nodes = Some(number),
+            other => return Err(format!("unknown go parameter '{other}'")),
+        }
+    }
+    Ok(go)
+}
+
+/// The `info` line of a search iteration.
+pub fn info_line(info: &Info) -> String {
+    let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps,
+        info.time.as_millis(),
+        pv.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_commands_carry_start_and_moves() {
+        let parsed = parse("position startpos moves D7-D6-1 D1-D2")
+            .unwrap()
+            .unwrap();
+        let expected_moves = vec!["D7-D6-1".parse().unwrap(), "D1-D2-1".parse().unwrap()];
+        assert_eq!(
+            parsed,
+            Command::Position {
+                start: Position::start(),
+                moves: expected_moves
+            }
+        );
+        let fen = parse("position fen 3RG3/7/7/7/7/7/3BG3 b")
+            .unwrap()
+            .unwrap();
+        assert!(matches!(fen, Command::Position { moves, .. } if moves.is_empty()));
+    }
+
+    #[test]
+    fn go_reads_every_limit() {
+        let Some(Command::Go(go)) =
+            parse("go wtime 1000 btime 2000 winc 10 binc 20 depth 5 nodes 99 movetime 50").unwrap()
+        else {
+            panic!("not a go");
+        };
+        let limits = go.limits(Color::Blue);
+        assert_eq!(
+            limits.clock,
+            Some(Clock {
+                remaining: Duration::from_millis(2000),
+                increment: Duration::from_millis(20)
+            })
+        );
+        assert_eq!(
+            (limits.depth, limits.nodes, limits.movetime),
+            (Some(5), Some(99), Some(Duration::from_millis(50)))
+        );
+    }
+
+    #[test]
+    fn malformed_commands_are_errors_not_panics() {
+        for line in [
+            "frobnicate",
+            "go depth",
+            "go depth x",
+            "go sideways 3",
+            "position",
+            "position fen 7/7 r",
+            "position startpos moves Z9-A1-1",
+            "setoption name Hash",
+            "setoption Hash value 3",
+            "go depth -1",
+        ] {
+            assert!(parse(line).is_err(), "{line}");
+        }
+        assert_eq!(parse("   "), Ok(None));
+    }
+
+    #[test]
+    fn options_may_have_multi_word_names() {
+        assert_eq!(
+            parse("setoption name Move Overhead value 50").unwrap(),
+            Some(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: "50".into()
+            })
+        );
+    }
+}

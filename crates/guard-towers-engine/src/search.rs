@@ -1,0 +1,482 @@
+//! Iterative deepening principal-variation search.
+//!
+//! Alpha-beta with a transposition table, null-move pruning, late-move
+//! reductions, killer and history move ordering, an extension when the
+//! opponent threatens to win, and a quiescence search over captures and
+//! answers to such threats. Wins and losses carry their distance, so the
+//! shortest win is played and the longest loss defended. Repetitions and the
+//! no-progress rule score as draws when the [`Rules`] say so.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use guard_towers::{Move, MoveList, Position, Rules, Square};
+
+use crate::eval::{evaluate, Weights};
+use crate::score::{from_table, to_table, INFINITY, MATE, MATE_BOUND};
+use crate::tt::{Bound, TranspositionTable};
+
+/// Deepest ply the search reaches, extensions and quiescence included.
+pub const MAX_PLY: usize = 128;
+/// Quiescence plies in which threats to the guard are answered by all moves.
+const MAX_EVASION_PLIES: u32 = 8;
+/// How often (in nodes) the clock and the stop flag are read.
+const CHECK_EVERY: u64 = 1024;
+
+/// Where a node stands: its distance from the root and the plies since the
+/// last capture (for the draw rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub ply: usize,
+    pub quiet: u32,
+}
+
+impl Frame {
+    fn child(self, capture: bool) -> Frame {
+        Frame {
+            ply: self.ply + 1,
+            quiet: if capture { 0 } else { self.quiet + 1 },
+        }
+    }
+
+    fn pass(self) -> Frame {
+        self.child(false)
+    }
+}
+
+/// Everything one search needs and learns.
+pub struct Searcher<'a> {
+    pub tt: &'a mut TranspositionTable,
+    pub weights: &'a Weights,
+    pub rules: Rules,
+    pub stop: &'a AtomicBool,
+    pub started: Instant,
+    pub hard_limit: Option<Duration>,
+    pub node_limit: Option<u64>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub aborted: bool,
+    /// Depth of the current iteration, which bounds extensions.
+    pub root_depth: u32,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: Box<[[i32; 64]; 64]>,
+    /// Hashes of the positions before the current one: the game since the
+    /// last capture, then the search path.
+    hashes: Vec<u64>,
+    /// Triangular principal-variation table.
+    pv: Vec<Vec<Move>>,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        tt: &'a mut TranspositionTable,
+        weights: &'a Weights,
+        rules: Rules,
+        stop: &'a AtomicBool,
+        game_hashes: Vec<u64>,
+    ) -> Searcher<'a> {
+        Searcher {
+            tt,
+            weights,
+            rules,
+            stop,
+            started: Instant::now(),
+            hard_limit: None,
+            node_limit: None,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_depth: 1,
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: Box::new([[0; 64]; 64]),
+            hashes: game_hashes,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn principal_variation(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    /// The exact score of one root move, searched `depth` plies below it.
+    pub fn score_root_move(
+        &mut self,
+        position: &Position,
+        mv: Move,
+        depth: i32,
+        quiet: u32,
+    ) -> i32 {
+        let child_frame = Frame { ply: 0, quiet }.child(position.is_capture(mv));
+        self.hashes.push(position.hash());
+        let score = -self.search(
+            &position.play(mv),
+            depth,
+            -INFINITY,
+            INFINITY,
+            child_frame,
+            false,
+        );
+        self.hashes.pop();
+        score
+    }
+
+    /// Whether to stop now. Depth 1 always completes, so there is a move.
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.root_depth > 1 && self.nodes.is_multiple_of(CHECK_EVERY) {
+            let late = self
+                .hard_limit
+                .is_some_and(|limit| self.started.elapsed() >= limit);
+            let spent = self.node_limit.is_some_and(|limit| self.nodes >= limit);
+            self.aborted = late || spent || self.stop.load(Ordering::Relaxed);
+        }
+        self.aborted
+    }
+
+    /// Score of a position without moves: lost when a guard is gone or on
+    /// the castle of the side to move, else by the no-legal-move rule.
+    fn ended(&self, position: &Position, ply: usize) -> Option<i32> {
+        let ply = ply as i32;
+        if let Some((winner, _)) = position.winner() {
+            return Some(if winner == position.side_to_move() {
+                MATE - ply
+            } else {
+                -MATE + ply
+            });
+        }
+        None
+    }
+
+    fn no_move_score(&self, ply: usize) -> i32 {
+        if self.rules.no_legal_move_loses {
+            -MATE + ply as i32
+        } else {
+            0
+        }
+    }
+
+    fn is_draw(&self, position: &Position, quiet: u32) -> bool {
+        if self
+            .rules
+            .no_progress_plies
+            .is_some_and(|limit| quiet >= limit)
+        {
+            return true;
+        }
+        self.rules.threefold_repetition
+            && self
+                .hashes
+                .iter()
+                .rev()
+                .take(quiet as usize)
+                .skip(1)
+                .step_by(2)
+                .any(|&hash| hash == position.hash())
+    }
+
+    /// Alpha-beta search of `position` to `depth` plies; `quiet` counts the
+    /// plies since the last capture.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        frame: Frame,
+        allow_null: bool,
+    ) -> i32 {
+        let Frame { ply, quiet } = frame;
+        self.pv[ply].clear();
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(position, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let us = position.side_to_move();
+        if ply > 0 {
+            if let Some(score) = self.ended(position, ply) {
+                return score;
+            }
+            if self.is_draw(position, quiet) {
+                return 0;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if position.has_winning_move(us) {
+                return MATE - ply as i32 - 1;
+            }
+        }
+        let pv_node = beta - alpha > 1;
+        let hit = self.tt.probe(position.hash());
+        if let Some(hit) = hit.filter(|hit| ply > 0 && !pv_node && hit.depth >= depth) {
+            let score = from_table(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let threatened = position.has_winning_move(!us);
+        // Extending every threatened node could go on for ever when both
+        // guards keep threatening; twice the root depth bounds it.
+        let extend = threatened && ply < 2 * self.root_depth as usize;
+        let depth = depth + i32::from(extend);
+
+        if allow_null
+            && !pv_node
+            && !threatened
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && evaluate(position, self.weights) >= beta
+        {
+            {
+                let reduction = 2 + depth / 4;
+                self.hashes.push(position.hash());
+                let score = -self.search(
+                    &position.pass(),
+                    depth - 1 - reduction,
+                    -beta,
+                    -beta + 1,
+                    frame.pass(),
+                    false,
+                );
+                self.hashes.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return self.no_move_score(ply);
+        }
+        let tt_move = hit.and_then(|hit| hit.mv);
+        let mut order = self.order(position, &moves, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        self.hashes.push(position.hash());
+        for index in 0..order.len() {
+            let mv = pick_next(&mut order, index);
+            let capture = position.is_capture(mv);
+            let child = position.play(mv);
+            let child_frame = frame.child(capture);
+            let score = if index == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, child_frame, true)
+            } else {
+                let killer = self.killers[ply].contains(&Some(mv));
+                let reduction = if depth >= 3 && index >= 3 && !capture && !threatened && !killer {
+                    late_move_reduction(depth, index)
+                } else {
+                    0
+                };
+                let mut score = -self.search(
+                    &child,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    child_frame,
+                    true,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.search(&child, depth - 1, -alpha - 1, -alpha, child_frame, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, depth - 1, -beta, -alpha, child_frame, true);
+                }
+                score
+            };
+            if self.aborted {
+                self.hashes.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if !capture {
+                            self.reward_quiet(mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                quiets_tried.push(mv);
+            }
+        }
+        self.hashes.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            position.hash(),
+            best_move,
+            to_table(best, ply),
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// Captures only, unless the opponent threatens to win: then every move
+    /// (there is no standing pat while the guard hangs).
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.out_of_budget() {
+            return 0;
+        }
+        if let Some(score) = self.ended(position, ply) {
+            return score;
+        }
+        let us = position.side_to_move();
+        if position.has_winning_move(us) {
+            return MATE - ply as i32 - 1;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(position, self.weights);
+        }
+        let evading = qply < MAX_EVASION_PLIES && position.has_winning_move(!us);
+        let mut best = -INFINITY;
+        if !evading {
+            best = evaluate(position, self.weights);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return self.no_move_score(ply);
+        }
+        let mut order = self.order(position, &moves, None, usize::MAX);
+        for index in 0..order.len() {
+            let mv = pick_next(&mut order, index);
+            if !evading && !position.is_capture(mv) {
+                continue;
+            }
+            let score = -self.quiesce(&position.play(mv), -beta, -alpha, ply + 1, qply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// A quiet move caused a cutoff: remember it as a killer and raise its
+    /// history; lower the history of the quiet moves tried before it.
+    fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        let mut adjust = |mv: Move, delta: i32| {
+            let entry = &mut self.history[mv.from().index()][mv.to().index()];
+            *entry += delta - *entry * delta.abs() / 16_384;
+        };
+        adjust(mv, bonus);
+        for &other in tried {
+            adjust(other, -bonus);
+        }
+    }
+
+    /// Ordering keys: table move, captures by victim then smallest attacker,
+    /// killers, then history.
+    fn order(
+        &self,
+        position: &Position,
+        moves: &MoveList,
+        tt_move: Option<(Square, Square)>,
+        ply: usize,
+    ) -> Vec<(Move, i32)> {
+        let them = !position.side_to_move();
+        let killers = self.killers.get(ply).copied().unwrap_or_default();
+        moves
+            .iter()
+            .map(|&mv| {
+                let key = if tt_move == Some((mv.from(), mv.to())) {
+                    2_000_000
+                } else if position.is_capture(mv) {
+                    let victim = if position.guard_bits(them) & mv.to().bit() != 0 {
+                        8
+                    } else {
+                        position.height(mv.to()) as i32
+                    };
+                    1_000_000 + victim * 100 - mv.stones() as i32
+                } else if killers[0] == Some(mv) {
+                    900_000
+                } else if killers[1] == Some(mv) {
+                    800_000
+                } else {
+                    self.history[mv.from().index()][mv.to().index()]
+                };
+                (mv, key)
+            })
+            .collect()
+    }
+}
+
+/// Moves the best-keyed remaining move to `index` and returns it.
+fn pick_next(order: &mut [(Move, i32)], index: usize) -> Move {
+    let best = (index..order.len())
+        .max_by_key(|&i| order[i].1)
+        .expect("index in range");
+    order.swap(index, best);
+    order[index].0
+}
+
+/// Plies to reduce the `index`-th move at `depth`: grows with both, as in
+/// the logarithmic formula most engines use.
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let reduction = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
+    reduction.clamp(1, depth - 2)
+}

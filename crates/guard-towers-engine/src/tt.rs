@@ -1,0 +1,105 @@
+//! The transposition table: one entry per bucket, replaced when the new
+//! result is from a newer search or at least as deep.
+
+use guard_towers::{Move, Square};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The score is at least this (a beta cutoff).
+    Lower,
+    /// The score is at most this (no move raised alpha).
+    Upper,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    /// from (6 bits) | to (6 bits) << 6 | 1 << 12 when a move is stored.
+    mv: u16,
+    score: i16,
+    depth: i8,
+    bound: u8,
+    age: u8,
+}
+
+/// What the table knows about a position.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub mv: Option<(Square, Square)>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    age: u8,
+}
+
+impl TranspositionTable {
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let count = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
+        TranspositionTable {
+            slots: vec![Slot::default(); count.next_power_of_two() / 2],
+            age: 0,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+        self.age = 0;
+    }
+
+    /// Marks later stores as newer than everything stored so far.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    fn index(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1)
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        let slot = self.slots[self.index(key)];
+        if slot.key != key || slot.bound == 0 {
+            return None;
+        }
+        let square = |bits: u16| Square::from_index((bits & 63) as u8).expect("stored square");
+        Some(Hit {
+            mv: (slot.mv & (1 << 12) != 0).then(|| (square(slot.mv), square(slot.mv >> 6))),
+            score: i32::from(slot.score),
+            depth: i32::from(slot.depth),
+            bound: match slot.bound {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+        })
+    }
+
+    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let index = self.index(key);
+        let slot = &mut self.slots[index];
+        if slot.key == key || slot.age != self.age || depth >= i32::from(slot.depth) {
+            let stored_move = match mv {
+                Some(mv) => mv.from().index() as u16 | (mv.to().index() as u16) << 6 | 1 << 12,
+                // Keep the old move of the same position when the new result has none.
+                None if slot.key == key => slot.mv,
+                None => 0,
+            };
+            *slot = Slot {
+                key,
+                mv: stored_move,
+                score: score as i16,
+                depth: depth.clamp(-1, 127) as i8,
+                bound: match bound {
+                    Bound::Exact => 1,
+                    Bound::Lower => 2,
+                    Bound::Upper => 3,
+                },
+                age: self.age,
+            };
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! `towers gt engine`: the engine protocol on stdin/stdout. Searches run on
+//! a thread of their own so that `stop`, `isready` and `quit` are answered
+//! while the engine thinks.
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use guard_towers::{Game, GameError, Move, Position, Rules};
+use guard_towers_engine::protocol::{info_line, parse, Command};
+use guard_towers_engine::{Engine, Level, Limits, DEFAULT_HASH_MB};
+
+struct RunningSearch {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+    /// Ends only when stopped (`go infinite`, or no limit at all).
+    unbounded: bool,
+}
+
+struct Session {
+    engine: Arc<Mutex<Engine>>,
+    rules: Rules,
+    game: Game,
+    search: Option<RunningSearch>,
+}
+
+fn send(line: &str) {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+pub fn run() {
+    let mut session = Session {
+        engine: Arc::new(Mutex::new(Engine::new())),
+        rules: Rules::STANDARD,
+        game: Game::new(Position::start(), Rules::STANDARD),
+        search: None,
+    };
+    for line in io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        match parse(&line) {
+            Err(error) => send(&format!("info string error: {error}")),
+            Ok(None) => {}
+            Ok(Some(Command::Quit)) => break,
+            Ok(Some(command)) => session.handle(command),
+        }
+    }
+    // At the end of input a bounded search still delivers its move.
+    if session
+        .search
+        .as_ref()
+        .is_some_and(|search| !search.unbounded)
+    {
+        session.wait_for_search();
+    }
+    session.stop_search();
+}
+
+fn replay(start: Position, moves: &[Move], rules: Rules) -> Result<Game, GameError> {
+    let mut game = Game::new(start, rules);
+    for &mv in moves {
+        game.play(mv)?;
+    }
+    Ok(game)
+}
+
+impl Session {
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Uci => {
+                send(&format!("id name towers {}", env!("CARGO_PKG_VERSION")));
+                send("id author the towers developers");
+                send(&format!(
+                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
+                ));
+                send("option name Level type spin default 10 min 1 max 10");
+                send("option name Rules type combo default standard var standard var course");
+                send("uciok");
+            }
+            Command::IsReady => send("readyok"),
+            Command::Stop => self.stop_search(),
+            Command::Quit => self.stop_search(),
+            Command::NewGame => {
+                self.stop_search();
+                self.lock_engine().new_game();
+            }
+            Command::SetOption { name, value } => {
+                self.stop_search();
+                if let Err(error) = self.set_option(&name, &value) {
+                    send(&format!("info string error: {error}"));
+                }
+            }
+            Command::Position { start, moves } => {
+                self.stop_search();
+                match replay(start, &moves, self.rules) {
+                    Ok(game) => self.game = game,
+                    Err(error) => {
+                        send(&format!("info string error: position not changed: {error}"))
+                    }
+                }
+            }
+            Command::Go(go) => {
+                self.stop_search();
+                let limits = go.limits(self.game.position().side_to_move());
+                let stop = Arc::new(AtomicBool::new(false));
+                let engine = Arc::clone(&self.engine);
+                let game = self.game.clone();
+                let flag = Arc::clone(&stop);
+                let thread = std::thread::spawn(move || {
+                    let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                    let result =
+                        engine.go(&game, &limits, &flag, &mut |info| send(&info_line(info)));
+                    match result {
+                        Some(result) => send(&format!("bestmove {}", result.best_move)),
+                        None => send("bestmove none"),
+                    }
+                });
+                let unbounded = limits == Limits::default();
+                self.search = Some(RunningSearch {
+                    stop,
+                    thread,
+                    unbounded,
+                });
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                let megabytes: usize = value
+                    .parse()
+                    .ok()
+                    .filter(|mb| (1..=4096).contains(mb))
+                    .ok_or_else(|| {
+                        format!("Hash '{value}' is not a number of MiB from 1 to 4096")
+                    })?;
+                self.lock_engine().set_hash_mb(megabytes);
+            }
+            "level" => {
+                let level: Level = value.parse()?;
+                self.lock_engine().set_level(level);
+            }
+            "rules" => {
+                self.rules = match value {
+                    "standard" => Rules::STANDARD,
+                    "course" => Rules::COURSE,
+                    _ => return Err(format!("Rules '{value}' is not 'standard' or 'course'")),
+                };
+                let start = *self.game.start();
+                match replay(start, self.game.moves(), self.rules) {
+                    Ok(game) => self.game = game,
+                    Err(error) => {
+                        self.game = Game::new(start, self.rules);
+                        return Err(format!(
+                            "the moves so far do not stand under these rules ({error}); position reset to its start"
+                        ));
+                    }
+                }
+            }
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        Ok(())
+    }
+
+    fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn stop_search(&mut self) {
+        if let Some(search) = &self.search {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+        self.wait_for_search();
+    }
+
+    fn wait_for_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            let _ = search.thread.join();
+        }
+    }
+}
