@@ -108,16 +108,21 @@ impl Session {
                 let engine = Arc::clone(&self.engine);
                 let game = self.game.clone();
                 let flag = Arc::clone(&stop);
+                let unbounded = limits == Limits::default();
                 let thread = std::thread::spawn(move || {
                     let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
                     let result =
                         engine.go(&game, &limits, &flag, &mut |info| send(&info_line(info)));
+                    // `go infinite` answers only after `stop`, even when the
+                    // search ended early (a forced result, the depth cap).
+                    while unbounded && !flag.load(Ordering::Relaxed) {
+                        std::thread::sleep(std::time::Duration::from_millis(5));
+                    }
                     match result {
                         Some(result) => send(&format!("bestmove {}", result.best_move)),
                         None => send("bestmove none"),
                     }
                 });
-                let unbounded = limits == Limits::default();
                 self.search = Some(RunningSearch {
                     stop,
                     thread,

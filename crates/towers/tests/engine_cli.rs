@@ -1,0 +1,254 @@
+//! End-to-end: the engine protocol, `gt best`, `gt bench` and `gt play`
+//! driven through the real binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use guard_towers::{Game, Move, Position, Rules};
+
+fn towers() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_towers"))
+}
+
+/// A running `towers gt engine` with a line reader that cannot hang a test.
+struct EngineProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl EngineProcess {
+    fn start() -> EngineProcess {
+        let mut child = towers()
+            .args(["gt", "engine"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        EngineProcess {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("engine reads");
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn best_move(&self) -> String {
+        let lines = self.until("bestmove");
+        lines
+            .last()
+            .expect("bestmove")
+            .trim_start_matches("bestmove ")
+            .to_string()
+    }
+}
+
+#[test]
+fn a_full_protocol_exchange() {
+    let mut engine = EngineProcess::start();
+    engine.send("uci");
+    let hello = engine.until("uciok");
+    assert!(hello[0].starts_with("id name towers"));
+    for option in [
+        "option name Hash type spin",
+        "option name Level type spin",
+        "option name Rules type combo",
+    ] {
+        assert!(
+            hello.iter().any(|l| l.starts_with(option)),
+            "{option}: {hello:?}"
+        );
+    }
+    engine.send("setoption name Hash value 8");
+    engine.send("isready");
+    assert_eq!(engine.until("readyok"), vec!["readyok"]);
+    engine.send("ucinewgame");
+    engine.send("position startpos moves G7-F7-1 A1-B1-1");
+    engine.send("go depth 5");
+    let lines = engine.until("bestmove");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 5, "{lines:?}");
+    for field in ["seldepth", "score cp", "nodes", "nps", "time", "pv"] {
+        assert!(infos[4].contains(field), "{field} in {}", infos[4]);
+    }
+    let best: Move = lines.last().unwrap()["bestmove ".len()..]
+        .parse()
+        .expect("a move");
+    let mut game = Game::new(Position::start(), Rules::STANDARD);
+    game.play("G7-F7-1".parse().unwrap()).unwrap();
+    game.play("A1-B1-1".parse().unwrap()).unwrap();
+    assert!(game.position().is_legal(best));
+
+    engine.send("position fen 3RG3/7/7/7/7/7/3BG3 b");
+    engine.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    let reply: Move = engine.best_move().parse().expect("a move");
+    assert!("3RG3/7/7/7/7/7/3BG3 b"
+        .parse::<Position>()
+        .unwrap()
+        .is_legal(reply));
+
+    engine.send("position startpos");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("isready");
+    engine.send("stop");
+    let lines = engine.until("bestmove");
+    assert!(
+        lines.contains(&"readyok".to_string()),
+        "isready is answered while searching"
+    );
+
+    engine.send("quit");
+    let status = engine.child.wait().expect("exits");
+    assert!(status.success());
+}
+
+#[test]
+fn malformed_commands_get_an_error_line_and_the_engine_goes_on() {
+    let mut engine = EngineProcess::start();
+    for bad in [
+        "frobnicate",
+        "go depth x",
+        "position fen 7/7/7 r",
+        "position startpos moves A7-A5-2",
+        "setoption name Level value 11",
+        "setoption name Colour value red",
+    ] {
+        engine.send(bad);
+        let lines = engine.until("info string error");
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+    }
+    engine.send("isready");
+    engine.until("readyok");
+    engine.send("position fen 3RG3/7/7/7/7/3r13/3BG3 r");
+    engine.send("go movetime 100");
+    assert_eq!(engine.best_move(), "D2-D1-1");
+    engine.send("position fen 3RG3/7/7/7/7/7/3r13 b");
+    engine.send("go depth 3");
+    assert_eq!(engine.best_move(), "none", "a finished game has no move");
+    drop(engine.stdin);
+    assert!(engine
+        .child
+        .wait()
+        .expect("exits at end of input")
+        .success());
+}
+
+#[test]
+fn best_prints_a_legal_move_as_the_last_line() {
+    let output = towers()
+        .args([
+            "gt",
+            "best",
+            "3RG1r11/3r33/r23r12/7/b32b33/7/3BG2b1 b",
+            "--movetime",
+            "200",
+        ])
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let last: Move = stdout
+        .lines()
+        .last()
+        .expect("a line")
+        .parse()
+        .expect("a move");
+    let position: Position = "3RG1r11/3r33/r23r12/7/b32b33/7/3BG2b1 b".parse().unwrap();
+    assert!(position.is_legal(last));
+
+    let bad = towers()
+        .args(["gt", "best", "3RG3/7 r"])
+        .output()
+        .expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let run = || {
+        let output = towers().args(["gt", "bench", "7"]).output().expect("runs");
+        assert!(output.status.success());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let nodes = stdout
+            .lines()
+            .find(|l| l.starts_with("nodes "))
+            .expect("nodes line")
+            .to_string();
+        assert!(stdout.lines().any(|l| l.starts_with("nps ")));
+        nodes
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn play_in_the_terminal() {
+    let mut child = towers()
+        .args([
+            "gt",
+            "play",
+            "--level",
+            "1",
+            "--color",
+            "red",
+            "--movetime",
+            "50",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"moves\nA7-A5-1\nA1-A2-1\nhint\nG7-F7-1\nundo\nquit\n")
+        .unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().expect("ends");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("A7-A6-1 A7-B7-1"), "the move list: {text}");
+    assert!(
+        text.contains("travels 2 square(s)"),
+        "a bad move is explained: {text}"
+    );
+    assert!(
+        text.contains("not a legal move"),
+        "an illegal move is refused: {text}"
+    );
+    assert!(text.contains("Hint: "), "{text}");
+    assert!(text.contains("Engine plays "), "{text}");
+}
