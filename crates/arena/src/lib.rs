@@ -1,0 +1,3 @@
+//! The arena: engine-vs-engine matches for Guard & Towers.
+
+pub mod stats;
