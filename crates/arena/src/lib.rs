@@ -1,3 +1,8 @@
 //! The arena: engine-vs-engine matches for Guard & Towers.
 
+pub mod openings;
+pub mod player;
+pub mod record;
+pub mod referee;
+pub mod runner;
 pub mod stats;

@@ -31,9 +31,12 @@ fn send(line: &str) {
     let _ = out.flush();
 }
 
-pub fn run() {
+pub fn run(level: Level, hash_mb: usize) {
+    let mut engine = Engine::new();
+    engine.set_level(level);
+    engine.set_hash_mb(hash_mb);
     let mut session = Session {
-        engine: Arc::new(Mutex::new(Engine::new())),
+        engine: Arc::new(Mutex::new(engine)),
         rules: Rules::STANDARD,
         game: Game::new(Position::start(), Rules::STANDARD),
         search: None,

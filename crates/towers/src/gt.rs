@@ -30,7 +30,32 @@ pub enum Command {
     /// Draw the board.
     Show(PositionArg),
     /// Speak the engine protocol (UCI-style) on stdin/stdout.
-    Engine,
+    Engine {
+        /// Initial playing level 1-10 (the Level option).
+        #[arg(long, default_value = "10")]
+        level: Level,
+        /// Initial transposition table size in MiB (the Hash option).
+        #[arg(long, default_value_t = guard_towers_engine::DEFAULT_HASH_MB)]
+        hash: usize,
+    },
+    /// Validate a game record file and show its games.
+    Replay { file: std::path::PathBuf },
+    /// Print a balanced opening set (positions after a few plies that a
+    /// short search finds near-equal), one position per line.
+    Openings {
+        /// Plies after the start to take positions from.
+        #[arg(long, value_delimiter = ',', default_values_t = [2, 4])]
+        plies: Vec<usize>,
+        /// Candidates per ply, evenly spaced through all positions.
+        #[arg(long, default_value_t = 400)]
+        per_ply: usize,
+        /// Search depth of the balance check.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// Largest accepted score in centi-stones.
+        #[arg(long, default_value_t = 40)]
+        margin: i32,
+    },
     /// Search a position and print the chosen move as the last line.
     Best {
         #[command(flatten)]
@@ -112,9 +137,25 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             print!("{}", diagram(&position.parse()?, use_colour()));
             Ok(())
         }
-        Command::Engine => {
-            crate::engine_protocol::run();
+        Command::Engine { level, hash } => {
+            crate::engine_protocol::run(level, hash);
             Ok(())
+        }
+        Command::Replay { file } => replay(&file),
+        Command::Openings {
+            plies,
+            per_ply,
+            depth,
+            margin,
+        } => {
+            let openings = arena::openings::generate(&plies, per_ply, depth, margin);
+            let mut lines = vec![format!(
+                "# towers gt openings --plies {} --per-ply {per_ply} --depth {depth} --margin {margin}: {} positions",
+                plies.iter().map(ToString::to_string).collect::<Vec<_>>().join(","),
+                openings.len()
+            )];
+            lines.extend(openings.iter().map(ToString::to_string));
+            write_lines(lines)
         }
         Command::Best {
             position,
@@ -163,6 +204,29 @@ fn best(
         })
         .expect("a game that goes on has a move");
     println!("{}", result.best_move);
+    Ok(())
+}
+
+fn replay(file: &std::path::Path) -> Result<(), UsageError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
+    let games = arena::record::parse_records(&text)
+        .map_err(|e| UsageError(format!("invalid record {}: {e}", file.display())))?;
+    for (number, record) in games.iter().enumerate() {
+        println!(
+            "Game {}: {} (red) vs {} (blue), {} moves, {} {}",
+            number + 1,
+            record.red,
+            record.blue,
+            record.moves.len(),
+            record.result.token(),
+            record.termination
+        );
+    }
+    if let [only] = games.as_slice() {
+        print!("{}", diagram(only.replay().position(), use_colour()));
+    }
+    println!("{} game(s), all moves legal", games.len());
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! The `towers` command line: thin wiring from arguments to the libraries.
 
+mod arena_cli;
 mod bench;
 mod engine_protocol;
 mod gt;
@@ -18,9 +19,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Guard & Towers: rules, move generation, perft.
+    /// Guard & Towers: rules, move generation, perft, engine, records.
     #[command(subcommand)]
     Gt(gt::Command),
+    /// Engine-vs-engine matches with Elo, SPRT and game records.
+    Arena(arena_cli::ArenaArgs),
 }
 
 /// An error the user caused (bad position, bad move): exit status 2.
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Gt(command) => gt::run(command),
+        Command::Arena(args) => arena_cli::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,250 @@
+//! `towers arena`: engine-vs-engine matches with Elo and SPRT.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use arena::openings::{parse_openings, DEFAULT_SET};
+use arena::referee::{GameSettings, TimeControl};
+use arena::runner::{run_match, EngineSpec, MatchConfig, MatchReport, Pairing};
+use arena::stats::{EloEstimate, Sprt, SprtDecision};
+use clap::Args;
+use guard_towers::Rules;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::UsageError;
+
+#[derive(Args)]
+pub struct ArenaArgs {
+    /// An engine as NAME=COMMAND (give two or more; with more than two the
+    /// first plays each of the others). A COMMAND with {position} (and
+    /// optionally {movetime}) is run once per move and its last output line
+    /// is the move; any other COMMAND speaks the `towers gt engine` protocol.
+    #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
+    engines: Vec<EngineSpec>,
+    /// Games per pairing (played as colour-reversed pairs).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Thinking time per move in milliseconds (default 100 without --tc).
+    #[arg(long, conflicts_with = "tc")]
+    movetime: Option<u64>,
+    /// Clock per game as SECONDS+INCREMENT, e.g. 120+0.01 (the course's).
+    #[arg(long)]
+    tc: Option<TimeControl>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Opening positions, one per line (default: the repository's set).
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Sequential test: elo0=A elo1=B alpha=X beta=Y (head-to-head only).
+    #[arg(long, num_args = 4, value_name = "KEY=VALUE")]
+    sprt: Option<Vec<String>>,
+    /// Write every game to this record file (docs/game-record.md).
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Draw rules: standard or course (none).
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// Adjudicate a game of this many plies as a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// Milliseconds an engine may overstep its time before it forfeits.
+    #[arg(long, default_value_t = 100)]
+    time_margin: u64,
+}
+
+fn parse_sprt(values: &[String]) -> Result<Sprt, UsageError> {
+    let mut sprt = Sprt {
+        elo0: 0.0,
+        elo1: 10.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    for value in values {
+        let bad = || {
+            UsageError(format!(
+                "--sprt: '{value}' is not KEY=NUMBER with KEY elo0, elo1, alpha or beta"
+            ))
+        };
+        let (key, number) = value.split_once('=').ok_or_else(bad)?;
+        let number: f64 = number.parse().map_err(|_| bad())?;
+        match key {
+            "elo0" => sprt.elo0 = number,
+            "elo1" => sprt.elo1 = number,
+            "alpha" => sprt.alpha = number,
+            "beta" => sprt.beta = number,
+            _ => return Err(bad()),
+        }
+    }
+    let probability = |p: f64| p > 0.0 && p < 0.5;
+    if sprt.elo1 <= sprt.elo0 || !probability(sprt.alpha) || !probability(sprt.beta) {
+        return Err(UsageError(
+            "--sprt needs elo0 < elo1 and alpha, beta in (0, 0.5)".into(),
+        ));
+    }
+    Ok(sprt)
+}
+
+fn config(args: &ArenaArgs) -> Result<MatchConfig, UsageError> {
+    if args.engines.len() < 2 {
+        return Err(UsageError("a match needs at least two --engine".into()));
+    }
+    let openings = match &args.openings {
+        None => parse_openings(DEFAULT_SET),
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+            .and_then(|text| parse_openings(&text)),
+    }
+    .map_err(|e| UsageError(format!("openings: {e}")))?;
+    let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
+    if sprt.is_some() && args.engines.len() != 2 {
+        return Err(UsageError("--sprt needs exactly two engines".into()));
+    }
+    let rules = match args.rules.as_str() {
+        "standard" => Rules::STANDARD,
+        "course" => Rules::COURSE,
+        other => {
+            return Err(UsageError(format!(
+                "--rules '{other}' is not standard or course"
+            )))
+        }
+    };
+    let time_control = args
+        .tc
+        .unwrap_or(TimeControl::MoveTime(Duration::from_millis(
+            args.movetime.unwrap_or(100),
+        )));
+    Ok(MatchConfig {
+        engines: args.engines.clone(),
+        games: args.games,
+        concurrency: args.concurrency,
+        openings,
+        settings: GameSettings {
+            rules,
+            time_control,
+            max_plies: args.max_plies,
+            time_margin: Duration::from_millis(args.time_margin),
+            ..GameSettings::default()
+        },
+        sprt,
+    })
+}
+
+fn format_elo(estimate: Option<EloEstimate>) -> String {
+    match estimate {
+        None => "no games".into(),
+        Some(e) if e.elo.is_finite() && e.margin().is_finite() => {
+            format!("{:+.1} +/- {:.1}", e.elo, e.margin())
+        }
+        Some(e) => format!(
+            "{:+.1} (interval unbounded: score {:.1}%)",
+            e.elo,
+            e.score * 100.0
+        ),
+    }
+}
+
+fn progress_message(report: &MatchReport) -> String {
+    let mut parts: Vec<String> = report
+        .pairings
+        .iter()
+        .map(|p| {
+            format!(
+                "{} vs {}: {} Elo, {}-{}-{}",
+                p.first,
+                p.second,
+                format_elo(p.elo()),
+                p.wdl.wins,
+                p.wdl.draws,
+                p.wdl.losses
+            )
+        })
+        .collect();
+    if let Some(llr) = report.llr {
+        parts.push(format!("LLR {llr:.2}"));
+    }
+    parts.join(" | ")
+}
+
+pub fn run(args: ArenaArgs) -> Result<(), UsageError> {
+    let config = config(&args)?;
+    let mut record_file = args
+        .record
+        .as_ref()
+        .map(|path| {
+            File::create(path)
+                .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))
+        })
+        .transpose()?;
+    let bar =
+        ProgressBar::new(config.games.div_ceil(2) as u64 * 2 * (config.engines.len() as u64 - 1));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} | {msg}")
+            .expect("a valid template"),
+    );
+    let mut write_error = None;
+    let report = run_match(&config, |record, report| {
+        if let Some(file) = record_file.as_mut() {
+            if let Err(error) = writeln!(file, "{record}").and_then(|()| file.flush()) {
+                write_error.get_or_insert(error);
+            }
+        }
+        bar.set_position(report.games_played as u64);
+        bar.set_message(progress_message(report));
+    });
+    bar.finish_and_clear();
+    if let Some(error) = write_error {
+        eprintln!("towers: warning: the record file could not be written completely: {error}");
+    }
+    print_summary(&config, &report);
+    Ok(())
+}
+
+fn print_summary(config: &MatchConfig, report: &MatchReport) {
+    println!(
+        "Match: {} games of {} planned, {}, {} openings",
+        report.games_played,
+        report.games_planned,
+        config.settings.time_control,
+        config.openings.len()
+    );
+    for pairing in &report.pairings {
+        print_pairing(pairing);
+    }
+    if let (Some(sprt), Some(llr)) = (config.sprt, report.llr) {
+        let (lower, upper) = sprt.bounds();
+        let decision = match report.decision {
+            Some(SprtDecision::H1) => "H1 accepted (the first engine is stronger by at least elo1)",
+            Some(SprtDecision::H0) => "H0 accepted (the first engine is not stronger by elo1)",
+            None => "no decision yet",
+        };
+        println!(
+            "SPRT [{}, {}] alpha {} beta {}: LLR {llr:.2} ({lower:.2}, {upper:.2}): {decision}",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        );
+    }
+}
+
+fn print_pairing(pairing: &Pairing) {
+    let wdl = pairing.wdl;
+    println!("{} vs {}:", pairing.first, pairing.second);
+    println!(
+        "  Elo {} (95%, {})",
+        format_elo(pairing.elo()),
+        if pairing.pairs.pairs() > 0 {
+            "pentanomial"
+        } else {
+            "trinomial"
+        }
+    );
+    println!(
+        "  Games {}: W {} D {} L {}",
+        wdl.games(),
+        wdl.wins,
+        wdl.draws,
+        wdl.losses
+    );
+    println!("  Pairs (0, 1/2, 1, 3/2, 2 points): {:?}", pairing.pairs.0);
+}
