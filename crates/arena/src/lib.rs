@@ -1,5 +1,6 @@
 //! The arena: engine-vs-engine matches for Guard & Towers.
 
+pub mod course;
 pub mod openings;
 pub mod player;
 pub mod record;

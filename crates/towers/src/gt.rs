@@ -38,6 +38,18 @@ pub enum Command {
         #[arg(long, default_value_t = guard_towers_engine::DEFAULT_HASH_MB)]
         hash: usize,
     },
+    /// Play one game on a server that speaks the course protocol.
+    Connect {
+        /// The server, e.g. localhost:5555.
+        address: String,
+        /// An engine command instead of the built-in engine: a protocol
+        /// engine, or a one-shot template with {position} and {movetime}.
+        #[arg(long)]
+        engine: Option<String>,
+        /// Level of the built-in engine.
+        #[arg(long, default_value = "10")]
+        level: Level,
+    },
     /// Validate a game record file and show its games.
     Replay { file: std::path::PathBuf },
     /// Print a balanced opening set (positions after a few plies that a
@@ -142,6 +154,11 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             Ok(())
         }
         Command::Replay { file } => replay(&file),
+        Command::Connect {
+            address,
+            engine,
+            level,
+        } => crate::course_client::run(&address, engine.as_deref(), level),
         Command::Openings {
             plies,
             per_ply,

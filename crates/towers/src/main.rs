@@ -2,6 +2,7 @@
 
 mod arena_cli;
 mod bench;
+mod course_client;
 mod engine_protocol;
 mod gt;
 mod play;

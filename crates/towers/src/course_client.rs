@@ -1,0 +1,87 @@
+//! `towers gt connect`: one game on a course-protocol server, with the
+//! built-in engine or an external one, timed from the server's clock.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use arena::course::{CourseClient, CourseError};
+use arena::player::Budget;
+use arena::runner::EngineSpec;
+use guard_towers::{Color, Game, Position, Rules};
+use guard_towers_engine::{Clock, Engine, Level, Limits};
+
+use crate::UsageError;
+
+/// The course's increment per move.
+const INCREMENT: Duration = Duration::from_millis(10);
+
+pub fn run(address: &str, engine: Option<&str>, level: Level) -> Result<(), UsageError> {
+    let client = CourseClient::connect(address)
+        .map_err(|e| UsageError(format!("cannot connect to {address}: {e}")))?;
+    let mut choose = chooser(engine, level)?;
+    let (color, state) = client
+        .play(|position, time| {
+            let mv = choose(position, time)?;
+            eprintln!(
+                "{color_to_move} plays {mv} ({time} ms left)",
+                color_to_move = position.side_to_move()
+            );
+            Ok(mv)
+        })
+        .map_err(|e| UsageError(format!("game on {address}: {e}")))?;
+    println!("played {color}; final position {}", state.board);
+    match state.board.winner() {
+        Some((winner, _)) if winner == color => println!("result: won"),
+        Some(_) => println!("result: lost"),
+        None => println!("result: ended by the server"),
+    }
+    Ok(())
+}
+
+type Chooser = Box<dyn FnMut(&Position, u64) -> Result<String, CourseError>>;
+
+fn chooser(command: Option<&str>, level: Level) -> Result<Chooser, UsageError> {
+    let clock = |time: u64| Clock {
+        remaining: Duration::from_millis(time),
+        increment: INCREMENT,
+    };
+    match command {
+        None => {
+            let mut engine = Engine::new();
+            engine.set_level(level);
+            Ok(Box::new(move |position, time| {
+                let game = Game::new(*position, Rules::COURSE);
+                let limits = Limits {
+                    clock: Some(clock(time)),
+                    ..Limits::default()
+                };
+                engine
+                    .go(&game, &limits, &AtomicBool::new(false), &mut |_| {})
+                    .map(|result| result.best_move.to_string())
+                    .ok_or_else(|| CourseError::NoMove(format!("{position} has no legal move")))
+            }))
+        }
+        Some(command) => {
+            let spec: EngineSpec = format!("engine={command}").parse().map_err(UsageError)?;
+            let mut player = spec
+                .launch()
+                .map_err(|e| UsageError(format!("cannot start the engine: {e}")))?;
+            Ok(Box::new(move |position, time| {
+                let game = Game::new(*position, Rules::COURSE);
+                let remaining = Duration::from_millis(time);
+                let (red, blue) = match position.side_to_move() {
+                    Color::Red => (remaining, Duration::ZERO),
+                    Color::Blue => (Duration::ZERO, remaining),
+                };
+                let budget = Budget::Clock {
+                    red,
+                    blue,
+                    increment: INCREMENT,
+                };
+                player
+                    .choose(&game, &budget)
+                    .map_err(|e| CourseError::NoMove(e.to_string()))
+            }))
+        }
+    }
+}
