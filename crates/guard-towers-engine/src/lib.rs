@@ -16,3 +16,4 @@ pub use eval::{evaluate, Weights, TUNED};
 pub use level::Level;
 pub use score::Score;
 pub use time::{Clock, Limits, TimePlan};
+pub mod tune;

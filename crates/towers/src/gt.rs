@@ -50,6 +50,21 @@ pub enum Command {
         #[arg(long, default_value = "10")]
         level: Level,
     },
+    /// Self-play games for tuning: prints quiet positions with their
+    /// game's result (`<position> | <red score>`), one per line.
+    Selfplay {
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Search nodes per move.
+        #[arg(long, default_value_t = 20_000)]
+        nodes: u64,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
+    /// Texel-tune the evaluation weights on self-play samples; prints the
+    /// weights as Rust source for `crates/guard-towers-engine/src/eval.rs`.
+    Tune { samples: std::path::PathBuf },
     /// Validate a game record file and show its games.
     Replay { file: std::path::PathBuf },
     /// Print a balanced opening set (positions after a few plies that a
@@ -154,6 +169,12 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             Ok(())
         }
         Command::Replay { file } => replay(&file),
+        Command::Selfplay {
+            games,
+            nodes,
+            threads,
+        } => crate::tuning::selfplay(games, nodes, threads),
+        Command::Tune { samples } => crate::tuning::tune(&samples),
         Command::Connect {
             address,
             engine,
@@ -283,7 +304,7 @@ fn run_perft(position: &Position, depth: u32, split: bool) -> Result<(), UsageEr
 }
 
 /// Writes lines to stdout; a closed pipe (`| head`) ends output quietly.
-fn write_lines(lines: impl IntoIterator<Item = String>) -> Result<(), UsageError> {
+pub fn write_lines(lines: impl IntoIterator<Item = String>) -> Result<(), UsageError> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     for line in lines {
         if writeln!(out, "{line}").is_err() {

@@ -6,6 +6,7 @@ mod course_client;
 mod engine_protocol;
 mod gt;
 mod play;
+mod tuning;
 
 use std::process::ExitCode;
 
