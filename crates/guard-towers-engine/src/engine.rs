@@ -8,7 +8,7 @@ use guard_towers::{Game, Move, Position};
 use crate::eval::Weights;
 use crate::level::Level;
 use crate::score::{Score, INFINITY, MATE};
-use crate::search::{Frame, Searcher, MAX_PLY};
+use crate::search::{Features, Frame, Searcher, MAX_PLY};
 use crate::time::Limits;
 use crate::tt::TranspositionTable;
 
@@ -44,6 +44,7 @@ pub struct Engine {
     level: Level,
     /// Varies the deliberate mistakes of the lower levels between games.
     seed: u64,
+    features: Features,
 }
 
 impl Default for Engine {
@@ -59,6 +60,7 @@ impl Engine {
             weights: Weights::default(),
             level: Level::STRONGEST,
             seed: 0,
+            features: Features::default(),
         }
     }
 
@@ -76,6 +78,14 @@ impl Engine {
 
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+    }
+
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    pub fn features(&self) -> Features {
+        self.features
     }
 
     pub fn set_seed(&mut self, seed: u64) {
@@ -127,6 +137,7 @@ impl Engine {
         searcher.started = started;
         searcher.hard_limit = plan.hard;
         searcher.node_limit = limits.nodes.into_iter().chain(self.level.max_nodes()).min();
+        searcher.features = self.features;
 
         let mut result: Option<SearchResult> = None;
         for depth in 1..=max_depth {

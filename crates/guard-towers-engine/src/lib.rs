@@ -15,5 +15,6 @@ pub use engine::{Engine, Info, SearchResult, DEFAULT_HASH_MB};
 pub use eval::{evaluate, Weights, TUNED};
 pub use level::Level;
 pub use score::Score;
+pub use search::Features;
 pub use time::{Clock, Limits, TimePlan};
 pub mod tune;

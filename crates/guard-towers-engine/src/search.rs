@@ -44,6 +44,23 @@ impl Frame {
     }
 }
 
+/// Search techniques that can be switched off, to measure what each is
+/// worth in games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub null_move: bool,
+    pub late_move_reductions: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            null_move: true,
+            late_move_reductions: true,
+        }
+    }
+}
+
 /// Everything one search needs and learns.
 pub struct Searcher<'a> {
     pub tt: &'a mut TranspositionTable,
@@ -58,6 +75,7 @@ pub struct Searcher<'a> {
     pub aborted: bool,
     /// Depth of the current iteration, which bounds extensions.
     pub root_depth: u32,
+    pub features: Features,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Box<[[i32; 64]; 64]>,
     /// Hashes of the positions before the current one: the game since the
@@ -87,6 +105,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             aborted: false,
             root_depth: 1,
+            features: Features::default(),
             killers: [[None; 2]; MAX_PLY + 1],
             history: Box::new([[0; 64]; 64]),
             hashes: game_hashes,
@@ -234,6 +253,7 @@ impl<'a> Searcher<'a> {
         let depth = depth + i32::from(extend);
 
         if allow_null
+            && self.features.null_move
             && !pv_node
             && !threatened
             && depth >= 3
@@ -281,7 +301,13 @@ impl<'a> Searcher<'a> {
                 -self.search(&child, depth - 1, -beta, -alpha, child_frame, true)
             } else {
                 let killer = self.killers[ply].contains(&Some(mv));
-                let reduction = if depth >= 3 && index >= 3 && !capture && !threatened && !killer {
+                let reduction = if self.features.late_move_reductions
+                    && depth >= 3
+                    && index >= 3
+                    && !capture
+                    && !threatened
+                    && !killer
+                {
                     late_move_reduction(depth, index)
                 } else {
                     0

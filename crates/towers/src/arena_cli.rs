@@ -23,6 +23,9 @@ pub struct ArenaArgs {
     /// is the move; any other COMMAND speaks the `towers gt engine` protocol.
     #[arg(long = "engine", value_name = "NAME=COMMAND", required = true)]
     engines: Vec<EngineSpec>,
+    /// An engine option as NAME.OPTION=VALUE, e.g. old.Hash=64 (protocol engines).
+    #[arg(long = "option", value_name = "NAME.OPTION=VALUE")]
+    options: Vec<String>,
     /// Games per pairing (played as colour-reversed pairs).
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -91,6 +94,14 @@ fn config(args: &ArenaArgs) -> Result<MatchConfig, UsageError> {
     if args.engines.len() < 2 {
         return Err(UsageError("a match needs at least two --engine".into()));
     }
+    let mut engines = args.engines.clone();
+    for option in &args.options {
+        let bad = || UsageError(format!("--option '{option}' is not NAME.OPTION=VALUE for a named --engine"));
+        let (target, value) = option.split_once('=').ok_or_else(bad)?;
+        let (name, key) = target.split_once('.').ok_or_else(bad)?;
+        let engine = engines.iter_mut().find(|e| e.name == name).ok_or_else(bad)?;
+        engine.options.push((key.to_string(), value.to_string()));
+    }
     let openings = match &args.openings {
         None => parse_openings(DEFAULT_SET),
         Some(path) => std::fs::read_to_string(path)
@@ -117,7 +128,7 @@ fn config(args: &ArenaArgs) -> Result<MatchConfig, UsageError> {
             args.movetime.unwrap_or(100),
         )));
     Ok(MatchConfig {
-        engines: args.engines.clone(),
+        engines,
         games: args.games,
         concurrency: args.concurrency,
         openings,

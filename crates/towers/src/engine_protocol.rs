@@ -80,6 +80,8 @@ impl Session {
                 ));
                 send("option name Level type spin default 10 min 1 max 10");
                 send("option name Rules type combo default standard var standard var course");
+                send("option name NullMove type check default true");
+                send("option name LateMoveReductions type check default true");
                 send("uciok");
             }
             Command::IsReady => send("readyok"),
@@ -167,6 +169,21 @@ impl Session {
                         ));
                     }
                 }
+            }
+            "nullmove" | "latemovereductions" => {
+                let on = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("{name} '{value}' is not true or false")),
+                };
+                let mut engine = self.lock_engine();
+                let mut features = engine.features();
+                if name.eq_ignore_ascii_case("nullmove") {
+                    features.null_move = on;
+                } else {
+                    features.late_move_reductions = on;
+                }
+                engine.set_features(features);
             }
             _ => return Err(format!("unknown option '{name}'")),
         }

@@ -195,6 +195,8 @@ fn bad_arguments_exit_2() {
     assert_eq!(sprt.status.code(), Some(2));
     let tc = arena(&["--engine", "a=x", "--engine", "b=y", "--tc", "fast"]);
     assert_eq!(tc.status.code(), Some(2));
+    let option = arena(&["--engine", "a=x", "--engine", "b=y", "--option", "c.Hash=1"]);
+    assert_eq!(option.status.code(), Some(2));
 }
 
 #[test]
