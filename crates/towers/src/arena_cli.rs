@@ -96,10 +96,17 @@ fn config(args: &ArenaArgs) -> Result<MatchConfig, UsageError> {
     }
     let mut engines = args.engines.clone();
     for option in &args.options {
-        let bad = || UsageError(format!("--option '{option}' is not NAME.OPTION=VALUE for a named --engine"));
+        let bad = || {
+            UsageError(format!(
+                "--option '{option}' is not NAME.OPTION=VALUE for a named --engine"
+            ))
+        };
         let (target, value) = option.split_once('=').ok_or_else(bad)?;
         let (name, key) = target.split_once('.').ok_or_else(bad)?;
-        let engine = engines.iter_mut().find(|e| e.name == name).ok_or_else(bad)?;
+        let engine = engines
+            .iter_mut()
+            .find(|e| e.name == name)
+            .ok_or_else(bad)?;
         engine.options.push((key.to_string(), value.to_string()));
     }
     let openings = match &args.openings {
