@@ -170,7 +170,14 @@ impl Sprt {
         if variance == 0.0 {
             return 0.0;
         }
-        let log_likelihood = |mean: f64| constrained_log_likelihood(outcomes, mean);
+        // As fishtest does: an outcome never seen counts as 0.001 of a
+        // game, so that every expected score has a distribution and early
+        // results cannot give an infinite ratio.
+        let regularised: Vec<(f64, f64)> = outcomes
+            .iter()
+            .map(|&(x, count)| (x, if count == 0.0 { 1e-3 } else { count }))
+            .collect();
+        let log_likelihood = |mean: f64| constrained_log_likelihood(&regularised, mean);
         log_likelihood(score_from_elo(self.elo1)) - log_likelihood(score_from_elo(self.elo0))
     }
 }
@@ -327,5 +334,19 @@ mod tests {
             0.0,
             "no variance, no evidence"
         );
+    }
+
+    /// Pairs never below ½ point put elo0's score at the edge of what was
+    /// seen; the ratio must stay finite and modest after so few pairs.
+    #[test]
+    fn early_one_sided_results_give_a_finite_llr() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 20.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let llr = sprt.llr_pentanomial(&Pentanomial([0, 0, 2, 2, 4]));
+        assert!(llr.is_finite() && llr > 0.0 && llr < 10.0, "{llr}");
     }
 }
