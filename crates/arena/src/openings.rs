@@ -3,7 +3,6 @@
 //! control so that matches are comparable over time.
 
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
 
 use guard_towers::{Game, Position, Rules};
 use guard_towers_engine::{Engine, Limits, Score};
@@ -60,12 +59,7 @@ pub fn generate(plies: &[usize], per_ply: usize, depth: u32, margin: i32) -> Vec
         let stride = candidates.len().div_ceil(per_ply.max(1)).max(1);
         for position in candidates.into_iter().step_by(stride) {
             let game = Game::new(position, Rules::STANDARD);
-            let result = engine.go(
-                &game,
-                &Limits::depth(depth),
-                &AtomicBool::new(false),
-                &mut |_| {},
-            );
+            let result = engine.search(&game, &Limits::depth(depth));
             if let Some(Score::Centistones(cp)) = result.map(|r| r.score) {
                 if cp.abs() <= margin {
                     openings.push(position);

@@ -97,6 +97,12 @@ impl Engine {
         self.tt.clear();
     }
 
+    /// [`Engine::go`] without a stop flag or progress reports: for callers
+    /// that only want the answer within `limits`.
+    pub fn search(&mut self, game: &Game, limits: &Limits) -> Option<SearchResult> {
+        self.go(game, limits, &AtomicBool::new(false), &mut |_| {})
+    }
+
     /// Searches the current position of `game` within `limits` (and the
     /// level's), until `stop` is raised. `None` when the game is over.
     pub fn go(

@@ -11,8 +11,6 @@
 //!
 //! `docs/tuning.md` has the commands that reproduce the weights in use.
 
-use std::sync::atomic::AtomicBool;
-
 use guard_towers::{Color, Game, Outcome, Position, Rules};
 
 use crate::engine::Engine;
@@ -77,8 +75,7 @@ pub fn self_play(openings: &[Position], games: usize, nodes: u64, max_plies: usi
         engine.new_game();
         engine.set_seed(index as u64);
         while game.outcome().is_none() && game.moves().len() < max_plies {
-            let Some(result) = engine.go(&game, &limits, &AtomicBool::new(false), &mut |_| {})
-            else {
+            let Some(result) = engine.search(&game, &limits) else {
                 break;
             };
             game.play(result.best_move).expect("engine moves are legal");

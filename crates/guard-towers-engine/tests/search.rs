@@ -12,7 +12,7 @@ use proptest::prelude::*;
 fn search(position: &str, limits: Limits) -> SearchResult {
     let game = Game::new(position.parse().expect("valid position"), Rules::STANDARD);
     Engine::new()
-        .go(&game, &limits, &AtomicBool::new(false), &mut |_| {})
+        .search(&game, &limits)
         .expect("the game goes on")
 }
 
@@ -21,7 +21,7 @@ fn self_play(position: &str, plies: usize, limits: Limits) -> Game {
     let mut game = Game::new(position.parse().expect("valid"), Rules::STANDARD);
     let mut engine = Engine::new();
     for _ in 0..plies {
-        let Some(result) = engine.go(&game, &limits, &AtomicBool::new(false), &mut |_| {}) else {
+        let Some(result) = engine.search(&game, &limits) else {
             break;
         };
         game.play(result.best_move).expect("engine moves are legal");
@@ -118,14 +118,7 @@ fn no_move_is_offered_when_the_game_is_over() {
         Rules::STANDARD,
     );
     assert_eq!(game.position().winner().map(|w| w.0), Some(Color::Red));
-    assert!(Engine::new()
-        .go(
-            &game,
-            &Limits::depth(3),
-            &AtomicBool::new(false),
-            &mut |_| {}
-        )
-        .is_none());
+    assert!(Engine::new().search(&game, &Limits::depth(3)).is_none());
 }
 
 #[test]
@@ -136,12 +129,7 @@ fn every_level_plays_legal_moves() {
         engine.set_level(Level::new(level).expect("1-10"));
         engine.set_seed(level.into());
         let result = engine
-            .go(
-                &game,
-                &Limits::movetime(100),
-                &AtomicBool::new(false),
-                &mut |_| {},
-            )
+            .search(&game, &Limits::movetime(100))
             .expect("a move");
         assert!(game.position().is_legal(result.best_move), "level {level}");
     }
@@ -163,7 +151,7 @@ proptest! {
             game.play(moves[choice % moves.len()]).expect("legal");
         }
         let limits = Limits { nodes: Some(5_000), ..Limits::default() };
-        match Engine::new().go(&game, &limits, &AtomicBool::new(false), &mut |_| {}) {
+        match Engine::new().search(&game, &limits) {
             Some(result) => prop_assert!(game.legal_moves().contains(&result.best_move)),
             None => prop_assert!(game.outcome().is_some()),
         }

@@ -2,7 +2,6 @@
 //! of the search: a change that claims not to alter the search must leave it
 //! unchanged (as with Stockfish's `bench`).
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use guard_towers::{Game, Position, Rules};
@@ -34,12 +33,7 @@ pub fn run(depth: u32) {
         let position: Position = text.parse().expect("bench positions are valid");
         let mut engine = Engine::new();
         let game = Game::new(position, Rules::STANDARD);
-        let result = engine.go(
-            &game,
-            &Limits::depth(depth),
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
+        let result = engine.search(&game, &Limits::depth(depth));
         let nodes = result.map_or(0, |r| r.nodes);
         eprintln!("{text}: {nodes} nodes");
         total += nodes;

@@ -1,7 +1,6 @@
 //! `towers gt connect`: one game on a course-protocol server, with the
 //! built-in engine or an external one, timed from the server's clock.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use arena::course::{CourseClient, CourseError};
@@ -56,7 +55,7 @@ fn chooser(command: Option<&str>, level: Level) -> Result<Chooser, UsageError> {
                     ..Limits::default()
                 };
                 engine
-                    .go(&game, &limits, &AtomicBool::new(false), &mut |_| {})
+                    .search(&game, &limits)
                     .map(|result| result.best_move.to_string())
                     .ok_or_else(|| CourseError::NoMove(format!("{position} has no legal move")))
             }))

@@ -1,7 +1,6 @@
 //! `towers gt play`: a human against the engine in the terminal.
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::AtomicBool;
 
 use guard_towers::{diagram, Color, Game, Move, Position, Rules};
 use guard_towers_engine::{Engine, Level, Limits, Score};
@@ -31,9 +30,7 @@ pub fn run(level: Level, human: Color, movetime: u64) -> Result<(), UsageError> 
             return Ok(());
         }
         if game.position().side_to_move() != human {
-            let result = engine
-                .go(&game, &limits, &AtomicBool::new(false), &mut |_| {})
-                .expect("the game goes on");
+            let result = engine.search(&game, &limits).expect("the game goes on");
             println!("Engine plays {}", result.best_move);
             game.play(result.best_move)
                 .expect("the engine plays legal moves");
@@ -59,9 +56,7 @@ pub fn run(level: Level, human: Color, movetime: u64) -> Result<(), UsageError> 
             }
             "hint" => {
                 let mut adviser = Engine::new();
-                if let Some(result) =
-                    adviser.go(&game, &limits, &AtomicBool::new(false), &mut |_| {})
-                {
+                if let Some(result) = adviser.search(&game, &limits) {
                     println!("Hint: {} ({})", result.best_move, describe(result.score));
                 }
             }
