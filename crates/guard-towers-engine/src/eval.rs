@@ -1,7 +1,7 @@
 //! Static evaluation. Every weight lives in [`Weights`]; `docs/tuning.md`
 //! describes how they are fitted to game results.
 
-use guard_towers::{castle, neighbours, Color, Position, Square, Squares};
+use guard_towers::{castle, neighbours, Color, Mobility, Position, Square, Squares};
 
 /// The evaluation's parameters, in centi-stones (100 = one tower stone).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,8 +98,23 @@ fn advance(color: Color, square: Square) -> usize {
 /// The evaluation of `position` from the side to move's point of view.
 pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
     let us = position.side_to_move();
-    let ours = position.mobility(us);
-    let theirs = position.mobility(!us);
+    evaluate_with(
+        position,
+        &position.mobility(us),
+        &position.mobility(!us),
+        weights,
+    )
+}
+
+/// [`evaluate`] with the mobility of the side to move (`ours`) and of the
+/// other side already computed, as the search has them.
+pub fn evaluate_with(
+    position: &Position,
+    ours: &Mobility,
+    theirs: &Mobility,
+    weights: &Weights,
+) -> i32 {
+    let us = position.side_to_move();
     side_terms(position, us, ours.moves, theirs.reach, weights)
         - side_terms(position, !us, theirs.moves, ours.reach, weights)
         + weights.tempo

@@ -12,7 +12,7 @@ mod time;
 mod tt;
 
 pub use engine::{Engine, Info, SearchResult, DEFAULT_HASH_MB};
-pub use eval::{evaluate, Weights, TUNED};
+pub use eval::{evaluate, evaluate_with, Weights, TUNED};
 pub use level::Level;
 pub use score::Score;
 pub use search::Features;

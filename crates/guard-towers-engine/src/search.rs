@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use guard_towers::{Move, MoveList, Position, Rules, Square};
 
-use crate::eval::{evaluate, Weights};
+use crate::eval::{evaluate_with, Weights};
 use crate::score::{from_table, to_table, INFINITY, MATE, MATE_BOUND};
 use crate::tt::{Bound, TranspositionTable};
 
@@ -229,9 +229,12 @@ impl<'a> Searcher<'a> {
             if alpha >= beta {
                 return alpha;
             }
-            if position.has_winning_move(us) {
-                return MATE - ply as i32 - 1;
-            }
+        }
+        // Both sides' moves are counted once here and serve the win checks
+        // and the evaluation (movegen is most of the cost of a node).
+        let ours = position.mobility(us);
+        if ply > 0 && position.can_win_with(us, ours.reach) {
+            return MATE - ply as i32 - 1;
         }
         let pv_node = beta - alpha > 1;
         let hit = self.tt.probe(position.hash());
@@ -246,7 +249,8 @@ impl<'a> Searcher<'a> {
                 return score;
             }
         }
-        let threatened = position.has_winning_move(!us);
+        let theirs = position.mobility(!us);
+        let threatened = position.can_win_with(!us, theirs.reach);
         // Extending every threatened node could go on for ever when both
         // guards keep threatening; twice the root depth bounds it.
         let extend = threatened && ply < 2 * self.root_depth as usize;
@@ -258,26 +262,24 @@ impl<'a> Searcher<'a> {
             && !threatened
             && depth >= 3
             && beta.abs() < MATE_BOUND
-            && evaluate(position, self.weights) >= beta
+            && evaluate_with(position, &ours, &theirs, self.weights) >= beta
         {
-            {
-                let reduction = 2 + depth / 4;
-                self.hashes.push(position.hash());
-                let score = -self.search(
-                    &position.pass(),
-                    depth - 1 - reduction,
-                    -beta,
-                    -beta + 1,
-                    frame.pass(),
-                    false,
-                );
-                self.hashes.pop();
-                if self.aborted {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score > MATE_BOUND { beta } else { score };
-                }
+            let reduction = 2 + depth / 4;
+            self.hashes.push(position.hash());
+            let score = -self.search(
+                &position.pass(),
+                depth - 1 - reduction,
+                -beta,
+                -beta + 1,
+                frame.pass(),
+                false,
+            );
+            self.hashes.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return if score > MATE_BOUND { beta } else { score };
             }
         }
 
@@ -387,16 +389,18 @@ impl<'a> Searcher<'a> {
             return score;
         }
         let us = position.side_to_move();
-        if position.has_winning_move(us) {
+        let ours = position.mobility(us);
+        if position.can_win_with(us, ours.reach) {
             return MATE - ply as i32 - 1;
         }
+        let theirs = position.mobility(!us);
         if ply >= MAX_PLY {
-            return evaluate(position, self.weights);
+            return evaluate_with(position, &ours, &theirs, self.weights);
         }
-        let evading = qply < MAX_EVASION_PLIES && position.has_winning_move(!us);
+        let evading = qply < MAX_EVASION_PLIES && position.can_win_with(!us, theirs.reach);
         let mut best = -INFINITY;
         if !evading {
-            best = evaluate(position, self.weights);
+            best = evaluate_with(position, &ours, &theirs, self.weights);
             if best >= beta {
                 return best;
             }

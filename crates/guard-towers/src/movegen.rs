@@ -117,9 +117,15 @@ impl Position {
     /// Whether `color`, if it were to move, could win at once: capture the
     /// enemy guard or step its guard onto the enemy castle.
     pub fn has_winning_move(&self, color: Color) -> bool {
+        self.can_win_with(color, self.reach(color))
+    }
+
+    /// [`Position::has_winning_move`] for a `reach` already computed.
+    #[inline]
+    pub fn can_win_with(&self, color: Color, reach: u64) -> bool {
         let guard = self.guard_bits(color);
         let castle_step = neighbours(guard) & castle(!color).bit() & !self.towers(color);
-        castle_step != 0 || self.reach(color) & self.guard_bits(!color) != 0
+        castle_step != 0 || reach & self.guard_bits(!color) != 0
     }
 
     /// Whether `mv` (legal here) ends the game at once.
