@@ -5,6 +5,7 @@ mod bench;
 mod course_client;
 mod engine_protocol;
 mod gt;
+mod kubb_cli;
 mod play;
 mod tuning;
 
@@ -26,6 +27,9 @@ enum Command {
     Gt(gt::Command),
     /// Engine-vs-engine matches with Elo, SPRT and game records.
     Arena(arena_cli::ArenaArgs),
+    /// Koning & Torens (Kubb): records and refereeing.
+    #[command(subcommand)]
+    Kubb(kubb_cli::Command),
 }
 
 /// An error the user caused (bad position, bad move): exit status 2.
@@ -36,6 +40,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gt(command) => gt::run(command),
         Command::Arena(args) => arena_cli::run(args),
+        Command::Kubb(command) => kubb_cli::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

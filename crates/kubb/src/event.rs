@@ -1,0 +1,109 @@
+//! Referee events: everything that happens on the lawn, as data.
+
+use serde::{Deserialize, Serialize};
+
+use crate::field::{Point, Team};
+
+/// A piece by identity: 0–4 started as team A's towers, 5–9 as team B's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PieceId(pub u8);
+
+impl PieceId {
+    pub const ALL: [PieceId; 10] = [
+        PieceId(0),
+        PieceId(1),
+        PieceId(2),
+        PieceId(3),
+        PieceId(4),
+        PieceId(5),
+        PieceId(6),
+        PieceId(7),
+        PieceId(8),
+        PieceId(9),
+    ];
+
+    /// The team whose baseline the piece started on.
+    pub fn original_team(self) -> Team {
+        if self.0 < 5 {
+            Team::A
+        } else {
+            Team::B
+        }
+    }
+
+    /// Its tower spot, 0–4, on the original team's baseline.
+    pub fn spot(self) -> usize {
+        usize::from(self.0 % 5)
+    }
+}
+
+impl std::fmt::Display for PieceId {
+    /// `A1`–`A5`, `B1`–`B5`: original team and tower spot.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.original_team(), self.spot() + 1)
+    }
+}
+
+/// How a stick of the starting throw met the king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KingContact {
+    None,
+    Touched,
+    Felled,
+}
+
+/// One team's stick in the starting throw.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lag {
+    /// Metres from the king where the stick came to rest.
+    pub distance: f64,
+    pub king: KingContact,
+}
+
+/// What one stick did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StickOutcome {
+    Miss,
+    /// Not underhand, or from in front of the line: whatever fell is raised.
+    Foul,
+    Hit {
+        #[serde(default)]
+        knights: Vec<PieceId>,
+        #[serde(default)]
+        towers: Vec<PieceId>,
+        #[serde(default)]
+        king: bool,
+    },
+}
+
+/// An event of a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// Both teams' starting throws; the rules decide who starts.
+    StartingThrow { a: Lag, b: Lag },
+    /// The starting team, decided some other way (by choice, or a record
+    /// that does not say).
+    Start { team: Team },
+    /// One inkast attempt of the current piece.
+    Inkast {
+        player: String,
+        landed_in: bool,
+        #[serde(default)]
+        at: Option<Point>,
+        #[serde(default)]
+        king_felled: bool,
+    },
+    /// The defenders place a piece that landed out on every attempt.
+    Placement {
+        #[serde(default)]
+        at: Option<Point>,
+    },
+    /// One stick of the throwing phase.
+    Stick {
+        player: String,
+        outcome: StickOutcome,
+    },
+    /// After a game, the next game of the match (the other team starts).
+    NextGame,
+}

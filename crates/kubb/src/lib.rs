@@ -1,0 +1,15 @@
+//! Koning & Torens, a Kubb variant: both rulesets of `docs/rules/kubb.md`,
+//! the match state machine with its pure `apply`, referee events and the
+//! community record notation.
+
+pub mod event;
+pub mod field;
+pub mod game;
+pub mod ruleset;
+
+pub use event::{Event, KingContact, Lag, PieceId, StickOutcome};
+pub use field::{Field, Point, Team};
+pub use game::{Line, Match, Phase, Piece, RuleError};
+pub use ruleset::Ruleset;
+pub mod log;
+pub mod notation;

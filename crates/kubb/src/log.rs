@@ -1,0 +1,81 @@
+//! The full event log: JSON lines, a header line with the format version
+//! and the ruleset, then one event per line.
+
+use serde::{Deserialize, Serialize};
+
+use crate::event::Event;
+use crate::game::Match;
+use crate::ruleset::Ruleset;
+
+pub const FORMAT: &str = "towers-kubb-events";
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
+    ruleset: String,
+}
+
+/// A log that cannot be read, with its line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct LogError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// The log of a match.
+pub fn write(ruleset: &Ruleset, events: &[Event]) -> String {
+    let header = Header {
+        format: FORMAT.into(),
+        version: VERSION,
+        ruleset: ruleset.name.into(),
+    };
+    let mut text = serde_json::to_string(&header).expect("a header serialises");
+    for event in events {
+        text.push('\n');
+        text.push_str(&serde_json::to_string(event).expect("events serialise"));
+    }
+    text.push('\n');
+    text
+}
+
+/// Reads a log, applying every event; `ruleset` overrides the header's.
+pub fn read(text: &str, ruleset: Option<Ruleset>) -> Result<(Vec<Event>, Match), LogError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let error = |line: usize, message: String| LogError {
+        line: line + 1,
+        message,
+    };
+    let (first, header) = lines
+        .next()
+        .ok_or_else(|| error(0, "the log is empty".into()))?;
+    let header: Header =
+        serde_json::from_str(header).map_err(|e| error(first, format!("not a log header: {e}")))?;
+    if header.format != FORMAT || header.version != VERSION {
+        return Err(error(
+            first,
+            format!(
+                "format {} version {} is not {FORMAT} version {VERSION}",
+                header.format, header.version
+            ),
+        ));
+    }
+    let ruleset = match ruleset {
+        Some(ruleset) => ruleset,
+        None => header.ruleset.parse().map_err(|e| error(first, e))?,
+    };
+    let mut state = Match::new(ruleset);
+    let mut events = Vec::new();
+    for (index, line) in lines {
+        let event: Event =
+            serde_json::from_str(line).map_err(|e| error(index, format!("not an event: {e}")))?;
+        state = state.apply(&event).map_err(|e| error(index, e.0))?;
+        events.push(event);
+    }
+    Ok((events, state))
+}

@@ -1,0 +1,48 @@
+//! `towers kubb …`: Koning & Torens commands.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use kubb::{Match, Ruleset, Team};
+
+use crate::UsageError;
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Check a match record (event log or notation) and print the final
+    /// state; the last line is `result: A wins`, `result: B wins` or
+    /// `result: unfinished`.
+    Replay {
+        /// seed (the source's rules) or standard; default: the log's, or seed.
+        #[arg(long)]
+        ruleset: Option<Ruleset>,
+        file: PathBuf,
+    },
+}
+
+pub fn run(command: Command) -> Result<(), UsageError> {
+    match command {
+        Command::Replay { ruleset, file } => replay(ruleset, &file),
+    }
+}
+
+fn replay(ruleset: Option<Ruleset>, file: &PathBuf) -> Result<(), UsageError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
+    let invalid = |e: String| UsageError(format!("invalid record {}: {e}", file.display()));
+    let (state, winner): (Match, Option<Team>) = if text.trim_start().starts_with('[') {
+        let game = kubb::notation::import(&text, ruleset.unwrap_or_default())
+            .map_err(|e| invalid(e.to_string()))?;
+        (game.state, game.winner)
+    } else {
+        let (_, state) = kubb::log::read(&text, ruleset).map_err(|e| invalid(e.to_string()))?;
+        let winner = state.winner();
+        (state, winner)
+    };
+    println!("{state}");
+    match winner {
+        Some(team) => println!("result: {team} wins"),
+        None => println!("result: unfinished"),
+    }
+    Ok(())
+}
