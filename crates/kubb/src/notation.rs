@@ -128,6 +128,21 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
     let mut winner = None;
     for (t, entries) in turns.iter().enumerate() {
         let expected_thrower = if t % 2 == 0 { Team::A } else { Team::B };
+        if winner.is_none() && state.thrower != expected_thrower {
+            // Only a turn after the first can find the previous one unfinished.
+            let previous = &turns[t - 1];
+            let (player, tokens) = previous.last().cloned().unwrap_or_default();
+            return Err(NotationError::Entry {
+                turn: t,
+                entry: previous.len(),
+                text: format!("{player}:{tokens}"),
+                problem: format!(
+                    "the turn is incomplete: team {} has {} stick(s) left",
+                    state.thrower,
+                    state.sticks_left()
+                ),
+            });
+        }
         let mut inkast_done = false;
         for (e, (player, text)) in entries.iter().enumerate() {
             let fail = |problem: String| NotationError::Entry {
@@ -138,12 +153,6 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
             };
             if winner.is_some() {
                 return Err(fail("the game is already over".into()));
-            }
-            if state.thrower != expected_thrower {
-                return Err(fail(format!(
-                    "this turn belongs to team {expected_thrower}, but team {} is still throwing",
-                    state.thrower
-                )));
             }
             let tokens = tokens(text).map_err(fail)?;
             let mut index = 0;
@@ -168,6 +177,14 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
                 inkast_done = true;
             }
             for token in &tokens[index..] {
+                if winner.is_some() {
+                    return Err(fail("the game is already over".into()));
+                }
+                if state.thrower != expected_thrower {
+                    return Err(fail(
+                        "more sticks than the turn has (6, or the ruleset's opening count)".into(),
+                    ));
+                }
                 if matches!(state.phase, Phase::Inkast { .. } | Phase::Placement { .. })
                     && !inkast_done
                 {
@@ -176,14 +193,6 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
                         "team {} must first inkast the {waiting} piece(s) knocked the turn before",
                         state.thrower
                     )));
-                }
-                if winner.is_some() {
-                    return Err(fail("the game is already over".into()));
-                }
-                if state.thrower != expected_thrower {
-                    return Err(fail(
-                        "more sticks than the turn has (6, or the ruleset's opening count)".into(),
-                    ));
                 }
                 let outcome = stick_outcome(&state, *token).map_err(fail)?;
                 let event = Event::Stick {
@@ -407,6 +416,19 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
                 unreachable!("handled above")
             }
         }
+    }
+    // A finished inkast with no stick after it yet still has its entry; an
+    // unfinished one cannot be written in the notation and is left out.
+    if !matches!(state.phase, Phase::Inkast { .. } | Phase::Placement { .. }) {
+        if let Some(entry) = inkast.take_entry() {
+            turns
+                .last_mut()
+                .expect("an inkast opened a turn")
+                .push(entry);
+        }
+    }
+    if turns.last().is_some_and(Vec::is_empty) {
+        turns.pop();
     }
     serde_json::to_string(&turns).map_err(|e| RuleError(e.to_string()))
 }
