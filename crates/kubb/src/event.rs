@@ -46,6 +46,7 @@ impl std::fmt::Display for PieceId {
 
 /// How a stick of the starting throw met the king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum KingContact {
     None,
     Touched,
@@ -62,6 +63,7 @@ pub struct Lag {
 
 /// What one stick did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StickOutcome {
     Miss,
     /// Not underhand, or from in front of the line: whatever fell is raised.

@@ -13,3 +13,4 @@ pub use game::{Line, Match, Phase, Piece, RuleError};
 pub use ruleset::Ruleset;
 pub mod log;
 pub mod notation;
+pub mod stats;

@@ -35,10 +35,15 @@ pub fn write(ruleset: &Ruleset, events: &[Event]) -> String {
     let mut text = serde_json::to_string(&header).expect("a header serialises");
     for event in events {
         text.push('\n');
-        text.push_str(&serde_json::to_string(event).expect("events serialise"));
+        text.push_str(&event_line(event));
     }
     text.push('\n');
     text
+}
+
+/// One event as its log line (without the newline), for appending.
+pub fn event_line(event: &Event) -> String {
+    serde_json::to_string(event).expect("events serialise")
 }
 
 /// Reads a log, applying every event; `ruleset` overrides the header's.

@@ -270,6 +270,17 @@ fn inkast_events(
     Ok(events)
 }
 
+/// The outcome of one stick written as a notation token (`-`, `f`, `3f`,
+/// `b`, `2b`, `k`), with the pieces chosen as on import.
+pub fn stick_from_token(state: &Match, text: &str) -> Result<StickOutcome, String> {
+    match tokens(text)?.as_slice() {
+        [token] => stick_outcome(state, *token),
+        _ => Err(format!(
+            "'{text}' is not one stick token (-, f, Nf, b, Nb or k)"
+        )),
+    }
+}
+
 fn stick_outcome(state: &Match, token: Token) -> Result<StickOutcome, String> {
     let opponent = state.thrower.other();
     let take = |available: Vec<PieceId>, n: u8, what: &str| {

@@ -218,7 +218,7 @@ fn the_rule_books_example_turn_reads() {
 #[test]
 fn bad_logs_name_the_line() {
     let header = r#"{"format":"towers-kubb-events","version":1,"ruleset":"seed"}"#;
-    let stick = r#"{"event":"stick","player":"a","outcome":"Miss"}"#;
+    let stick = r#"{"event":"stick","player":"a","outcome":"miss"}"#;
     let error = log::read(&format!("{header}\n{stick}\n"), None).expect_err("no start yet");
     assert_eq!(error.line, 2);
     assert!(error.message.contains("starting throw"), "{error}");

@@ -18,11 +18,20 @@ pub enum Command {
         ruleset: Option<Ruleset>,
         file: PathBuf,
     },
+    /// Keep score of a match on the lawn, recording every event to FILE
+    /// (an event log; an existing one is resumed).
+    Referee {
+        /// seed (the source's rules) or standard, for a new record.
+        #[arg(long, default_value = "seed")]
+        ruleset: Ruleset,
+        file: PathBuf,
+    },
 }
 
 pub fn run(command: Command) -> Result<(), UsageError> {
     match command {
         Command::Replay { ruleset, file } => replay(ruleset, &file),
+        Command::Referee { ruleset, file } => crate::kubb_referee::run(ruleset, &file),
     }
 }
 

@@ -6,6 +6,7 @@ mod course_client;
 mod engine_protocol;
 mod gt;
 mod kubb_cli;
+mod kubb_referee;
 mod play;
 mod tuning;
 

@@ -1,0 +1,128 @@
+//! End-to-end: `towers kubb replay` judges records in both formats with
+//! the exact output contract.
+
+use std::process::{Command, Output};
+
+fn replay(args: &[&str], record: &str, name: &str) -> Output {
+    let path = std::env::temp_dir().join(format!("towers-kubb-{}-{name}", std::process::id()));
+    std::fs::write(&path, record).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["kubb", "replay"])
+        .args(args)
+        .arg(&path)
+        .output()
+        .expect("runs");
+    std::fs::remove_file(path).ok();
+    output
+}
+
+fn last_line(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A clears B's towers; B brings them in, clears them and A's towers; A
+/// inkasts all ten, clears them with one stick, then fells the king with
+/// four sticks in hand.
+const FULL_GAME: &str = r#"[["a:b","a:b","a:b","a:b","a:b","a:-"],
+ ["b:5i2rp","b:5f","b:b","b:b","b:b","b:b","b:b"],
+ ["a:10i","a:10f","a:k"]]"#;
+
+#[test]
+fn a_notation_record_prints_the_result_as_its_last_line() {
+    for ruleset in ["seed", "standard"] {
+        let output = replay(&["--ruleset", ruleset], FULL_GAME, "full.json");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(last_line(&output), "result: A wins");
+    }
+    let unfinished = replay(&[], r#"[["a:b","a:-"]]"#, "unfinished.json");
+    assert!(unfinished.status.success());
+    assert_eq!(last_line(&unfinished), "result: unfinished");
+}
+
+#[test]
+fn the_king_with_the_last_stick_is_judged_by_the_ruleset() {
+    let record = r#"[["a:b","a:b","a:b","a:b","a:b","a:k"]]"#;
+    assert_eq!(
+        last_line(&replay(&["--ruleset", "seed"], record, "last-seed.json")),
+        "result: B wins"
+    );
+    assert_eq!(
+        last_line(&replay(
+            &["--ruleset", "standard"],
+            record,
+            "last-standard.json"
+        )),
+        "result: A wins"
+    );
+}
+
+#[test]
+fn an_event_log_replays_and_the_default_ruleset_is_the_logs() {
+    let log = concat!(
+        r#"{"format":"towers-kubb-events","version":1,"ruleset":"standard"}"#,
+        "\n",
+        r#"{"event":"start","team":"B"}"#,
+        "\n",
+        r#"{"event":"stick","player":"x","outcome":{"hit":{"towers":[{"0":0}]}}}"#,
+        "\n",
+    );
+    // The third line is malformed on purpose: a piece is a number.
+    let output = replay(&[], log, "bad.jsonl");
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(error.contains("line 3"), "{error}");
+
+    let log = concat!(
+        r#"{"format":"towers-kubb-events","version":1,"ruleset":"standard"}"#,
+        "\n",
+        r#"{"event":"start","team":"B"}"#,
+        "\n",
+        r#"{"event":"stick","player":"x","outcome":{"hit":{"towers":[0,1]}}}"#,
+        "\n",
+        r#"{"event":"stick","player":"x","outcome":{"hit":{"towers":[2,3,4]}}}"#,
+        "\n",
+        r#"{"event":"stick","player":"x","outcome":{"hit":{"king":true}}}"#,
+        "\n",
+    );
+    let output = replay(&[], log, "good.jsonl");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    assert!(text.contains("ruleset standard"), "{text}");
+    assert_eq!(
+        last_line(&output),
+        "result: unfinished",
+        "one game of a best-of-3"
+    );
+}
+
+#[test]
+fn an_invalid_record_exits_2_naming_turn_entry_and_rule() {
+    let record = r#"[["a:b","a:-","a:-","a:-","a:-","a:-"],["b:i","b:b"]]"#;
+    let output = replay(&[], record, "invalid.json");
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(
+        error.contains("turn 2, entry 2 'b:b'") && error.contains("cannot count"),
+        "{error}"
+    );
+    let bad_ruleset = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["kubb", "replay", "--ruleset", "wild", "x.json"])
+        .output()
+        .unwrap();
+    assert_eq!(bad_ruleset.status.code(), Some(2));
+}
