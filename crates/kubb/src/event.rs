@@ -37,6 +37,27 @@ impl PieceId {
     }
 }
 
+impl std::str::FromStr for PieceId {
+    type Err = String;
+
+    /// `A1`–`A5`, `B1`–`B5` (case-insensitive).
+    fn from_str(text: &str) -> Result<PieceId, String> {
+        let bad = || {
+            format!("'{text}' is not a piece: A1-A5 or B1-B5 (team and tower spot it started on)")
+        };
+        let mut chars = text.chars();
+        let team = match chars.next().map(|c| c.to_ascii_uppercase()) {
+            Some('A') => 0,
+            Some('B') => 5,
+            _ => return Err(bad()),
+        };
+        match (chars.next().and_then(|c| c.to_digit(10)), chars.next()) {
+            (Some(spot @ 1..=5), None) => Ok(PieceId(team + spot as u8 - 1)),
+            _ => Err(bad()),
+        }
+    }
+}
+
 impl std::fmt::Display for PieceId {
     /// `A1`–`A5`, `B1`–`B5`: original team and tower spot.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -108,4 +129,20 @@ pub enum Event {
     },
     /// After a game, the next game of the match (the other team starts).
     NextGame,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PieceId;
+
+    #[test]
+    fn piece_names_round_trip_and_bad_ones_are_refused() {
+        for id in PieceId::ALL {
+            assert_eq!(id.to_string().parse::<PieceId>(), Ok(id));
+        }
+        assert_eq!("b3".parse::<PieceId>(), Ok(PieceId(7)));
+        for bad in ["C1", "A0", "A6", "A", "A11", ""] {
+            assert!(bad.parse::<PieceId>().is_err(), "{bad}");
+        }
+    }
 }

@@ -7,7 +7,9 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use kubb::stats::{player_stats, PlayerStats};
-use kubb::{log, notation, Event, KingContact, Lag, Match, Point, Ruleset, StickOutcome, Team};
+use kubb::{
+    log, notation, Event, KingContact, Lag, Match, PieceId, Point, Ruleset, StickOutcome, Team,
+};
 
 use crate::UsageError;
 
@@ -17,6 +19,7 @@ commands:
   in [X Y] | out | in-king  an inkast throw: landed in (optionally where, metres), out, or it felled the king
   place [X Y]               the defenders place a piece that landed out twice
   [PLAYER:]TOKEN            a stick: - (miss), f / Nf (knights), b / Nb (towers), k (king), foul
+  [PLAYER:]f|b PIECE …      a stick that felled these knights or towers, e.g. f B1 B3
   next                      start the next game of the match
   undo | stats | export | help | quit";
 
@@ -141,20 +144,36 @@ impl<'a> Session<'a> {
             ["in-king"] => Ok(self.inkast(true, None, true)),
             ["place", rest @ ..] => Ok(Event::Placement { at: point(rest)? }),
             ["next"] => Ok(Event::NextGame),
-            [stick] => {
+            [stick, pieces @ ..] => {
                 let (player, token) = match stick.split_once(':') {
                     Some((player, token)) => (player.to_string(), token),
                     None => (self.last_player[thrower.index()].clone(), *stick),
                 };
-                let outcome = if token == "foul" {
-                    StickOutcome::Foul
-                } else {
-                    notation::stick_from_token(&self.state, token)?
+                let outcome = match (token, pieces) {
+                    ("foul", []) => StickOutcome::Foul,
+                    (_, []) => notation::stick_from_token(&self.state, token)?,
+                    ("f" | "b", named) => {
+                        let named = named
+                            .iter()
+                            .map(|p| p.parse())
+                            .collect::<Result<Vec<PieceId>, _>>()?;
+                        let (knights, towers) = if token == "f" {
+                            (named, vec![])
+                        } else {
+                            (vec![], named)
+                        };
+                        StickOutcome::Hit {
+                            knights,
+                            towers,
+                            king: false,
+                        }
+                    }
+                    _ => return Err(format!("'{input}' is not a command; type help")),
                 };
                 self.last_player[thrower.index()] = player.clone();
                 Ok(Event::Stick { player, outcome })
             }
-            _ => Err(format!("'{input}' is not a command; type help")),
+            [] => Err("empty input".into()),
         }
     }
 

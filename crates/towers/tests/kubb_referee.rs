@@ -32,8 +32,9 @@ fn a_full_match_with_undo_resume_and_statistics() {
     // Turn 1: ann fells B's five towers (one stick recorded wrongly, then undone).
     let first = "lag 0.5 0.3 b-touched\nann:b\nann:b\nann:3b\nundo\nann:b\nann:b\nann:b\nann:-\n";
     // Turn 2: bob inkasts five pieces, one out twice and placed; he clears the
-    // knights and four of A's towers, then fells the king too early.
-    let second = "bob:-\nin\nout\nout\nin 2 2\nin\nin\nplace 1 1\nbob:5f\nbob:b\nbob:b\nbob:b\nbob:b\nbob:k\n";
+    // knights (two named, three by count) and three of A's towers, then
+    // fells the king too early.
+    let second = "bob:-\nin\nout\nout\nin 2 2\nin\nin\nplace 1 1\nbob:f B1 B2\nbob:3f\nbob:b\nbob:b\nbob:b\nbob:k\n";
     let out = referee(&file, &format!("{first}{second}quit\n"));
     assert!(
         out.contains(
