@@ -99,10 +99,21 @@ pub enum StickOutcome {
     },
 }
 
+/// A team's name and players, as the referee records them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamInfo {
+    pub name: String,
+    /// Empty: anyone may throw for the team.
+    #[serde(default)]
+    pub players: Vec<String>,
+}
+
 /// An event of a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
+    /// The teams and their players, before the first game starts.
+    Teams { a: TeamInfo, b: TeamInfo },
     /// Both teams' starting throws; the rules decide who starts.
     StartingThrow { a: Lag, b: Lag },
     /// The starting team, decided some other way (by choice, or a record

@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::event::{Event, KingContact, Lag, PieceId, StickOutcome};
+use crate::event::{Event, KingContact, Lag, PieceId, StickOutcome, TeamInfo};
 use crate::field::{Field, Point, Team};
 use crate::ruleset::{AdvancedLine, InkastOrder, KingInStartingThrow, Ruleset};
 
@@ -83,6 +83,7 @@ pub struct Match {
     pub wins: [u8; 2],
     /// The team that started the current game.
     pub starter: Option<Team>,
+    pub teams: [TeamInfo; 2],
 }
 
 impl Match {
@@ -99,6 +100,10 @@ impl Match {
             lines: [Line::Baseline; 2],
             wins: [0; 2],
             starter: None,
+            teams: Team::BOTH.map(|team| TeamInfo {
+                name: team.to_string(),
+                players: Vec::new(),
+            }),
         }
     }
 
@@ -196,8 +201,13 @@ impl Match {
         if let Some(winner) = self.winner() {
             return refuse(format!("the match is over: team {winner} has won it"));
         }
+        self.check_player(event)?;
         let mut next = self.clone();
         match (&self.phase, event) {
+            (Phase::StartingThrow, Event::Teams { a, b }) if self.wins == [0, 0] => {
+                next.teams = [a.clone(), b.clone()];
+                Ok(())
+            }
             (Phase::StartingThrow, Event::StartingThrow { a, b }) => next.starting_throw(*a, *b),
             (Phase::StartingThrow, Event::Start { team }) => {
                 next.start_game(*team);
@@ -225,6 +235,24 @@ impl Match {
             )),
         }?;
         Ok(next)
+    }
+
+    /// A player named in a team's list must throw for that team.
+    fn check_player(&self, event: &Event) -> Result<(), RuleError> {
+        let player = match event {
+            Event::Stick { player, .. } | Event::Inkast { player, .. } => player,
+            _ => return Ok(()),
+        };
+        let team = &self.teams[self.thrower.index()];
+        if team.players.is_empty() || team.players.contains(player) {
+            return Ok(());
+        }
+        refuse(format!(
+            "{player} does not play for {} (team {}): its players are {}",
+            team.name,
+            self.thrower,
+            team.players.join(", ")
+        ))
     }
 
     fn starting_throw(&mut self, a: Lag, b: Lag) -> Result<(), RuleError> {
@@ -483,9 +511,10 @@ impl Match {
     /// A fresh field for the next game of the match; the other team starts.
     fn next_game(&mut self) {
         let starter = self.starter.map_or(Team::A, Team::other);
-        let wins = self.wins;
+        let (wins, teams) = (self.wins, self.teams.clone());
         *self = Match::new(self.ruleset);
         self.wins = wins;
+        self.teams = teams;
         self.start_game(starter);
     }
 
@@ -509,6 +538,7 @@ fn fresh_pieces() -> [Piece; 10] {
 
 fn event_name(event: &Event) -> &'static str {
     match event {
+        Event::Teams { .. } => "naming the teams",
         Event::StartingThrow { .. } => "a starting throw",
         Event::Start { .. } => "choosing the starting team",
         Event::Inkast { .. } => "an inkast throw",
@@ -556,6 +586,15 @@ impl fmt::Display for Match {
             )?,
         }
         for team in Team::BOTH {
+            let info = &self.teams[team.index()];
+            if info.name != team.to_string() || !info.players.is_empty() {
+                writeln!(
+                    f,
+                    "team {team} is {} ({})",
+                    info.name,
+                    info.players.join(", ")
+                )?;
+            }
             let towers = self.standing_towers(team).len();
             let knights = self.standing_knights(team).len();
             let down = self.down_in(team).len();

@@ -7,7 +7,7 @@ pub mod field;
 pub mod game;
 pub mod ruleset;
 
-pub use event::{Event, KingContact, Lag, PieceId, StickOutcome};
+pub use event::{Event, KingContact, Lag, PieceId, StickOutcome, TeamInfo};
 pub use field::{Field, Point, Team};
 pub use game::{Line, Match, Phase, Piece, RuleError};
 pub use ruleset::Ruleset;

@@ -380,7 +380,10 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
     for event in events {
         let before = state.clone();
         state = state.apply(event)?;
-        if matches!(event, Event::StartingThrow { .. } | Event::Start { .. }) {
+        if matches!(
+            event,
+            Event::Teams { .. } | Event::StartingThrow { .. } | Event::Start { .. }
+        ) {
             continue;
         }
         if matches!(event, Event::NextGame) {
@@ -423,7 +426,10 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
                 entries.extend(inkast.take_entry());
                 entries.push(format!("{player}:{}", stick_token(outcome)));
             }
-            Event::StartingThrow { .. } | Event::Start { .. } | Event::NextGame => {
+            Event::Teams { .. }
+            | Event::StartingThrow { .. }
+            | Event::Start { .. }
+            | Event::NextGame => {
                 unreachable!("handled above")
             }
         }

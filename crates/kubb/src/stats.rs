@@ -82,7 +82,10 @@ pub fn player_stats(ruleset: Ruleset, events: &[Event]) -> BTreeMap<String, Play
                     .or_default()
                     .penalties_conceded += 1;
             }
-            Event::StartingThrow { .. } | Event::Start { .. } | Event::NextGame => {}
+            Event::Teams { .. }
+            | Event::StartingThrow { .. }
+            | Event::Start { .. }
+            | Event::NextGame => {}
         }
         state = state
             .apply(event)

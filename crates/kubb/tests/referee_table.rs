@@ -412,3 +412,60 @@ fn a_standard_match_is_best_of_three_with_alternating_starts() {
         .0
         .contains("match is over"));
 }
+
+#[test]
+fn named_teams_accept_only_their_players_and_last_the_whole_match() {
+    use kubb::TeamInfo;
+    let teams = Event::Teams {
+        a: TeamInfo {
+            name: "Vikings".into(),
+            players: vec!["ann".into()],
+        },
+        b: TeamInfo {
+            name: "Danes".into(),
+            players: vec![],
+        },
+    };
+    let state = play(
+        Match::new(Ruleset::STANDARD),
+        &[teams.clone(), Event::Start { team: Team::A }],
+    );
+    let stranger = Event::Stick {
+        player: "zed".into(),
+        outcome: StickOutcome::Miss,
+    };
+    let error = state.apply(&stranger).expect_err("zed is not a Viking");
+    assert_eq!(
+        error.0,
+        "zed does not play for Vikings (team A): its players are ann"
+    );
+    assert!(
+        state.apply(&teams).is_err(),
+        "teams are named before the game starts"
+    );
+    let ann = |outcome| Event::Stick {
+        player: "ann".into(),
+        outcome,
+    };
+    let sweep = [
+        ann(StickOutcome::Hit {
+            knights: vec![],
+            towers: vec![PieceId(5), PieceId(6)],
+            king: false,
+        }),
+        ann(StickOutcome::Hit {
+            knights: vec![],
+            towers: vec![PieceId(7), PieceId(8), PieceId(9)],
+            king: false,
+        }),
+        ann(StickOutcome::Hit {
+            knights: vec![],
+            towers: vec![],
+            king: true,
+        }),
+    ];
+    let state = play(state, &sweep);
+    let state = play(state, &[Event::NextGame]);
+    assert_eq!(state.teams[0].name, "Vikings");
+    assert!(state.to_string().contains("team A is Vikings (ann)"));
+}

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use kubb::{Match, Ruleset, Team};
+use kubb::{Match, Ruleset, Team, TeamInfo};
 
 use crate::UsageError;
 
@@ -24,6 +24,12 @@ pub enum Command {
         /// seed (the source's rules) or standard, for a new record.
         #[arg(long, default_value = "seed")]
         ruleset: Ruleset,
+        /// Team A of a new record as NAME or NAME:PLAYER,PLAYER,…
+        #[arg(long, value_name = "NAME[:PLAYERS]")]
+        team_a: Option<String>,
+        /// Team B of a new record, likewise.
+        #[arg(long, value_name = "NAME[:PLAYERS]")]
+        team_b: Option<String>,
         file: PathBuf,
     },
 }
@@ -31,7 +37,33 @@ pub enum Command {
 pub fn run(command: Command) -> Result<(), UsageError> {
     match command {
         Command::Replay { ruleset, file } => replay(ruleset, &file),
-        Command::Referee { ruleset, file } => crate::kubb_referee::run(ruleset, &file),
+        Command::Referee {
+            ruleset,
+            team_a,
+            team_b,
+            file,
+        } => {
+            let teams = match (team_a, team_b) {
+                (None, None) => None,
+                (a, b) => Some([team_info(a, "A"), team_info(b, "B")]),
+            };
+            crate::kubb_referee::run(ruleset, teams, &file)
+        }
+    }
+}
+
+/// `NAME` or `NAME:PLAYER,PLAYER`; a team not given keeps its letter.
+fn team_info(text: Option<String>, letter: &str) -> TeamInfo {
+    let text = text.unwrap_or_else(|| letter.to_string());
+    let (name, players) = text.split_once(':').unwrap_or((&text, ""));
+    TeamInfo {
+        name: name.trim().to_string(),
+        players: players
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(String::from)
+            .collect(),
     }
 }
 

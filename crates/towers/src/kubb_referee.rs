@@ -9,6 +9,7 @@ use std::path::Path;
 use kubb::stats::{player_stats, PlayerStats};
 use kubb::{
     log, notation, Event, KingContact, Lag, Match, PieceId, Point, Ruleset, StickOutcome, Team,
+    TeamInfo,
 };
 
 use crate::UsageError;
@@ -31,8 +32,17 @@ struct Session<'a> {
     last_player: [String; 2],
 }
 
-pub fn run(ruleset: Ruleset, path: &Path) -> Result<(), UsageError> {
+pub fn run(ruleset: Ruleset, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<(), UsageError> {
     let mut session = Session::open(ruleset, path)?;
+    if let Some([a, b]) = teams {
+        if session.events.is_empty() {
+            session.accept(Event::Teams { a, b }).map_err(UsageError)?;
+        } else {
+            println!(
+                "(the record names its teams already; --team-a/--team-b apply to new records)"
+            );
+        }
+    }
     println!(
         "Koning & Torens referee ({} rules), recording to {}",
         session.ruleset.name,

@@ -8,7 +8,16 @@ const TOWERS: &str = env!("CARGO_BIN_EXE_towers");
 
 fn referee(file: &std::path::Path, input: &str) -> String {
     let mut child = Command::new(TOWERS)
-        .args(["kubb", "referee", "--ruleset", "seed"])
+        .args([
+            "kubb",
+            "referee",
+            "--ruleset",
+            "seed",
+            "--team-a",
+            "Vikings:ann",
+            "--team-b",
+            "Danes:bob,cid",
+        ])
         .arg(file)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -35,7 +44,12 @@ fn a_full_match_with_undo_resume_and_statistics() {
     // knights (two named, three by count) and three of A's towers, then
     // fells the king too early.
     let second = "bob:-\nin\nout\nout\nin 2 2\nin\nin\nplace 1 1\nbob:f B1 B2\nbob:3f\nbob:b\nbob:b\nbob:b\nbob:k\n";
-    let out = referee(&file, &format!("{first}{second}quit\n"));
+    let out = referee(&file, &format!("{first}zed:b\n{second}quit\n"));
+    assert!(
+        out.contains("not accepted: zed does not play for Danes"),
+        "{out}"
+    );
+    assert!(out.contains("team B is Danes (bob, cid)"), "{out}");
     assert!(
         out.contains(
             "not accepted: a stick throw is not possible now: 5 inkast throw(s) come first"
@@ -54,6 +68,7 @@ fn a_full_match_with_undo_resume_and_statistics() {
 
     // Resuming the finished record and replaying it agree.
     let resumed = referee(&file, "stats\nquit\n");
+    assert!(resumed.contains("apply to new records"), "{resumed}");
     assert!(resumed.contains("game over: team A won"), "{resumed}");
     let replay = Command::new(TOWERS)
         .args(["kubb", "replay"])
