@@ -205,24 +205,27 @@ fn play_launched(
     opening: Position,
     settings: &GameSettings,
 ) -> GameRecord {
-    let mut red_player = red.launch().and_then(|mut p| p.new_game().map(|()| p));
-    let mut blue_player = blue.launch().and_then(|mut p| p.new_game().map(|()| p));
+    let mut red_player = launch_for_game(red);
+    let mut blue_player = launch_for_game(blue);
     play_game(
-        Seat {
-            name: &red.name,
-            player: red_player
-                .as_mut()
-                .map(|p| p.as_mut() as &mut dyn Player)
-                .map_err(|e| e.clone()),
-        },
-        Seat {
-            name: &blue.name,
-            player: blue_player
-                .as_mut()
-                .map(|p| p.as_mut() as &mut dyn Player)
-                .map_err(|e| e.clone()),
-        },
+        seat(&red.name, &mut red_player),
+        seat(&blue.name, &mut blue_player),
         opening,
         settings,
     )
+}
+
+fn launch_for_game(spec: &EngineSpec) -> Result<Box<dyn Player>, PlayerError> {
+    spec.launch()
+        .and_then(|mut player| player.new_game().map(|()| player))
+}
+
+fn seat<'a>(name: &'a str, player: &'a mut Result<Box<dyn Player>, PlayerError>) -> Seat<'a> {
+    Seat {
+        name,
+        player: player
+            .as_mut()
+            .map(|p| p.as_mut() as &mut dyn Player)
+            .map_err(|e| e.clone()),
+    }
 }
