@@ -610,6 +610,24 @@ impl fmt::Display for Match {
                 "team {team}: {towers} tower(s); half: {knights} knight(s) standing, {down} down; throwing line: {line}"
             )?;
         }
+        if matches!(self.phase, Phase::Throwing) {
+            let targets: Vec<String> = self
+                .counting_targets()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let king = match self.king_attack() {
+                Ok(()) => "may be attacked now".to_string(),
+                Err(why) => format!("not yet: {why}"),
+            };
+            let targets = if targets.is_empty() {
+                "none".to_string()
+            } else {
+                targets.join(" ")
+            };
+            writeln!(f, "counting targets: {targets}")?;
+            return write!(f, "king: standing, {king}");
+        }
         write!(
             f,
             "king: {}",
