@@ -7,10 +7,13 @@ use guard_towers::{Game, Move, Position};
 
 use crate::eval::Weights;
 use crate::level::Level;
-use crate::score::{Score, INFINITY, MATE};
+use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::search::{Features, Frame, Searcher, MAX_PLY};
 use crate::time::Limits;
 use crate::tt::TranspositionTable;
+
+/// Half-width of the first aspiration window, in centi-stones.
+const ASPIRATION_WINDOW: i32 = 30;
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -146,20 +149,38 @@ impl Engine {
         searcher.features = self.features;
 
         let mut result: Option<SearchResult> = None;
+        let root = Frame {
+            ply: 0,
+            quiet: game.quiet_plies(),
+        };
+        let mut previous: i32 = 0;
         for depth in 1..=max_depth {
             searcher.root_depth = depth;
             searcher.seldepth = 0;
-            let score = searcher.search(
-                &position,
-                depth as i32,
-                -INFINITY,
-                INFINITY,
-                Frame {
-                    ply: 0,
-                    quiet: game.quiet_plies(),
-                },
-                false,
-            );
+            // Aspiration: search a window around the last score and widen
+            // the side that fails until the score falls inside.
+            let mut window = ASPIRATION_WINDOW;
+            let narrow = depth >= 4 && previous.abs() < MATE_BOUND;
+            let (mut alpha, mut beta) = if narrow {
+                (previous - window, previous + window)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let score = searcher.search(&position, depth as i32, alpha, beta, root, false);
+                if searcher.aborted {
+                    break score;
+                }
+                window *= 2;
+                if score <= alpha {
+                    alpha = (score - window).max(-INFINITY);
+                } else if score >= beta {
+                    beta = (score + window).min(INFINITY);
+                } else {
+                    break score;
+                }
+            };
+            previous = score;
             // A stopped iteration is discarded, except that the first always
             // completes so there is always a move.
             if searcher.aborted && result.is_some() {
