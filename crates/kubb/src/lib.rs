@@ -14,3 +14,4 @@ pub use ruleset::Ruleset;
 pub mod log;
 pub mod notation;
 pub mod stats;
+pub mod throw;
