@@ -19,7 +19,7 @@
 use rand::Rng;
 use rand_distr::{Distribution, Normal};
 
-use crate::field::Point;
+use crate::field::{Field, Point, Team};
 
 /// Stick: 30 cm long, 4.4 cm across.
 pub const STICK_LENGTH: f64 = 0.30;
@@ -31,6 +31,9 @@ pub const TOWER_WIDTH: f64 = 0.07;
 pub const KING_WIDTH: f64 = 0.09;
 /// Length error relative to the lateral one.
 const LENGTH_TO_LATERAL: f64 = 2.5;
+/// An inkasted piece tumbles and bounces: its spread, in both directions,
+/// relative to a stick's lateral spread.
+const INKAST_TO_LATERAL: f64 = 3.0;
 
 /// A thrower's precision: the lateral error's standard deviation per metre
 /// thrown.
@@ -98,6 +101,27 @@ pub fn throw<R: Rng + ?Sized>(rng: &mut R, from: Point, aim: Point, skill: &Skil
     }
 }
 
+/// Where an inkasted piece thrown from `from` at `aim` comes to rest, and
+/// whether that is inside `half` of `field` (raised as a knight there) or
+/// out (thrown again, or placed by the defenders).
+pub fn inkast<R: Rng + ?Sized>(
+    rng: &mut R,
+    from: Point,
+    aim: Point,
+    skill: &Skill,
+    field: &Field,
+    half: Team,
+) -> (Point, bool) {
+    let distance = from.distance(aim).max(1e-9);
+    let spread = Normal::new(0.0, skill.lateral_per_metre * distance * INKAST_TO_LATERAL)
+        .expect("a finite spread");
+    let at = Point {
+        x: aim.x + spread.sample(rng),
+        y: aim.y + spread.sample(rng),
+    };
+    (at, field.in_half(half, at))
+}
+
 /// Whether a stick thrown from `from` that landed at `landing` fells `target`.
 pub fn sweeps(from: Point, landing: Landing, target: &Target) -> bool {
     let (dx, dy) = (landing.at.x - from.x, landing.at.y - from.y);
@@ -143,6 +167,49 @@ mod tests {
                 skill.name
             );
         }
+    }
+
+    /// The share of inkasts aimed at (2.5, `aim_y`) that land inside team
+    /// B's half (5 m to 10 m) of the seed field.
+    fn inkast_in_rate(skill: &Skill, aim_y: f64) -> f64 {
+        let field = Field::of(&crate::Ruleset::SEED);
+        let from = Point { x: 2.5, y: 0.0 };
+        let aim = Point { x: 2.5, y: aim_y };
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let inside = (0..20_000)
+            .filter(|_| inkast(&mut rng, from, aim, skill, &field, Team::B).1)
+            .count();
+        inside as f64 / 20_000.0
+    }
+
+    #[test]
+    fn better_throwers_land_more_inkasts_and_deep_aims_land_out_more() {
+        // 40 cm before the back line.
+        let rates: Vec<f64> = Skill::PRESETS
+            .iter()
+            .map(|skill| inkast_in_rate(skill, 9.6))
+            .collect();
+        assert!(rates[0] < rates[1] && rates[1] < rates[2], "{rates:?}");
+        assert!(rates[0] < 0.9 && rates[2] > 0.9, "{rates:?}");
+        let middle = inkast_in_rate(&Skill::BEGINNER, 7.5);
+        assert!(
+            middle > rates[0] + 0.1,
+            "aiming at the middle lands in more: {middle} vs {}",
+            rates[0]
+        );
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_throws() {
+        let from = Point { x: 1.0, y: 0.0 };
+        let aim = Point { x: 3.0, y: 6.0 };
+        let run = || {
+            let mut rng = ChaCha8Rng::seed_from_u64(42);
+            (0..10)
+                .map(|_| throw(&mut rng, from, aim, &Skill::BEGINNER))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(), run());
     }
 
     #[test]
