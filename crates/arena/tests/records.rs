@@ -106,3 +106,24 @@ fn broken_records_name_the_line_and_the_problem() {
         assert!(error.to_string().contains(needle), "{error}");
     }
 }
+
+proptest! {
+    /// Arbitrary text is read or refused with a line number, never a panic.
+    #[test]
+    fn arbitrary_record_text_is_read_or_refused(text in r#"(\[[A-Za-z]* "[^"\n]*"\]\n|[0-9]+\. |[A-G][1-7]-[A-G][1-7]-[1-7] |1-0|0-1|1/2-1/2|\*|\n| )*"#) {
+        if let Err(error) = parse_records(&text) {
+            prop_assert!(error.line >= 1);
+        }
+    }
+
+    /// The course reader copes with any bytes in any split.
+    #[test]
+    fn the_course_reader_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..200), cut in 0usize..200) {
+        let mut reader = arena::course::MessageReader::default();
+        let cut = cut.min(bytes.len());
+        reader.feed(&bytes[..cut]);
+        let _ = reader.next_message();
+        reader.feed(&bytes[cut..]);
+        while let Ok(Some(_)) = reader.next_message() {}
+    }
+}

@@ -222,3 +222,17 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod fuzz {
+    use super::parse;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any line is a command or an error, never a panic.
+        #[test]
+        fn any_line_parses_or_is_refused(line in "(uci|isready|go|position|setoption|startpos|fen|moves|name|value|depth|movetime|wtime|[ a-zA-Z0-9/\\-])*") {
+            let _ = parse(&line);
+        }
+    }
+}

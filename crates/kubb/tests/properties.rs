@@ -228,3 +228,20 @@ fn bad_logs_name_the_line() {
     let error = log::read(&format!("{header}\nnot json\n"), None).expect_err("json");
     assert!(error.message.contains("not an event"));
 }
+
+proptest! {
+    /// Arbitrary text is read or refused, never a panic, in both formats.
+    #[test]
+    fn arbitrary_records_are_read_or_refused(text in r#"[\[\]",:a-z0-9\- {}]{0,80}"#) {
+        let _ = notation::import(&text, Ruleset::SEED);
+        let _ = log::read(&text, None);
+    }
+
+    /// Notation-shaped input with random tokens is judged without panicking.
+    #[test]
+    fn random_notation_turns_are_judged(entries in prop::collection::vec("[a-c]:[0-9]?[-fbkirp]{1,3}", 0..30)) {
+        let turns: Vec<Vec<String>> = entries.chunks(6).map(|chunk| chunk.to_vec()).collect();
+        let text = serde_json::to_string(&turns).unwrap();
+        let _ = notation::import(&text, Ruleset::STANDARD);
+    }
+}
