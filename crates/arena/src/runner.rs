@@ -113,13 +113,28 @@ enum Event {
 }
 
 /// Plays the match, calling `on_game` after each game with the running
-/// report. Stops early when the SPRT decides.
+/// report. Stops early when the SPRT decides. Without openings the games
+/// start from the standard position; with fewer than two engines nothing
+/// is played.
 pub fn run_match(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameRecord, &MatchReport),
 ) -> MatchReport {
-    let anchor = &config.engines[0];
-    let opponents = &config.engines[1..];
+    let Some((anchor, opponents)) = config.engines.split_first() else {
+        return MatchReport {
+            pairings: Vec::new(),
+            games_played: 0,
+            games_planned: 0,
+            llr: None,
+            decision: None,
+        };
+    };
+    let start = [Position::start()];
+    let openings = if config.openings.is_empty() {
+        &start[..]
+    } else {
+        &config.openings
+    };
     let pairs_per_pairing = config.games.div_ceil(2).max(1);
     let jobs = opponents.len() * pairs_per_pairing;
     let mut report = MatchReport {
@@ -150,7 +165,7 @@ pub fn run_match(
                     break;
                 }
                 let (pairing, pair) = (job / pairs_per_pairing, job % pairs_per_pairing);
-                let opening = config.openings[(pair + pairing) % config.openings.len()];
+                let opening = openings[(pair + pairing) % openings.len()];
                 let opponent = &opponents[pairing];
                 let mut points = 0;
                 for anchor_is_red in [true, false] {
