@@ -13,5 +13,6 @@ pub use game::{Line, Match, Phase, Piece, RuleError};
 pub use ruleset::Ruleset;
 pub mod log;
 pub mod notation;
+pub mod simulate;
 pub mod stats;
 pub mod throw;

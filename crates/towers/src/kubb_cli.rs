@@ -18,6 +18,29 @@ pub enum Command {
         ruleset: Option<Ruleset>,
         file: PathBuf,
     },
+    /// Simulate matches between two teams of given skill (team A starts)
+    /// and print win probabilities with 95 % intervals and game lengths.
+    Simulate {
+        #[arg(long, default_value_t = 10_000)]
+        games: usize,
+        #[arg(long, default_value = "seed")]
+        ruleset: Ruleset,
+        /// Skill of team A: beginner, experienced or advanced.
+        #[arg(long, default_value = "experienced")]
+        a: String,
+        /// Skill of team B.
+        #[arg(long, default_value = "experienced")]
+        b: String,
+        /// Seed of the ChaCha8 generator; the same seed gives the same result.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (the result does not depend on them).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Keep score of a match on the lawn, recording every event to FILE
     /// (an event log; an existing one is resumed).
     Referee {
@@ -37,6 +60,15 @@ pub enum Command {
 pub fn run(command: Command) -> Result<(), UsageError> {
     match command {
         Command::Replay { ruleset, file } => replay(ruleset, &file),
+        Command::Simulate {
+            games,
+            ruleset,
+            a,
+            b,
+            seed,
+            threads,
+            json,
+        } => crate::kubb_simulate::run(games, ruleset, [&a, &b], seed, threads, json),
         Command::Referee {
             ruleset,
             team_a,

@@ -7,6 +7,7 @@ mod engine_protocol;
 mod gt;
 mod kubb_cli;
 mod kubb_referee;
+mod kubb_simulate;
 mod play;
 mod tuning;
 

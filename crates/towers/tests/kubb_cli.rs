@@ -126,3 +126,38 @@ fn an_invalid_record_exits_2_naming_turn_entry_and_rule() {
         .unwrap();
     assert_eq!(bad_ruleset.status.code(), Some(2));
 }
+
+#[test]
+fn simulate_prints_one_json_object_with_the_documented_fields() {
+    let output = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args([
+            "kubb",
+            "simulate",
+            "--games",
+            "300",
+            "--seed",
+            "4",
+            "--json",
+            "--threads",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let value: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON object");
+    assert_eq!(value["games"], 300);
+    let wins = value["a_wins"].as_u64().unwrap() + value["b_wins"].as_u64().unwrap();
+    assert_eq!(wins, 300);
+    assert!(value["mean_turns"].as_f64().unwrap() > 0.0);
+    assert_eq!(value["generator"], "ChaCha8Rng");
+    let bad = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["kubb", "simulate", "--a", "pro"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -1,0 +1,317 @@
+//! Monte Carlo games: both teams throw with the throw model and decide with
+//! a [`Strategy`]; the rules engine ([`Match::apply`]) referees every event,
+//! so simulated games obey exactly the rules a real match does.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::event::{Event, PieceId, StickOutcome};
+use crate::field::{Point, Team};
+use crate::game::{Line, Match, Phase, Piece};
+use crate::ruleset::Ruleset;
+use crate::throw::{inkast, sweeps, throw, Skill, Target, KING_WIDTH, TOWER_WIDTH};
+
+/// Events after which a game counts as unfinished (a safety net: real
+/// games end long before).
+const MAX_EVENTS: usize = 5_000;
+
+/// Every decision a team makes.
+pub trait Strategy {
+    /// Where to aim an inkasted piece (in the opponent's half).
+    fn inkast_aim(&self, state: &Match) -> Point;
+    /// Where the defenders place a piece that landed out twice.
+    fn placement(&self, state: &Match) -> Point;
+    /// What the next stick is thrown at: a piece, the king, or `None` to
+    /// throw it away (for instance when the king may not be attacked yet).
+    fn stick_target(&self, state: &Match) -> Option<Aim>;
+}
+
+/// A stick's target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Aim {
+    Piece(PieceId),
+    King,
+}
+
+/// The baseline heuristic: inkast a metre over the centre line, to the
+/// sides in turn (never in line with the king, whom a stick aimed at such a
+/// knight could fell); knights nearest first, then towers in spot order,
+/// the king as soon as the rules allow; placements go deep into the
+/// defenders' own half.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Heuristic;
+
+impl Strategy for Heuristic {
+    fn inkast_aim(&self, state: &Match) -> Point {
+        let field = &state.field;
+        let depth = 1.0;
+        let y = match state.thrower.other() {
+            Team::A => field.length / 2.0 - depth,
+            Team::B => field.length / 2.0 + depth,
+        };
+        let side = state.standing_knights(state.thrower.other()).len() % 2;
+        let x = if side == 0 {
+            field.width * 0.25
+        } else {
+            field.width * 0.75
+        };
+        Point { x, y }
+    }
+
+    fn placement(&self, state: &Match) -> Point {
+        let field = &state.field;
+        let defenders = state.thrower.other();
+        let margin = 0.5;
+        let y = match defenders {
+            Team::A => margin,
+            Team::B => field.length - margin,
+        };
+        Point { x: margin, y }
+    }
+
+    fn stick_target(&self, state: &Match) -> Option<Aim> {
+        match state.knights_foremost_first(state.thrower.other()).first() {
+            Some(&knight) => Some(Aim::Piece(knight)),
+            None => match state.standing_towers(state.thrower.other()).first() {
+                Some(&tower) => Some(Aim::Piece(tower)),
+                None => state.king_attack().is_ok().then_some(Aim::King),
+            },
+        }
+    }
+}
+
+/// Where a standing piece is (towers on their spots; knights where they
+/// landed, or the middle of their half when unknown).
+fn position_of(state: &Match, piece: PieceId) -> Option<Point> {
+    let field = &state.field;
+    match state.piece(piece) {
+        Piece::Tower { team } => Some(field.tower_spot(team, piece.spot())),
+        Piece::Knight { at: Some(at), .. } => Some(at),
+        Piece::Knight { half, at: None } => Some(Point {
+            x: field.width / 2.0,
+            y: (field.baseline(half) + field.length / 2.0) / 2.0,
+        }),
+        Piece::Down { .. } => None,
+    }
+}
+
+/// The y of a team's throwing line.
+fn line_y(state: &Match, team: Team) -> f64 {
+    match state.line(team) {
+        Line::AtKnight { y: Some(y), .. } => y,
+        _ => state.field.baseline(team),
+    }
+}
+
+/// One stick thrown by the current thrower.
+fn stick_event<R: Rng>(
+    state: &Match,
+    strategy: &dyn Strategy,
+    skill: &Skill,
+    rng: &mut R,
+) -> Event {
+    let player = format!("{}", state.thrower);
+    let opponent = state.thrower.other();
+    let aim = match strategy.stick_target(state) {
+        None => {
+            return Event::Stick {
+                player,
+                outcome: StickOutcome::Miss,
+            }
+        }
+        Some(Aim::King) => state.field.king(),
+        Some(Aim::Piece(piece)) => position_of(state, piece).unwrap_or(state.field.king()),
+    };
+    // The king is always thrown at from the baseline; other sticks from the line.
+    let from_y = match strategy.stick_target(state) {
+        Some(Aim::King) => state.field.baseline(state.thrower),
+        _ => line_y(state, state.thrower),
+    };
+    let from = Point {
+        x: aim.x,
+        y: from_y,
+    };
+    let landing = throw(rng, from, aim, skill);
+    let hit = |piece: &PieceId| {
+        position_of(state, *piece).is_some_and(|at| {
+            sweeps(
+                from,
+                landing,
+                &Target {
+                    at,
+                    width: TOWER_WIDTH,
+                },
+            )
+        })
+    };
+    let knights: Vec<PieceId> = state
+        .standing_knights(opponent)
+        .into_iter()
+        .filter(hit)
+        .collect();
+    // Towers felled while knights stood are raised again: they do not count.
+    let towers: Vec<PieceId> = if state.standing_knights(opponent).is_empty() {
+        state
+            .standing_towers(opponent)
+            .into_iter()
+            .filter(hit)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let king = sweeps(
+        from,
+        landing,
+        &Target {
+            at: state.field.king(),
+            width: KING_WIDTH,
+        },
+    );
+    let outcome = if knights.is_empty() && towers.is_empty() && !king {
+        StickOutcome::Miss
+    } else {
+        StickOutcome::Hit {
+            knights,
+            towers,
+            king,
+        }
+    };
+    Event::Stick { player, outcome }
+}
+
+/// The next event of a simulated game, or `None` once the match is over.
+fn next_event<R: Rng>(
+    state: &Match,
+    strategies: [&dyn Strategy; 2],
+    skills: [Skill; 2],
+    rng: &mut R,
+) -> Option<Event> {
+    let thrower = state.thrower.index();
+    Some(match &state.phase {
+        Phase::StartingThrow => Event::Start { team: Team::A },
+        Phase::Inkast { .. } => {
+            let aim = strategies[thrower].inkast_aim(state);
+            let from = Point {
+                x: aim.x,
+                y: state.field.baseline(state.thrower),
+            };
+            let (at, landed_in) = inkast(
+                rng,
+                from,
+                aim,
+                &skills[thrower],
+                &state.field,
+                state.thrower.other(),
+            );
+            let king_felled =
+                landed_in && at.distance(state.field.king()) < (TOWER_WIDTH + KING_WIDTH) / 2.0;
+            Event::Inkast {
+                player: state.thrower.to_string(),
+                landed_in,
+                at: landed_in.then_some(at),
+                king_felled,
+            }
+        }
+        Phase::Placement { .. } => {
+            let defenders = state.thrower.other().index();
+            Event::Placement {
+                at: Some(strategies[defenders].placement(state)),
+            }
+        }
+        Phase::Throwing => stick_event(state, strategies[thrower], &skills[thrower], rng),
+        Phase::GameOver(_) if state.winner().is_none() => Event::NextGame,
+        Phase::GameOver(_) => return None,
+    })
+}
+
+/// How one simulated match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimulatedMatch {
+    pub winner: Option<Team>,
+    /// Turns of all games together.
+    pub turns: usize,
+}
+
+/// Plays one match from the start with team A starting.
+pub fn simulate_match<R: Rng>(
+    ruleset: Ruleset,
+    strategies: [&dyn Strategy; 2],
+    skills: [Skill; 2],
+    rng: &mut R,
+) -> SimulatedMatch {
+    let mut state = Match::new(ruleset);
+    let mut turns = 0;
+    for _ in 0..MAX_EVENTS {
+        let Some(event) = next_event(&state, strategies, skills, rng) else {
+            return SimulatedMatch {
+                winner: state.winner(),
+                turns: turns + state.turns + 1,
+            };
+        };
+        if matches!(event, Event::NextGame) {
+            turns += state.turns + 1;
+        }
+        state = state.apply(&event).expect("simulated events are legal");
+    }
+    SimulatedMatch {
+        winner: None,
+        turns: turns + state.turns + 1,
+    }
+}
+
+/// The results of many matches.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub games: usize,
+    pub a_wins: usize,
+    pub b_wins: usize,
+    pub unfinished: usize,
+    /// Count of matches by their number of turns.
+    pub turns: Vec<usize>,
+}
+
+impl Summary {
+    pub fn mean_turns(&self) -> f64 {
+        let total: usize = self
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(turns, count)| turns * count)
+            .sum();
+        total as f64 / self.games.max(1) as f64
+    }
+}
+
+/// Plays `games` matches in parallel. Match i draws from
+/// `ChaCha8Rng::seed_from_u64(seed)` advanced to stream i, so the result
+/// depends on the seed only, not on the number of threads.
+pub fn simulate(ruleset: Ruleset, skills: [Skill; 2], games: usize, seed: u64) -> Summary {
+    let results: Vec<SimulatedMatch> = (0..games)
+        .into_par_iter()
+        .map(|index| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(index as u64);
+            simulate_match(ruleset, [&Heuristic, &Heuristic], skills, &mut rng)
+        })
+        .collect();
+    let mut summary = Summary {
+        games,
+        a_wins: 0,
+        b_wins: 0,
+        unfinished: 0,
+        turns: Vec::new(),
+    };
+    for result in results {
+        match result.winner {
+            Some(Team::A) => summary.a_wins += 1,
+            Some(Team::B) => summary.b_wins += 1,
+            None => summary.unfinished += 1,
+        }
+        if summary.turns.len() <= result.turns {
+            summary.turns.resize(result.turns + 1, 0);
+        }
+        summary.turns[result.turns] += 1;
+    }
+    summary
+}
