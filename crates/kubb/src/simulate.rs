@@ -113,7 +113,8 @@ fn stick_event<R: Rng>(
 ) -> Event {
     let player = format!("{}", state.thrower);
     let opponent = state.thrower.other();
-    let aim = match strategy.stick_target(state) {
+    let target = strategy.stick_target(state);
+    let aim = match target {
         None => {
             return Event::Stick {
                 player,
@@ -124,7 +125,7 @@ fn stick_event<R: Rng>(
         Some(Aim::Piece(piece)) => position_of(state, piece).unwrap_or(state.field.king()),
     };
     // The king is always thrown at from the baseline; other sticks from the line.
-    let from_y = match strategy.stick_target(state) {
+    let from_y = match target {
         Some(Aim::King) => state.field.baseline(state.thrower),
         _ => line_y(state, state.thrower),
     };
