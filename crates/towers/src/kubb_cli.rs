@@ -40,6 +40,10 @@ pub enum Command {
         /// One JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Also write an SVG chart of the starting team's win probability
+        /// for every pairing of the skill presets.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
     },
     /// Keep score of a match on the lawn, recording every event to FILE
     /// (an event log; an existing one is resumed).
@@ -68,7 +72,16 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             seed,
             threads,
             json,
-        } => crate::kubb_simulate::run(games, ruleset, [&a, &b], seed, threads, json),
+            plot,
+        } => crate::kubb_simulate::run(
+            games,
+            ruleset,
+            [&a, &b],
+            seed,
+            threads,
+            json,
+            plot.as_deref(),
+        ),
         Command::Referee {
             ruleset,
             team_a,

@@ -1,5 +1,6 @@
 //! `towers kubb simulate`: Monte Carlo matches with the throw model.
 
+use std::path::Path;
 use std::time::Instant;
 
 use kubb::simulate::simulate;
@@ -18,6 +19,7 @@ pub fn run(
     seed: u64,
     threads: Option<usize>,
     json: bool,
+    plot: Option<&Path>,
 ) -> Result<(), UsageError> {
     let skill = |name: &str| {
         Skill::preset(name).ok_or_else(|| {
@@ -82,5 +84,78 @@ pub fn run(
         "{games} matches in {seconds:.2} s ({:.0} matches/s)",
         games as f64 / seconds.max(1e-9)
     );
+    if let Some(path) = plot {
+        let svg = pool.install(|| chart(ruleset, games, seed));
+        std::fs::write(path, svg)
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+        eprintln!("chart written to {}", path.display());
+    }
     Ok(())
+}
+
+/// A bar chart: team A's (the starter's) win share for every pairing of
+/// presets, grouped by A's skill.
+fn chart(ruleset: Ruleset, games: usize, seed: u64) -> String {
+    let (width, height, bar, gap) = (640.0, 360.0, 44.0, 14.0);
+    let colours = ["#1b9e77", "#d95f02", "#7570b3"];
+    let name = ruleset.name;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n\
+         <title>Win probability of the starting team A ({name} rules, {games} matches a bar, seed {seed})</title>\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n\
+         <text x=\"20\" y=\"22\" font-size=\"15\">Starting team A wins (%) by skill, {name} rules</text>\n"
+    );
+    let base = height - 60.0;
+    let scale = base - 50.0;
+    for tick in [0, 25, 50, 75, 100] {
+        let y = base - scale * f64::from(tick) / 100.0;
+        svg.push_str(&format!(
+            "<line x1=\"50\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\" stroke=\"#ddd\"/>\
+             <text x=\"20\" y=\"{}\">{tick}</text>\n",
+            width - 20.0,
+            y + 4.0
+        ));
+    }
+    for (group, a) in Skill::PRESETS.iter().enumerate() {
+        let left = 70.0 + group as f64 * (3.0 * bar + 2.0 * gap + 40.0);
+        for (index, b) in Skill::PRESETS.iter().enumerate() {
+            let share = simulate(ruleset, [*a, *b], games, seed).a_wins as f64 / games as f64;
+            let x = left + index as f64 * (bar + gap);
+            let top = base - scale * share;
+            svg.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{top:.1}\" width=\"{bar}\" height=\"{:.1}\" fill=\"{}\">\
+                 <title>A {} vs B {}: {:.1}%</title></rect>\n\
+                 <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{:.0}</text>\n",
+                base - top,
+                colours[index],
+                a.name,
+                b.name,
+                share * 100.0,
+                x + bar / 2.0,
+                top - 4.0,
+                share * 100.0
+            ));
+        }
+        svg.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">A {}</text>\n",
+            left + 1.5 * bar + gap,
+            base + 18.0,
+            a.name
+        ));
+    }
+    for (index, b) in Skill::PRESETS.iter().enumerate() {
+        let x = 70.0 + index as f64 * 150.0;
+        svg.push_str(&format!(
+            "<rect x=\"{x}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/>\
+             <text x=\"{}\" y=\"{}\">B {}</text>\n",
+            height - 24.0,
+            colours[index],
+            x + 16.0,
+            height - 14.0,
+            b.name
+        ));
+    }
+    svg.push_str("</svg>\n");
+    svg
 }

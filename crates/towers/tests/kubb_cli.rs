@@ -161,3 +161,22 @@ fn simulate_prints_one_json_object_with_the_documented_fields() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn simulate_plot_writes_an_svg_chart_of_every_skill_pairing() {
+    let path = std::env::temp_dir().join(format!("towers-kubb-plot-{}.svg", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["kubb", "simulate", "--games", "50", "--plot"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let svg = std::fs::read_to_string(&path).expect("the chart was written");
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    for a in ["beginner", "experienced", "advanced"] {
+        for b in ["beginner", "experienced", "advanced"] {
+            assert!(svg.contains(&format!("<title>A {a} vs B {b}: ")), "{a} vs {b}");
+        }
+    }
+    std::fs::remove_file(path).ok();
+}
