@@ -288,12 +288,26 @@ impl Summary {
 /// `ChaCha8Rng::seed_from_u64(seed)` advanced to stream i, so the result
 /// depends on the seed only, not on the number of threads.
 pub fn simulate(ruleset: Ruleset, skills: [Skill; 2], games: usize, seed: u64) -> Summary {
+    simulate_observed(ruleset, skills, games, seed, &|| {})
+}
+
+/// [`simulate`], calling `on_match` after every match (from any thread),
+/// for progress displays.
+pub fn simulate_observed(
+    ruleset: Ruleset,
+    skills: [Skill; 2],
+    games: usize,
+    seed: u64,
+    on_match: &(dyn Fn() + Sync),
+) -> Summary {
     let results: Vec<SimulatedMatch> = (0..games)
         .into_par_iter()
         .map(|index| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             rng.set_stream(index as u64);
-            simulate_match(ruleset, [&Heuristic, &Heuristic], skills, &mut rng)
+            let result = simulate_match(ruleset, [&Heuristic, &Heuristic], skills, &mut rng);
+            on_match();
+            result
         })
         .collect();
     let mut summary = Summary {

@@ -3,7 +3,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use kubb::simulate::simulate;
+use indicatif::{ProgressBar, ProgressStyle};
+use kubb::simulate::{simulate, simulate_observed};
 use kubb::throw::Skill;
 use kubb::Ruleset;
 
@@ -37,7 +38,13 @@ pub fn run(
         .build()
         .map_err(|e| UsageError(format!("cannot start the threads: {e}")))?;
     let started = Instant::now();
-    let summary = pool.install(|| simulate(ruleset, skills, games, seed));
+    let bar = ProgressBar::new(games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} matches {elapsed}")
+            .expect("a valid template"),
+    );
+    let summary = pool.install(|| simulate_observed(ruleset, skills, games, seed, &|| bar.inc(1)));
+    bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let share = |wins: usize| {
         let p = wins as f64 / games as f64;

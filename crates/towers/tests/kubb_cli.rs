@@ -170,12 +170,19 @@ fn simulate_plot_writes_an_svg_chart_of_every_skill_pairing() {
         .arg(&path)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let svg = std::fs::read_to_string(&path).expect("the chart was written");
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     for a in ["beginner", "experienced", "advanced"] {
         for b in ["beginner", "experienced", "advanced"] {
-            assert!(svg.contains(&format!("<title>A {a} vs B {b}: ")), "{a} vs {b}");
+            assert!(
+                svg.contains(&format!("<title>A {a} vs B {b}: ")),
+                "{a} vs {b}"
+            );
         }
     }
     std::fs::remove_file(path).ok();
