@@ -131,11 +131,16 @@ impl Match {
             .collect()
     }
 
+    /// Whether `piece` stands as a knight in `half`.
+    pub fn is_knight_in(&self, piece: PieceId, half: Team) -> bool {
+        matches!(self.piece(piece), Piece::Knight { half: h, .. } if h == half)
+    }
+
     /// Knights standing in `half`.
     pub fn standing_knights(&self, half: Team) -> Vec<PieceId> {
         PieceId::ALL
             .into_iter()
-            .filter(|&id| matches!(self.piece(id), Piece::Knight { half: h, .. } if h == half))
+            .filter(|&id| self.is_knight_in(id, half))
             .collect()
     }
 
@@ -431,7 +436,7 @@ impl Match {
             seen.push(piece);
         }
         for &piece in knights {
-            if !matches!(self.piece(piece), Piece::Knight { half, .. } if half == opponent) {
+            if !self.is_knight_in(piece, opponent) {
                 return refuse(format!(
                     "{piece} is not a knight standing in team {opponent}'s half"
                 ));
@@ -480,11 +485,9 @@ impl Match {
     /// Seed: a line stays while its knight stands; otherwise it moves to
     /// the foremost knight left standing, or back to the baseline.
     fn kept_or_new_line(&self, team: Team) -> Line {
-        match self.lines[team.index()] {
-            Line::AtKnight { piece, .. } if matches!(self.piece(piece), Piece::Knight { half, .. } if half == team) => {
-                self.lines[team.index()]
-            }
-            _ => self.foremost_line(team),
+        match self.line(team) {
+            Line::Baseline => self.foremost_line(team),
+            kept => kept,
         }
     }
 
@@ -522,9 +525,7 @@ impl Match {
     /// as soon as its knight falls.
     pub fn line(&self, team: Team) -> Line {
         match self.lines[team.index()] {
-            Line::AtKnight { piece, .. } if !matches!(self.piece(piece), Piece::Knight { half, .. } if half == team) => {
-                Line::Baseline
-            }
+            Line::AtKnight { piece, .. } if !self.is_knight_in(piece, team) => Line::Baseline,
             line => line,
         }
     }
