@@ -317,9 +317,15 @@ impl GameRecord {
 
 /// Today's date as `YYYY.MM.DD` (UTC), for the Date tag.
 pub fn today() -> String {
-    let days = std::time::SystemTime::now()
+    let now_ms = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+        .map_or(0, |d| d.as_millis()) as i64;
+    date_of(now_ms)
+}
+
+/// The date of a Unix time in milliseconds as `YYYY.MM.DD` (UTC).
+pub fn date_of(unix_ms: i64) -> String {
+    let days = unix_ms.div_euclid(86_400_000);
     // Civil-from-days (Howard Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);

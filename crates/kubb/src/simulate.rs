@@ -188,6 +188,9 @@ fn next_event<R: Rng>(
     skills: [Skill; 2],
     rng: &mut R,
 ) -> Option<Event> {
+    if state.winner().is_some() {
+        return None;
+    }
     let thrower = state.thrower.index();
     Some(match &state.phase {
         Phase::StartingThrow => Event::Start { team: Team::A },
@@ -221,8 +224,7 @@ fn next_event<R: Rng>(
             }
         }
         Phase::Throwing => stick_event(state, strategies[thrower], &skills[thrower], rng),
-        Phase::GameOver(_) if state.winner().is_none() => Event::NextGame,
-        Phase::GameOver(_) => return None,
+        Phase::GameOver(_) => Event::NextGame,
     })
 }
 
@@ -241,7 +243,17 @@ pub fn simulate_match<R: Rng>(
     skills: [Skill; 2],
     rng: &mut R,
 ) -> SimulatedMatch {
-    let mut state = Match::new(ruleset);
+    play_out(Match::new(ruleset), strategies, skills, rng)
+}
+
+/// Plays a match on from `state` to its end; `turns` counts the turns
+/// played from `state` on.
+pub fn play_out<R: Rng>(
+    mut state: Match,
+    strategies: [&dyn Strategy; 2],
+    skills: [Skill; 2],
+    rng: &mut R,
+) -> SimulatedMatch {
     let mut turns = 0;
     for _ in 0..MAX_EVENTS {
         let Some(event) = next_event(&state, strategies, skills, rng) else {
@@ -282,6 +294,27 @@ impl Summary {
             .sum();
         total as f64 / self.games.max(1) as f64
     }
+}
+
+/// Each team's chance to win the match from `state`, as the share of
+/// `games` heuristic play-outs it wins (play-out i draws from
+/// `ChaCha8Rng::seed_from_u64(seed)` on stream i). Unfinished play-outs
+/// count for neither team.
+pub fn win_probability(state: &Match, skills: [Skill; 2], games: usize, seed: u64) -> [f64; 2] {
+    let wins = (0..games)
+        .into_par_iter()
+        .map(|index| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(index as u64);
+            let result = play_out(state.clone(), [&Heuristic, &Heuristic], skills, &mut rng);
+            match result.winner {
+                Some(Team::A) => [1, 0],
+                Some(Team::B) => [0, 1],
+                None => [0, 0],
+            }
+        })
+        .reduce(|| [0, 0], |x, y| [x[0] + y[0], x[1] + y[1]]);
+    wins.map(|won: usize| won as f64 / games.max(1) as f64)
 }
 
 /// Plays `games` matches in parallel. Match i draws from

@@ -45,3 +45,21 @@ fn the_better_team_wins_most_matches() {
         summary.b_wins
     );
 }
+
+#[test]
+fn win_probability_follows_skill_and_is_certain_once_the_match_is_decided() {
+    use kubb::simulate::win_probability;
+    use kubb::{Event, Match, Team};
+    let start = Match::new(Ruleset::SEED);
+    let [a, b] = win_probability(&start, [Skill::ADVANCED, Skill::BEGINNER], 400, 5);
+    assert!(a > 0.7 && a + b <= 1.0, "advanced vs beginner: {a} {b}");
+    let [a, b] = win_probability(&start, [Skill::BEGINNER, Skill::ADVANCED], 400, 5);
+    assert!(b > 0.7, "beginner vs advanced: {a} {b}");
+    let mut decided = start;
+    decided.wins[Team::B.index()] = decided.ruleset.games_to_win;
+    assert!(decided.apply(&Event::NextGame).is_err());
+    assert_eq!(
+        win_probability(&decided, [Skill::ADVANCED, Skill::BEGINNER], 50, 5),
+        [0.0, 1.0]
+    );
+}
