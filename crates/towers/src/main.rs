@@ -9,6 +9,7 @@ mod kubb_cli;
 mod kubb_referee;
 mod kubb_simulate;
 mod play;
+mod serve;
 mod tuning;
 
 use std::process::ExitCode;
@@ -32,6 +33,8 @@ enum Command {
     /// Koning & Torens (Kubb): records and refereeing.
     #[command(subcommand)]
     Kubb(kubb_cli::Command),
+    /// The game server: HTTP + WebSocket API, web UI, course protocol.
+    Serve(serve::ServeArgs),
 }
 
 /// An error the user caused (bad position, bad move): exit status 2.
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         Command::Gt(command) => gt::run(command),
         Command::Arena(args) => arena_cli::run(args),
         Command::Kubb(command) => kubb_cli::run(command),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,220 @@
+//! A refereed Koning & Torens match as the server keeps it: the ruleset
+//! fixed at creation and numbered events, each a referee event or an undo.
+//! The state is the fold of the events over the Kubb rules engine.
+
+use kubb::stats::{player_stats, PlayerStats};
+use kubb::{Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// What a match is created with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// `seed` or `standard`.
+    pub ruleset: String,
+}
+
+/// Everything that can happen in a refereed match, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Referee {
+        event: kubb::Event,
+    },
+    /// Takes back the last referee event that is still in force.
+    Undone,
+}
+
+/// The state of a match after its events.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub ruleset: Ruleset,
+    /// The referee events in force (undone ones removed).
+    pub events: Vec<kubb::Event>,
+    pub current: Match,
+    pub seq: i64,
+}
+
+impl State {
+    pub fn new(settings: &Settings) -> Result<State, RuleError> {
+        let ruleset: Ruleset = settings.ruleset.parse().map_err(RuleError)?;
+        Ok(State {
+            ruleset,
+            events: Vec::new(),
+            current: Match::new(ruleset),
+            seq: 0,
+        })
+    }
+
+    /// Applies an event, or refuses it (in the rules' plain words) and
+    /// changes nothing.
+    pub fn apply(&mut self, event: &Event) -> Result<(), RuleError> {
+        match event {
+            Event::Referee { event } => {
+                self.current = self.current.apply(event)?;
+                self.events.push(event.clone());
+            }
+            Event::Undone => {
+                if self.events.pop().is_none() {
+                    return Err(RuleError("there is nothing to undo".into()));
+                }
+                self.current = self.replayed();
+            }
+        }
+        self.seq += 1;
+        Ok(())
+    }
+
+    fn replayed(&self) -> Match {
+        self.events
+            .iter()
+            .try_fold(Match::new(self.ruleset), |state, event| state.apply(event))
+            .expect("events in force were each accepted in this order")
+    }
+
+    pub fn status(&self) -> &'static str {
+        if self.current.winner().is_some() {
+            "finished"
+        } else {
+            "active"
+        }
+    }
+
+    /// The stored result text: `A Vikings`.
+    pub fn result_text(&self) -> Option<String> {
+        self.current
+            .winner()
+            .map(|team| format!("{team} {}", self.current.teams[team.index()].name))
+    }
+
+    pub fn stats(&self) -> Value {
+        let players: serde_json::Map<String, Value> = player_stats(self.ruleset, &self.events)
+            .into_iter()
+            .map(|(name, stats)| (name, stats_view(&stats)))
+            .collect();
+        Value::Object(players)
+    }
+
+    /// The state as the API shows it.
+    pub fn view(&self, id: &str) -> Value {
+        let state = &self.current;
+        let pieces: Vec<Value> = PieceId::ALL
+            .iter()
+            .map(|&id| piece_view(id, state.piece(id)))
+            .collect();
+        let teams: Vec<Value> = Team::BOTH
+            .iter()
+            .map(|&team| {
+                let info = &state.teams[team.index()];
+                json!({
+                    "team": team,
+                    "name": info.name,
+                    "players": info.players,
+                    "games_won": state.wins[team.index()],
+                    "line": line_view(state.lines[team.index()]),
+                })
+            })
+            .collect();
+        let king_attack = state.king_attack();
+        json!({
+            "id": id,
+            "kind": "kubb",
+            "status": self.status(),
+            "ruleset": self.ruleset.name,
+            "teams": teams,
+            "phase": phase_view(&state.phase),
+            "thrower": state.thrower,
+            "starter": state.starter,
+            "turn": state.turns + 1,
+            "sticks_left": state.sticks_left(),
+            "king_standing": state.king_standing,
+            "king_attack": { "allowed": king_attack.is_ok(), "reason": king_attack.err() },
+            "counting_targets": state.counting_targets().iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "pieces": pieces,
+            "field": { "length": state.field.length, "width": state.field.width },
+            "winner": state.winner(),
+            "summary": state.to_string(),
+            "events": self.events.len(),
+            "seq": self.seq,
+        })
+    }
+}
+
+fn piece_view(id: PieceId, piece: Piece) -> Value {
+    match piece {
+        Piece::Tower { team } => json!({ "id": id.to_string(), "state": "tower", "team": team }),
+        Piece::Knight { half, at } => {
+            json!({ "id": id.to_string(), "state": "knight", "half": half, "at": at })
+        }
+        Piece::Down { half } => json!({ "id": id.to_string(), "state": "down", "half": half }),
+    }
+}
+
+fn line_view(line: Line) -> Value {
+    match line {
+        Line::Baseline => json!({ "at": "baseline" }),
+        Line::AtKnight { piece, y } => {
+            json!({ "at": "knight", "piece": piece.to_string(), "y": y })
+        }
+    }
+}
+
+fn phase_view(phase: &Phase) -> Value {
+    match phase {
+        Phase::StartingThrow => json!({ "name": "starting_throw" }),
+        Phase::Inkast { queue, to_place } => json!({
+            "name": "inkast",
+            "queue": queue.iter().map(|(piece, attempt)| json!({ "piece": piece.to_string(), "attempt": attempt })).collect::<Vec<_>>(),
+            "to_place": to_place.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        }),
+        Phase::Placement { to_place } => json!({
+            "name": "placement",
+            "to_place": to_place.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        }),
+        Phase::Throwing => json!({ "name": "throwing" }),
+        Phase::GameOver(end) => {
+            json!({ "name": "game_over", "winner": end.winner, "reason": end.reason })
+        }
+    }
+}
+
+fn stats_view(stats: &PlayerStats) -> Value {
+    json!({
+        "sticks": stats.sticks,
+        "hits": stats.hits,
+        "hit_rate": PlayerStats::rate(stats.hits, stats.sticks),
+        "sticks_at_knights": stats.sticks_at_knights,
+        "knight_hits": stats.knight_hits,
+        "sticks_at_towers": stats.sticks_at_towers,
+        "tower_hits": stats.tower_hits,
+        "inkast_throws": stats.inkast_throws,
+        "inkast_in": stats.inkast_in,
+        "penalties_conceded": stats.penalties_conceded,
+        "king_attempts": stats.king_attempts,
+        "fouls": stats.fouls,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn undo_takes_back_exactly_the_last_event_in_force() {
+        let mut state = State::new(&Settings {
+            ruleset: "seed".into(),
+        })
+        .unwrap();
+        let fresh = state.view("m");
+        assert!(state.apply(&Event::Undone).is_err(), "nothing to undo");
+        let start = Event::Referee {
+            event: kubb::Event::Start { team: Team::B },
+        };
+        state.apply(&start).unwrap();
+        assert_eq!(state.current.thrower, Team::B);
+        state.apply(&Event::Undone).unwrap();
+        assert_eq!(state.current, Match::new(Ruleset::SEED));
+        assert_eq!(state.view("m")["phase"], fresh["phase"]);
+        assert_eq!(state.seq, 2, "undo is an event of its own");
+    }
+}

@@ -1,0 +1,153 @@
+//! The live WebSocket of a game (`/api/games/{id}/ws?after=N`): numbered
+//! events, each with the state after it. A client that reconnects with
+//! the last number it saw gets exactly what it missed; without a number it
+//! gets a snapshot of the current state first.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use serde::Deserialize;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::app::{now_ms, App, ServerMessage};
+use crate::error::ApiError;
+use crate::http::Shared;
+use crate::hub::Published;
+
+/// A message of the live WebSocket, client to server.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Send again everything after event `after`.
+    Resume {
+        after: i64,
+    },
+    Ping,
+}
+
+#[derive(Deserialize)]
+pub struct Resume {
+    after: Option<i64>,
+}
+
+pub async fn upgrade(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<String>,
+    Query(resume): Query<Resume>,
+    socket: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let app = shared.app.clone();
+    let snapshot = {
+        let slot = app.lock(&id).await?;
+        let entry = slot.as_ref().expect("loaded");
+        ServerMessage::Snapshot {
+            seq: entry.state.seq(),
+            state: entry.state.view(&id, now_ms()),
+        }
+    };
+    Ok(socket
+        .max_message_size(4 * 1024)
+        .on_upgrade(move |socket| async move {
+            if let Err(error) = serve(app, id, resume.after, snapshot, socket).await {
+                tracing::debug!("websocket closed: {error}");
+            }
+        }))
+}
+
+struct Connection {
+    app: Arc<App>,
+    id: String,
+    socket: WebSocket,
+    /// The last event number this client has.
+    last: i64,
+}
+
+async fn serve(
+    app: Arc<App>,
+    id: String,
+    after: Option<i64>,
+    snapshot: ServerMessage,
+    socket: WebSocket,
+) -> Result<(), axum::Error> {
+    let mut updates = app.hub.subscribe(&id);
+    let mut connection = Connection {
+        app,
+        id,
+        socket,
+        last: 0,
+    };
+    match after {
+        Some(after) => connection.catch_up(after).await?,
+        None => {
+            if let ServerMessage::Snapshot { seq, .. } = &snapshot {
+                connection.last = *seq;
+            }
+            connection.send(&snapshot).await?;
+            connection.catch_up(connection.last).await?;
+        }
+    }
+    loop {
+        tokio::select! {
+            update = updates.recv() => match update {
+                Ok(Published::Event { seq, text }) if seq == connection.last + 1 => {
+                    connection.socket.send(Message::Text(text.as_ref().into())).await?;
+                    connection.last = seq;
+                }
+                Ok(Published::Event { seq, .. }) if seq <= connection.last => {}
+                Ok(_) | Err(RecvError::Lagged(_)) => connection.catch_up(connection.last).await?,
+                Err(RecvError::Closed) => return Ok(()),
+            },
+            incoming = connection.socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => connection.answer(&text).await?,
+                Some(Ok(Message::Close(_))) | None => return Ok(()),
+                Some(Ok(_)) => {}
+                Some(Err(error)) => return Err(error),
+            },
+        }
+    }
+}
+
+impl Connection {
+    async fn send(&mut self, message: &ServerMessage) -> Result<(), axum::Error> {
+        let text = serde_json::to_string(message).expect("messages serialise");
+        self.socket.send(Message::Text(text.into())).await
+    }
+
+    /// Sends every event after `after` from the database.
+    async fn catch_up(&mut self, after: i64) -> Result<(), axum::Error> {
+        match self.app.messages_after(&self.id, after).await {
+            Ok(messages) => {
+                for message in messages {
+                    if let ServerMessage::Event { seq, .. } = &message {
+                        self.last = *seq;
+                    }
+                    self.send(&message).await?;
+                }
+                Ok(())
+            }
+            Err(error) => {
+                let message = ServerMessage::Error {
+                    message: error.to_string(),
+                };
+                self.send(&message).await
+            }
+        }
+    }
+
+    async fn answer(&mut self, text: &str) -> Result<(), axum::Error> {
+        match serde_json::from_str::<ClientMessage>(text) {
+            Ok(ClientMessage::Ping) => self.send(&ServerMessage::Pong).await,
+            Ok(ClientMessage::Resume { after }) => self.catch_up(after).await,
+            Err(error) => {
+                let message = ServerMessage::Error {
+                    message: format!(
+                        "not a client message ({error}): send {{\"type\":\"ping\"}} or {{\"type\":\"resume\",\"after\":N}}"
+                    ),
+                };
+                self.send(&message).await
+            }
+        }
+    }
+}
