@@ -1,0 +1,134 @@
+//! Starting real servers on loopback for the end-to-end tests, on SQLite
+//! and, when `TOWERS_TEST_DATABASE_URL` is set, on PostgreSQL.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use reqwest::{Client, Response, StatusCode};
+use serde_json::{json, Value};
+
+/// A fresh SQLite database file.
+pub fn sqlite_url() -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "towers-test-{}-{}",
+        std::process::id(),
+        rand_suffix()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite:{}", dir.join("towers.db").display())
+}
+
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The PostgreSQL database of this test run, if one is configured.
+pub fn postgres_url() -> Option<String> {
+    std::env::var("TOWERS_TEST_DATABASE_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+}
+
+/// Every database the tests run on.
+pub fn databases() -> Vec<String> {
+    let mut urls = vec![sqlite_url()];
+    urls.extend(postgres_url());
+    urls
+}
+
+pub fn config(database: &str) -> server::Config {
+    let mut config = server::Config::new("127.0.0.1:0".parse().unwrap(), database);
+    config.rate_limit = None;
+    config.tuning.engine_movetime = Duration::from_millis(20);
+    config
+}
+
+pub struct TestServer {
+    pub base: String,
+    pub addr: SocketAddr,
+    pub course_addr: Option<SocketAddr>,
+    pub client: Client,
+}
+
+pub async fn start(config: server::Config) -> TestServer {
+    let running = server::start(config).await.expect("server starts");
+    let addr = running.addr;
+    let course_addr = running.course_addr;
+    tokio::spawn(running.wait());
+    TestServer {
+        base: format!("http://{addr}"),
+        addr,
+        course_addr,
+        client: Client::new(),
+    }
+}
+
+impl TestServer {
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        answer(self.client.get(format!("{}{path}", self.base)).send().await.unwrap()).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        answer(request.send().await.unwrap()).await
+    }
+
+    pub async fn text(&self, path: &str) -> String {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        response.text().await.unwrap()
+    }
+
+    /// A friend game with both seats taken: (id, red token, blue token).
+    pub async fn friend_game(&self, extra: Value) -> (String, String, String) {
+        let mut body = json!({ "opponent": "friend", "name": "ann" });
+        for (key, value) in extra.as_object().unwrap() {
+            body[key] = value.clone();
+        }
+        let (status, created) = self.post("/api/gt/games", None, body).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let (status, joined) = self
+            .post(&format!("/api/gt/games/{id}/join"), None, json!({ "name": "bob" }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{joined}");
+        assert_eq!(joined["seat"], "blue");
+        (
+            id,
+            created["token"].as_str().unwrap().to_string(),
+            joined["token"].as_str().unwrap().to_string(),
+        )
+    }
+}
+
+pub async fn answer(response: Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    let value = serde_json::from_str(&text)
+        .unwrap_or_else(|_| panic!("status {status}: the body is not JSON: {text}"));
+    (status, value)
+}
+
+/// Waits until `check` holds for the game's state, or fails after 20 s.
+pub async fn wait_for(server: &TestServer, path: &str, check: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..400 {
+        let (_, state) = server.get(path).await;
+        if check(&state) {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{path} never reached the expected state");
+}

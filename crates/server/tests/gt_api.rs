@@ -1,0 +1,259 @@
+//! Guard & Towers over real HTTP on loopback: games against the engine and
+//! between people, seats and tokens, draws, clocks, records, analysis, and
+//! a clear 4xx for every kind of bad request.
+
+mod common;
+
+use common::{config, databases, start, wait_for};
+use reqwest::StatusCode;
+use serde_json::json;
+
+#[tokio::test]
+async fn a_person_plays_the_engine_until_the_game_ends_and_finds_it_in_the_archive() {
+    for database in databases() {
+        let server = start(config(&database)).await;
+        let (status, created) = server
+            .post(
+                "/api/gt/games",
+                None,
+                json!({ "opponent": "engine", "level": 1, "color": "blue", "name": "ann" }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        let token = created["token"].as_str().unwrap().to_string();
+        let path = format!("/api/gt/games/{id}");
+        let mut moves_made = 0;
+        loop {
+            let state = wait_for(&server, &path, |state| {
+                state["status"] == "finished" || state["side_to_move"] == "blue"
+            })
+            .await;
+            if state["status"] == "finished" {
+                break;
+            }
+            // The last legal move: a weak player, so games end quickly.
+            let legal = state["legal_moves"].as_array().unwrap();
+            let mv = legal.last().unwrap().clone();
+            let (status, after) = server
+                .post(&format!("{path}/moves"), Some(&token), json!({ "move": mv }))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{after}");
+            moves_made += 1;
+            assert!(moves_made < 300, "the game should end");
+        }
+        let (_, state) = server.get(&path).await;
+        assert!(state["result"]["reason"].is_string(), "{state}");
+        let record = server.text(&format!("{path}/record")).await;
+        let games = arena::record::parse_records(&record).expect("the record reads back");
+        let replayed = games[0].replay();
+        assert_eq!(
+            replayed.moves().len(),
+            state["moves"].as_array().unwrap().len()
+        );
+        assert_eq!(games[0].result.token(), state["result"]["score"]);
+        let (_, archive) = server.get("/api/gt/games?status=finished").await;
+        assert!(
+            archive["games"].as_array().unwrap().iter().any(|game| game["id"] == id),
+            "{archive}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn only_a_seat_token_moves_for_its_seat_and_spectators_only_read() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, red, blue) = server.friend_game(json!({})).await;
+    let moves = format!("/api/gt/games/{id}/moves");
+    let (status, body) = server.post(&moves, None, json!({ "move": "D5-D4-1" })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    let (status, body) = server
+        .post(&moves, Some("0123456789abcdef0123456789abcdef"), json!({ "move": "D5-D4-1" }))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = server.post(&moves, Some(&blue), json!({ "move": "D3-D4-1" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("red's turn"), "{body}");
+    let (status, _) = server.post(&moves, Some(&red), json!({ "move": "D5-D4-1" })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = server
+        .post(&format!("/api/gt/games/{id}/join"), None, json!({ "name": "eve" }))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (_, spectated) = server.get(&format!("/api/gt/games/{id}")).await;
+    assert_eq!(spectated["moves"], json!(["D5-D4-1"]));
+    assert!(!spectated.to_string().contains(&red), "tokens are never shown");
+    let (status, resigned) = server
+        .post(&format!("/api/gt/games/{id}/resign"), Some(&blue), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(resigned["result"]["winner"], "red");
+    assert_eq!(resigned["result"]["reason"], "resignation");
+    let (status, _) = server.post(&moves, Some(&blue), json!({ "move": "D3-D4-1" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "no moves after the end");
+}
+
+#[tokio::test]
+async fn a_draw_needs_an_offer_and_the_other_sides_acceptance() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, red, blue) = server.friend_game(json!({})).await;
+    let draw = format!("/api/gt/games/{id}/draw");
+    let (status, _) = server.post(&draw, Some(&blue), json!({ "action": "accept" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "nothing to accept");
+    let (status, offered) = server.post(&draw, Some(&red), json!({ "action": "offer" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(offered["draw_offer"], "red");
+    let (status, _) = server.post(&draw, Some(&red), json!({ "action": "accept" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "not one's own offer");
+    let (status, drawn) = server.post(&draw, Some(&blue), json!({ "action": "accept" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(drawn["result"]["score"], "1/2-1/2");
+    assert_eq!(drawn["status"], "finished");
+}
+
+#[tokio::test]
+async fn a_clock_that_runs_out_loses_the_game_even_when_nobody_moves() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, red, _) = server
+        .friend_game(json!({ "time_control": { "initial_ms": 400, "increment_ms": 0 } }))
+        .await;
+    let (status, state) = server
+        .post(&format!("/api/gt/games/{id}/moves"), Some(&red), json!({ "move": "D5-D4-1" }))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let red_left = state["clock"]["red_ms"].as_u64().unwrap();
+    assert!(red_left <= 400, "{state}");
+    let state = wait_for(&server, &format!("/api/gt/games/{id}"), |state| {
+        state["status"] == "finished"
+    })
+    .await;
+    assert_eq!(state["result"]["winner"], "red");
+    assert_eq!(state["result"]["reason"], "time forfeit");
+}
+
+#[tokio::test]
+async fn engines_play_each_other_to_the_end() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, created) = server
+        .post("/api/gt/games", None, json!({ "opponent": "engines", "levels": [2, 1] }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert!(created.get("token").is_none(), "nobody holds a seat");
+    let id = created["id"].as_str().unwrap();
+    let state = wait_for(&server, &format!("/api/gt/games/{id}"), |state| {
+        state["status"] == "finished"
+    })
+    .await;
+    assert!(!state["moves"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn analysis_gives_a_legal_best_move_and_its_line() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, analysis) = server
+        .post(
+            "/api/gt/analysis",
+            None,
+            json!({ "position": guard_towers::START, "movetime_ms": 100 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let start: guard_towers::Position = guard_towers::START.parse().unwrap();
+    let best: guard_towers::Move = analysis["best_move"].as_str().unwrap().parse().unwrap();
+    assert!(start.legal_moves().contains(&best));
+    assert_eq!(analysis["pv"][0], analysis["best_move"]);
+    assert!(analysis["score"].as_str().unwrap().starts_with("cp"));
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_clear_4xx_with_a_message() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, red, _) = server.friend_game(json!({})).await;
+    let moves = format!("{}/api/gt/games/{id}/moves", server.base);
+    let raw = |body: String| {
+        server
+            .client
+            .post(&moves)
+            .bearer_auth(&red)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+    };
+    let cases = [
+        (raw("{\"move\":".into()).await.unwrap(), StatusCode::BAD_REQUEST, "JSON"),
+        (raw("{\"mv\":\"D5-D4-1\"}".into()).await.unwrap(), StatusCode::BAD_REQUEST, "move"),
+        (
+            raw(format!("{{\"move\":\"{}\"}}", "x".repeat(40_000))).await.unwrap(),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "bytes",
+        ),
+        (raw("{\"move\":\"D5-D1-1\"}".into()).await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY, "travels"),
+        (raw("{\"move\":\"Z9-A1-1\"}".into()).await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY, "not a move"),
+    ];
+    for (response, expected, words) in cases {
+        let (status, body) = common::answer(response).await;
+        assert_eq!(status, expected, "{body}");
+        assert!(body["error"].as_str().unwrap().contains(words), "{body}");
+    }
+    let (status, body) = server.get("/api/gt/games/doesnotexist").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, body) = server
+        .post("/api/gt/games", None, json!({ "opponent": "engine", "level": 11 }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("1-10"), "{body}");
+    let (status, body) = server
+        .post("/api/gt/games", None, json!({ "opponent": "friend", "start": "r1/7 r" }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"].as_str().unwrap().contains("start position"), "{body}");
+    let (status, _) = server.get("/api/no/such/path").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, body) = server.get(&format!("/api/kubb/matches/{id}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a G&T id is no Kubb match: {body}");
+    let (_, state) = server.get(&format!("/api/gt/games/{id}")).await;
+    assert_eq!(state["moves"], json!([]), "no bad request changed the game");
+}
+
+#[tokio::test]
+async fn a_client_over_the_rate_limit_is_told_to_slow_down() {
+    let mut settings = config(&common::sqlite_url());
+    settings.rate_limit = Some(5);
+    let server = start(settings).await;
+    let mut statuses = Vec::new();
+    for _ in 0..20 {
+        statuses.push(server.get("/api/health").await.0);
+    }
+    assert_eq!(statuses[0], StatusCode::OK);
+    assert!(statuses.contains(&StatusCode::TOO_MANY_REQUESTS), "{statuses:?}");
+}
+
+#[tokio::test]
+async fn the_api_document_lists_every_route_and_the_root_serves_a_page() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, document) = server.get("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    let paths = document["paths"].as_object().expect("an OpenAPI document with paths");
+    for path in [
+        "/api/gt/games",
+        "/api/gt/games/{id}",
+        "/api/gt/games/{id}/join",
+        "/api/gt/games/{id}/moves",
+        "/api/gt/games/{id}/resign",
+        "/api/gt/games/{id}/draw",
+        "/api/gt/games/{id}/record",
+        "/api/gt/analysis",
+        "/api/kubb/matches",
+        "/api/kubb/matches/{id}",
+        "/api/kubb/matches/{id}/events",
+        "/api/kubb/matches/{id}/undo",
+        "/api/kubb/matches/{id}/stats",
+        "/api/kubb/matches/{id}/export",
+        "/api/kubb/matches/{id}/probability",
+        "/api/games/{id}/ws",
+    ] {
+        assert!(paths.contains_key(path), "{path} is documented");
+    }
+    let page = server.text("/").await;
+    assert!(page.contains("<html"));
+}
