@@ -111,7 +111,7 @@ fn stick_event<R: Rng>(
     skill: &Skill,
     rng: &mut R,
 ) -> Event {
-    let player = format!("{}", state.thrower);
+    let player = thrower_name(state);
     let opponent = state.thrower.other();
     let target = strategy.stick_target(state);
     let aim = match target {
@@ -211,7 +211,7 @@ fn next_event<R: Rng>(
             let king_felled =
                 landed_in && at.distance(state.field.king()) < (TOWER_WIDTH + KING_WIDTH) / 2.0;
             Event::Inkast {
-                player: state.thrower.to_string(),
+                player: thrower_name(state),
                 landed_in,
                 at: landed_in.then_some(at),
                 king_felled,
@@ -226,6 +226,16 @@ fn next_event<R: Rng>(
         Phase::Throwing => stick_event(state, strategies[thrower], &skills[thrower], rng),
         Phase::GameOver(_) => Event::NextGame,
     })
+}
+
+/// Who throws for the throwing team: its first named player, or the
+/// team's letter when the match names no players.
+fn thrower_name(state: &Match) -> String {
+    state.teams[state.thrower.index()]
+        .players
+        .first()
+        .cloned()
+        .unwrap_or_else(|| state.thrower.to_string())
 }
 
 /// How one simulated match ended.

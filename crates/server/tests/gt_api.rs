@@ -36,7 +36,11 @@ async fn a_person_plays_the_engine_until_the_game_ends_and_finds_it_in_the_archi
             let legal = state["legal_moves"].as_array().unwrap();
             let mv = legal.last().unwrap().clone();
             let (status, after) = server
-                .post(&format!("{path}/moves"), Some(&token), json!({ "move": mv }))
+                .post(
+                    &format!("{path}/moves"),
+                    Some(&token),
+                    json!({ "move": mv }),
+                )
                 .await;
             assert_eq!(status, StatusCode::OK, "{after}");
             moves_made += 1;
@@ -54,7 +58,11 @@ async fn a_person_plays_the_engine_until_the_game_ends_and_finds_it_in_the_archi
         assert_eq!(games[0].result.token(), state["result"]["score"]);
         let (_, archive) = server.get("/api/gt/games?status=finished").await;
         assert!(
-            archive["games"].as_array().unwrap().iter().any(|game| game["id"] == id),
+            archive["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|game| game["id"] == id),
             "{archive}"
         );
     }
@@ -65,32 +73,62 @@ async fn only_a_seat_token_moves_for_its_seat_and_spectators_only_read() {
     let server = start(config(&common::sqlite_url())).await;
     let (id, red, blue) = server.friend_game(json!({})).await;
     let moves = format!("/api/gt/games/{id}/moves");
-    let (status, body) = server.post(&moves, None, json!({ "move": "D5-D4-1" })).await;
+    let (status, body) = server
+        .post(&moves, None, json!({ "move": "D5-D4-1" }))
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
     let (status, body) = server
-        .post(&moves, Some("0123456789abcdef0123456789abcdef"), json!({ "move": "D5-D4-1" }))
+        .post(
+            &moves,
+            Some("0123456789abcdef0123456789abcdef"),
+            json!({ "move": "D5-D4-1" }),
+        )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    let (status, body) = server.post(&moves, Some(&blue), json!({ "move": "D3-D4-1" })).await;
+    let (status, body) = server
+        .post(&moves, Some(&blue), json!({ "move": "D3-D4-1" }))
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("red's turn"), "{body}");
-    let (status, _) = server.post(&moves, Some(&red), json!({ "move": "D5-D4-1" })).await;
+    assert!(
+        body["error"].as_str().unwrap().contains("red's turn"),
+        "{body}"
+    );
+    let (status, _) = server
+        .post(&moves, Some(&red), json!({ "move": "D5-D4-1" }))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = server
-        .post(&format!("/api/gt/games/{id}/join"), None, json!({ "name": "eve" }))
+        .post(
+            &format!("/api/gt/games/{id}/join"),
+            None,
+            json!({ "name": "eve" }),
+        )
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let (_, spectated) = server.get(&format!("/api/gt/games/{id}")).await;
     assert_eq!(spectated["moves"], json!(["D5-D4-1"]));
-    assert!(!spectated.to_string().contains(&red), "tokens are never shown");
+    assert!(
+        !spectated.to_string().contains(&red),
+        "tokens are never shown"
+    );
     let (status, resigned) = server
-        .post(&format!("/api/gt/games/{id}/resign"), Some(&blue), json!({}))
+        .post(
+            &format!("/api/gt/games/{id}/resign"),
+            Some(&blue),
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(resigned["result"]["winner"], "red");
     assert_eq!(resigned["result"]["reason"], "resignation");
-    let (status, _) = server.post(&moves, Some(&blue), json!({ "move": "D3-D4-1" })).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "no moves after the end");
+    let (status, _) = server
+        .post(&moves, Some(&blue), json!({ "move": "D3-D4-1" }))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no moves after the end"
+    );
 }
 
 #[tokio::test]
@@ -98,14 +136,30 @@ async fn a_draw_needs_an_offer_and_the_other_sides_acceptance() {
     let server = start(config(&common::sqlite_url())).await;
     let (id, red, blue) = server.friend_game(json!({})).await;
     let draw = format!("/api/gt/games/{id}/draw");
-    let (status, _) = server.post(&draw, Some(&blue), json!({ "action": "accept" })).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "nothing to accept");
-    let (status, offered) = server.post(&draw, Some(&red), json!({ "action": "offer" })).await;
+    let (status, _) = server
+        .post(&draw, Some(&blue), json!({ "action": "accept" }))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "nothing to accept"
+    );
+    let (status, offered) = server
+        .post(&draw, Some(&red), json!({ "action": "offer" }))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(offered["draw_offer"], "red");
-    let (status, _) = server.post(&draw, Some(&red), json!({ "action": "accept" })).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "not one's own offer");
-    let (status, drawn) = server.post(&draw, Some(&blue), json!({ "action": "accept" })).await;
+    let (status, _) = server
+        .post(&draw, Some(&red), json!({ "action": "accept" }))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not one's own offer"
+    );
+    let (status, drawn) = server
+        .post(&draw, Some(&blue), json!({ "action": "accept" }))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(drawn["result"]["score"], "1/2-1/2");
     assert_eq!(drawn["status"], "finished");
@@ -118,7 +172,11 @@ async fn a_clock_that_runs_out_loses_the_game_even_when_nobody_moves() {
         .friend_game(json!({ "time_control": { "initial_ms": 400, "increment_ms": 0 } }))
         .await;
     let (status, state) = server
-        .post(&format!("/api/gt/games/{id}/moves"), Some(&red), json!({ "move": "D5-D4-1" }))
+        .post(
+            &format!("/api/gt/games/{id}/moves"),
+            Some(&red),
+            json!({ "move": "D5-D4-1" }),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     let red_left = state["clock"]["red_ms"].as_u64().unwrap();
@@ -135,7 +193,11 @@ async fn a_clock_that_runs_out_loses_the_game_even_when_nobody_moves() {
 async fn engines_play_each_other_to_the_end() {
     let server = start(config(&common::sqlite_url())).await;
     let (status, created) = server
-        .post("/api/gt/games", None, json!({ "opponent": "engines", "levels": [2, 1] }))
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "engines", "levels": [2, 1] }),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED);
     assert!(created.get("token").is_none(), "nobody holds a seat");
@@ -180,15 +242,33 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
             .send()
     };
     let cases = [
-        (raw("{\"move\":".into()).await.unwrap(), StatusCode::BAD_REQUEST, "JSON"),
-        (raw("{\"mv\":\"D5-D4-1\"}".into()).await.unwrap(), StatusCode::BAD_REQUEST, "move"),
         (
-            raw(format!("{{\"move\":\"{}\"}}", "x".repeat(40_000))).await.unwrap(),
+            raw("{\"move\":".into()).await.unwrap(),
+            StatusCode::BAD_REQUEST,
+            "JSON",
+        ),
+        (
+            raw("{\"mv\":\"D5-D4-1\"}".into()).await.unwrap(),
+            StatusCode::BAD_REQUEST,
+            "move",
+        ),
+        (
+            raw(format!("{{\"move\":\"{}\"}}", "x".repeat(40_000)))
+                .await
+                .unwrap(),
             StatusCode::PAYLOAD_TOO_LARGE,
             "bytes",
         ),
-        (raw("{\"move\":\"D5-D1-1\"}".into()).await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY, "travels"),
-        (raw("{\"move\":\"Z9-A1-1\"}".into()).await.unwrap(), StatusCode::UNPROCESSABLE_ENTITY, "not a move"),
+        (
+            raw("{\"move\":\"D5-D1-1\"}".into()).await.unwrap(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "travels",
+        ),
+        (
+            raw("{\"move\":\"Z9-A1-1\"}".into()).await.unwrap(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "not a move",
+        ),
     ];
     for (response, expected, words) in cases {
         let (status, body) = common::answer(response).await;
@@ -198,19 +278,34 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
     let (status, body) = server.get("/api/gt/games/doesnotexist").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let (status, body) = server
-        .post("/api/gt/games", None, json!({ "opponent": "engine", "level": 11 }))
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "engine", "level": 11 }),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["error"].as_str().unwrap().contains("1-10"), "{body}");
     let (status, body) = server
-        .post("/api/gt/games", None, json!({ "opponent": "friend", "start": "r1/7 r" }))
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "friend", "start": "r1/7 r" }),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body["error"].as_str().unwrap().contains("start position"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("start position"),
+        "{body}"
+    );
     let (status, _) = server.get("/api/no/such/path").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, body) = server.get(&format!("/api/kubb/matches/{id}")).await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "a G&T id is no Kubb match: {body}");
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "a G&T id is no Kubb match: {body}"
+    );
     let (_, state) = server.get(&format!("/api/gt/games/{id}")).await;
     assert_eq!(state["moves"], json!([]), "no bad request changed the game");
 }
@@ -225,7 +320,10 @@ async fn a_client_over_the_rate_limit_is_told_to_slow_down() {
         statuses.push(server.get("/api/health").await.0);
     }
     assert_eq!(statuses[0], StatusCode::OK);
-    assert!(statuses.contains(&StatusCode::TOO_MANY_REQUESTS), "{statuses:?}");
+    assert!(
+        statuses.contains(&StatusCode::TOO_MANY_REQUESTS),
+        "{statuses:?}"
+    );
 }
 
 #[tokio::test]
@@ -233,7 +331,9 @@ async fn the_api_document_lists_every_route_and_the_root_serves_a_page() {
     let server = start(config(&common::sqlite_url())).await;
     let (status, document) = server.get("/api/openapi.json").await;
     assert_eq!(status, StatusCode::OK);
-    let paths = document["paths"].as_object().expect("an OpenAPI document with paths");
+    let paths = document["paths"]
+        .as_object()
+        .expect("an OpenAPI document with paths");
     for path in [
         "/api/gt/games",
         "/api/gt/games/{id}",

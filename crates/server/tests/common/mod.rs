@@ -69,7 +69,14 @@ pub async fn start(config: server::Config) -> TestServer {
 
 impl TestServer {
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
-        answer(self.client.get(format!("{}{path}", self.base)).send().await.unwrap()).await
+        answer(
+            self.client
+                .get(format!("{}{path}", self.base))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
     }
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
@@ -101,7 +108,11 @@ impl TestServer {
         assert_eq!(status, StatusCode::CREATED, "{created}");
         let id = created["id"].as_str().unwrap().to_string();
         let (status, joined) = self
-            .post(&format!("/api/gt/games/{id}/join"), None, json!({ "name": "bob" }))
+            .post(
+                &format!("/api/gt/games/{id}/join"),
+                None,
+                json!({ "name": "bob" }),
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{joined}");
         assert_eq!(joined["seat"], "blue");
