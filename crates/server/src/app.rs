@@ -63,6 +63,15 @@ impl GameState {
         }
     }
 
+    /// The view sent with each live event: for Guard & Towers without the
+    /// move list, which the events themselves carry.
+    pub fn live_view(&self, id: &str, now_ms: i64) -> Value {
+        match self {
+            GameState::Gt(state) => state.live_view(id, now_ms),
+            GameState::Kubb(state) => state.view(id),
+        }
+    }
+
     fn from_row(row: &GameRow) -> Result<GameState, ApiError> {
         let corrupt = |error: String| ApiError::Internal(format!("game {}: {error}", row.id));
         match row.kind.as_str() {
@@ -126,14 +135,16 @@ impl Entry {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
-    /// Event `seq` and the game's state right after it.
+    /// Event `seq` and the game's state right after it (a live view:
+    /// Guard & Towers states leave out the move list).
     Event {
         seq: i64,
         at_ms: i64,
         event: Value,
         state: Value,
     },
-    /// The state before any event (sent to a client that has seen nothing).
+    /// The full state at event `seq`: the first message of a socket opened
+    /// without `after`, or the state before any event.
     Snapshot {
         seq: i64,
         state: Value,
@@ -321,9 +332,9 @@ impl App {
             seq,
             at_ms,
             event: event.clone(),
-            state: entry.state.view(&entry.id, at_ms),
+            state: entry.state.live_view(&entry.id, at_ms),
         };
-        let text: Arc<str> = serde_json::to_string(&message)
+        let text = serde_json::to_string(&message)
             .expect("messages serialise")
             .into();
         self.hub.publish(&entry.id, Published::Event { seq, text });
@@ -357,7 +368,7 @@ impl App {
                     seq: event.seq,
                     at_ms: event.at_ms,
                     event: serde_json::from_str(&event.body).unwrap_or(Value::Null),
-                    state: state.view(id, event.at_ms),
+                    state: state.live_view(id, event.at_ms),
                 });
             }
         }

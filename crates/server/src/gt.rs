@@ -396,6 +396,13 @@ impl State {
 
     /// The state as the API shows it at `now_ms`.
     pub fn view(&self, id: &str, now_ms: i64) -> Value {
+        let mut view = self.live_view(id, now_ms);
+        view["moves"] = self.game.moves().iter().map(|mv| mv.to_string()).collect();
+        view
+    }
+
+    /// [`State::view`] without the move list (`ply` says how long it is).
+    pub fn live_view(&self, id: &str, now_ms: i64) -> Value {
         let seats: serde_json::Map<String, Value> = Seat::BOTH
             .iter()
             .map(|&seat| {
@@ -434,7 +441,7 @@ impl State {
             "start": self.settings.start,
             "position": self.game.position().to_string(),
             "side_to_move": self.side_to_move(),
-            "moves": self.game.moves().iter().map(|mv| mv.to_string()).collect::<Vec<_>>(),
+            "ply": self.game.moves().len(),
             "legal_moves": legal,
             "seats": seats,
             "time_control": self.settings.time_control,

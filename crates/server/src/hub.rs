@@ -5,8 +5,9 @@
 //! missed from the database.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
+use axum::extract::ws::Utf8Bytes;
 use tokio::sync::broadcast;
 
 /// How many messages a slow socket may fall behind before it catches up
@@ -15,8 +16,9 @@ const BACKLOG: usize = 64;
 
 #[derive(Clone, Debug)]
 pub enum Published {
-    /// The server message for event `seq`, serialised.
-    Event { seq: i64, text: Arc<str> },
+    /// The server message for event `seq`, serialised once (clones share
+    /// the bytes).
+    Event { seq: i64, text: Utf8Bytes },
     /// Something was committed elsewhere: read the database.
     Wake,
 }

@@ -5,7 +5,8 @@
 //! Modules: `store` (database and group commit), `app` (the game service
 //! every adapter calls), `gt` and `kubb_match` (games as folds of stored
 //! events), `http`, `ws` and `course` (adapters), `hub` (live updates in
-//! one instance), `listen` (live updates across instances), `security`.
+//! one instance), `listen` (live updates across instances), `security`,
+//! and `loadtest`, a client that measures a running server.
 
 mod app;
 mod course;
@@ -15,6 +16,7 @@ mod http;
 mod hub;
 mod kubb_match;
 mod listen;
+pub mod loadtest;
 mod security;
 mod store;
 mod ws;

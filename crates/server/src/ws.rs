@@ -8,6 +8,7 @@ use std::sync::Arc;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
+use futures_util::SinkExt;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -47,7 +48,11 @@ pub async fn upgrade(
             state: entry.state.view(&id, now_ms()),
         }
     };
+    // Clients send only small control messages; tungstenite's default
+    // 128 KiB read buffer is zeroed on every read and dominated the cost of
+    // a thousand sockets.
     Ok(socket
+        .read_buffer_size(4 * 1024)
         .max_message_size(4 * 1024)
         .on_upgrade(move |socket| async move {
             if let Err(error) = serve(app, id, resume.after, snapshot, socket).await {
@@ -92,8 +97,16 @@ async fn serve(
         tokio::select! {
             update = updates.recv() => match update {
                 Ok(Published::Event { seq, text }) if seq == connection.last + 1 => {
-                    connection.socket.send(Message::Text(text.as_ref().into())).await?;
+                    connection.socket.feed(Message::Text(text)).await?;
                     connection.last = seq;
+                    // Whatever else is already queued goes out in the same write.
+                    while let Ok(Published::Event { seq, text }) = updates.try_recv() {
+                        if seq == connection.last + 1 {
+                            connection.socket.feed(Message::Text(text)).await?;
+                            connection.last = seq;
+                        }
+                    }
+                    connection.socket.flush().await?;
                 }
                 Ok(Published::Event { seq, .. }) if seq <= connection.last => {}
                 Ok(_) | Err(RecvError::Lagged(_)) => connection.catch_up(connection.last).await?,

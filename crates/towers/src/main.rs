@@ -16,6 +16,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The server fans every move out to many sockets, allocation-heavy work
+/// where mimalloc measured faster than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "towers", version, about = "Guard & Towers and Koning & Torens")]
 struct Cli {
@@ -35,6 +40,9 @@ enum Command {
     Kubb(kubb_cli::Command),
     /// The game server: HTTP + WebSocket API, web UI, course protocol.
     Serve(serve::ServeArgs),
+    /// Load generator for the server: moves per second and latency with
+    /// WebSocket spectators.
+    Loadtest(serve::LoadtestArgs),
 }
 
 /// An error the user caused (bad position, bad move): exit status 2.
@@ -47,6 +55,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena_cli::run(args),
         Command::Kubb(command) => kubb_cli::run(command),
         Command::Serve(args) => serve::run(args),
+        Command::Loadtest(args) => serve::loadtest(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

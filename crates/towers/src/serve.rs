@@ -54,3 +54,96 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
         })
         .map_err(|error| UsageError(format!("{error:#}")))
 }
+
+#[derive(Args)]
+pub struct LoadtestArgs {
+    /// A running server (`http://HOST:PORT`); without it, one is started
+    /// in this process on a fresh SQLite file.
+    #[arg(long)]
+    url: Option<String>,
+    /// Games played at once (each keeps one move in flight).
+    #[arg(long, default_value_t = 40)]
+    games: usize,
+    /// WebSocket spectators, spread over the games.
+    #[arg(long, default_value_t = 1000)]
+    spectators: usize,
+    /// Seconds to run.
+    #[arg(long, default_value_t = 10)]
+    duration: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn loadtest(args: LoadtestArgs) -> Result<(), UsageError> {
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|error| UsageError(format!("cannot start the runtime: {error}")))?;
+    let report = runtime
+        .block_on(async {
+            let (base, _dir) = match args.url {
+                Some(url) => (url.trim_end_matches('/').to_string(), None),
+                None => {
+                    let dir =
+                        std::env::temp_dir().join(format!("towers-load-{}", std::process::id()));
+                    std::fs::create_dir_all(&dir)?;
+                    let database = format!("sqlite:{}", dir.join("towers.db").display());
+                    let mut config = server::Config::new("127.0.0.1:0".parse()?, database);
+                    config.rate_limit = None;
+                    let running = server::start(config).await?;
+                    let base = format!("http://{}", running.addr);
+                    tokio::spawn(running.wait());
+                    (base, Some(TempDir(dir)))
+                }
+            };
+            server::loadtest::run(server::loadtest::LoadConfig {
+                base,
+                games: args.games.max(1),
+                spectators: args.spectators,
+                duration: Duration::from_secs(args.duration.max(1)),
+                seed: args.seed,
+            })
+            .await
+        })
+        .map_err(|error| UsageError(format!("{error:#}")))?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("reports serialise")
+        );
+    } else {
+        println!(
+            "{} accepted moves in {:.1} s: {:.0} moves/s over {} games at once ({} games started, {} refused or failed)",
+            report.accepted_moves,
+            report.seconds,
+            report.moves_per_second,
+            report.games_in_parallel,
+            report.games_started,
+            report.refused_or_failed
+        );
+        println!(
+            "move latency ms: p50 {:.2}  p95 {:.2}  p99 {:.2}  max {:.2}",
+            report.latency_ms_p50,
+            report.latency_ms_p95,
+            report.latency_ms_p99,
+            report.latency_ms_max
+        );
+        println!(
+            "{} spectators connected, {} live messages ({:.0}/s)",
+            report.spectators_connected,
+            report.spectator_messages,
+            report.spectator_messages_per_second
+        );
+    }
+    Ok(())
+}
+
+/// A scratch directory removed when the load test ends.
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -16,6 +16,14 @@ struct Server {
     base: String,
 }
 
+impl Drop for Server {
+    /// No server outlives its test, even a failed one.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// Starts `towers serve` on a free port and waits for its address line.
 fn serve(database: &Path) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
@@ -144,7 +152,7 @@ fn every_acknowledged_move_survives_a_sigkill_under_load() {
     );
     assert!(total >= 50, "the load made moves before the kill ({total})");
 
-    let mut restarted = serve(&database);
+    let restarted = serve(&database);
     runtime.block_on(async {
         let client = reqwest::Client::new();
         for (id, moves) in &acknowledged {
@@ -163,7 +171,6 @@ fn every_acknowledged_move_survives_a_sigkill_under_load() {
             );
         }
     });
-    restarted.child.kill().unwrap();
-    restarted.child.wait().unwrap();
+    drop(restarted);
     let _ = std::fs::remove_dir_all(dir);
 }

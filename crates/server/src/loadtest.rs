@@ -1,0 +1,291 @@
+//! A bounded load generator for the server (`towers loadtest`): games
+//! between two seats played as fast as the server answers, with WebSocket
+//! spectators spread over the games. Reports accepted moves per second,
+//! move latency percentiles and the live messages the spectators got.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use tokio::sync::watch;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    /// `http://HOST:PORT` of the server.
+    pub base: String,
+    /// Games played at once (each has one move in flight at a time).
+    pub games: usize,
+    pub spectators: usize,
+    pub duration: Duration,
+    pub seed: u64,
+}
+
+/// What was measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct LoadReport {
+    pub seconds: f64,
+    pub games_in_parallel: usize,
+    pub games_started: u64,
+    pub accepted_moves: u64,
+    pub moves_per_second: f64,
+    pub refused_or_failed: u64,
+    pub latency_ms_p50: f64,
+    pub latency_ms_p95: f64,
+    pub latency_ms_p99: f64,
+    pub latency_ms_max: f64,
+    pub spectators_connected: u64,
+    pub spectator_messages: u64,
+    pub spectator_messages_per_second: f64,
+}
+
+#[derive(Default)]
+struct Counters {
+    games_started: AtomicU64,
+    failed: AtomicU64,
+    spectators_connected: AtomicU64,
+    spectator_messages: AtomicU64,
+}
+
+/// Runs the load for `config.duration` and reports.
+pub async fn run(config: LoadConfig) -> anyhow::Result<LoadReport> {
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(config.games * 2)
+        .build()?;
+    let counters = Arc::new(Counters::default());
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut current_games = Vec::new();
+    for _ in 0..config.games {
+        let (id, tokens, state) = new_game(&client, &config.base).await?;
+        counters.games_started.fetch_add(1, Ordering::Relaxed);
+        current_games.push((watch::channel(id), tokens, state));
+    }
+    let mut spectators = Vec::new();
+    for index in 0..config.spectators {
+        let game = current_games[index % config.games].0 .1.clone();
+        let (base, counters, stop) = (config.base.clone(), counters.clone(), stop.clone());
+        spectators.push(tokio::spawn(spectate(base, game, counters, stop)));
+    }
+    // Let the sockets connect before the clock starts.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let started = Instant::now();
+    let deadline = started + config.duration;
+    let players: Vec<_> = current_games
+        .into_iter()
+        .enumerate()
+        .map(|(index, ((announce, _), tokens, state))| {
+            let player = Player {
+                client: client.clone(),
+                base: config.base.clone(),
+                counters: counters.clone(),
+                random: config.seed.wrapping_add(index as u64 * 0x9E37_79B9) | 1,
+            };
+            tokio::spawn(player.play(announce, tokens, state, deadline))
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for player in players {
+        latencies.extend(player.await?);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    stop.store(true, Ordering::Relaxed);
+    let spectator_messages = counters.spectator_messages.load(Ordering::Relaxed);
+    for spectator in spectators {
+        spectator.abort();
+    }
+    latencies.sort_unstable();
+    let percentile = |p: f64| -> f64 {
+        if latencies.is_empty() {
+            return 0.0;
+        }
+        let index = ((latencies.len() as f64 * p).ceil() as usize).clamp(1, latencies.len()) - 1;
+        latencies[index].as_secs_f64() * 1000.0
+    };
+    let accepted = latencies.len() as u64;
+    Ok(LoadReport {
+        seconds,
+        games_in_parallel: config.games,
+        games_started: counters.games_started.load(Ordering::Relaxed),
+        accepted_moves: accepted,
+        moves_per_second: accepted as f64 / seconds,
+        refused_or_failed: counters.failed.load(Ordering::Relaxed),
+        latency_ms_p50: percentile(0.50),
+        latency_ms_p95: percentile(0.95),
+        latency_ms_p99: percentile(0.99),
+        latency_ms_max: percentile(1.0),
+        spectators_connected: counters.spectators_connected.load(Ordering::Relaxed),
+        spectator_messages,
+        spectator_messages_per_second: spectator_messages as f64 / seconds,
+    })
+}
+
+async fn post<T: DeserializeOwned>(
+    client: &reqwest::Client,
+    url: String,
+    token: Option<&str>,
+    body: Value,
+) -> anyhow::Result<T> {
+    let mut request = client.post(url).json(&body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await?;
+    let status = response.status();
+    anyhow::ensure!(status.is_success(), "{status}: {}", response.text().await?);
+    Ok(response.json().await?)
+}
+
+/// What a player needs of a game's state (parsed without the rest).
+#[derive(Default, Deserialize)]
+struct Turn {
+    #[serde(default)]
+    legal_moves: Vec<String>,
+    #[serde(default)]
+    side_to_move: String,
+}
+
+#[derive(Deserialize)]
+struct Seated {
+    id: String,
+    token: String,
+    state: Turn,
+}
+
+/// A friend game with both seats taken: id, tokens and state.
+async fn new_game(
+    client: &reqwest::Client,
+    base: &str,
+) -> anyhow::Result<(String, [String; 2], Turn)> {
+    let games = format!("{base}/api/gt/games");
+    let red: Seated = post(
+        client,
+        games.clone(),
+        None,
+        json!({ "opponent": "friend", "name": "load red" }),
+    )
+    .await?;
+    let join = format!("{games}/{}/join", red.id);
+    let blue: Seated = post(client, join, None, json!({ "name": "load blue" })).await?;
+    Ok((red.id, [red.token, blue.token], blue.state))
+}
+
+struct Player {
+    client: reqwest::Client,
+    base: String,
+    counters: Arc<Counters>,
+    random: u64,
+}
+
+impl Player {
+    /// Plays random legal moves until the deadline, starting a new game
+    /// (and telling the spectators) whenever one ends; returns each
+    /// accepted move's latency.
+    async fn play(
+        mut self,
+        announce: watch::Sender<String>,
+        mut tokens: [String; 2],
+        mut state: Turn,
+        deadline: Instant,
+    ) -> Vec<Duration> {
+        let mut latencies = Vec::new();
+        while Instant::now() < deadline {
+            if state.legal_moves.is_empty() {
+                match new_game(&self.client, &self.base).await {
+                    Ok((id, new_tokens, new_state)) => {
+                        self.counters.games_started.fetch_add(1, Ordering::Relaxed);
+                        announce.send_replace(id);
+                        (tokens, state) = (new_tokens, new_state);
+                    }
+                    Err(_) => {
+                        self.counters.failed.fetch_add(1, Ordering::Relaxed);
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                }
+                continue;
+            }
+            let choice = (self.next_random() % state.legal_moves.len() as u64) as usize;
+            let mv = &state.legal_moves[choice];
+            let seat = usize::from(state.side_to_move == "blue");
+            let url = format!(
+                "{}/api/gt/games/{}/moves",
+                self.base,
+                announce.borrow().as_str()
+            );
+            let sent = Instant::now();
+            match post(
+                &self.client,
+                url,
+                Some(&tokens[seat]),
+                json!({ "move": mv }),
+            )
+            .await
+            {
+                Ok(next) => {
+                    latencies.push(sent.elapsed());
+                    state = next;
+                }
+                Err(_) => {
+                    self.counters.failed.fetch_add(1, Ordering::Relaxed);
+                    state = Turn::default();
+                }
+            }
+        }
+        latencies
+    }
+
+    fn next_random(&mut self) -> u64 {
+        self.random ^= self.random << 13;
+        self.random ^= self.random >> 7;
+        self.random ^= self.random << 17;
+        self.random
+    }
+}
+
+/// Watches whichever game its player is on, counting live messages.
+async fn spectate(
+    base: String,
+    mut game: watch::Receiver<String>,
+    counters: Arc<Counters>,
+    stop: Arc<AtomicBool>,
+) {
+    let ws_base = base.replacen("http", "ws", 1);
+    let mut connected = false;
+    while !stop.load(Ordering::Relaxed) {
+        let id = game.borrow_and_update().clone();
+        let url = format!("{ws_base}/api/games/{id}/ws");
+        let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+        let connected_socket =
+            tokio_tungstenite::connect_async_with_config(url, Some(config), false).await;
+        let Ok((mut socket, _)) = connected_socket else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        if !connected {
+            connected = true;
+            counters
+                .spectators_connected
+                .fetch_add(1, Ordering::Relaxed);
+        }
+        loop {
+            tokio::select! {
+                message = socket.next() => match message {
+                    Some(Ok(_)) => {
+                        counters.spectator_messages.fetch_add(1, Ordering::Relaxed);
+                    }
+                    _ => break,
+                },
+                changed = game.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
