@@ -354,6 +354,26 @@ async fn the_api_document_lists_every_route_and_the_root_serves_a_page() {
     ] {
         assert!(paths.contains_key(path), "{path} is documented");
     }
+    // And every documented operation is served (no fallback 404 or 405).
+    for (path, operations) in paths {
+        if path.ends_with("/ws") {
+            continue;
+        }
+        for method in operations.as_object().unwrap().keys() {
+            let url = format!("{}{}", server.base, path.replace("{id}", "nosuchgame"));
+            let request = match method.as_str() {
+                "get" => server.client.get(url),
+                "post" => server.client.post(url).json(&json!({})),
+                other => panic!("undocumented method {other}"),
+            };
+            let (status, body) = common::answer(request.send().await.unwrap()).await;
+            assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+            assert!(
+                !body.to_string().contains("no such API path"),
+                "{method} {path} is routed"
+            );
+        }
+    }
     let page = server.text("/").await;
     assert!(page.contains("<html"));
 }
