@@ -9,7 +9,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use guard_towers::{Game, Position, Rules};
@@ -23,7 +23,7 @@ use crate::error::ApiError;
 use crate::gt::{self, Player, Seat, TimeControl};
 use crate::security::{new_token, RateLimiter};
 use crate::store::GameRow;
-use crate::{kubb_match, ws};
+use crate::{kubb_match, web, ws};
 
 /// The largest request body accepted.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -50,6 +50,7 @@ pub fn router(shared: AppState) -> Router {
         .route("/api/gt/games/{id}/resign", post(resign_gt))
         .route("/api/gt/games/{id}/draw", post(draw_gt))
         .route("/api/gt/games/{id}/record", get(record_gt))
+        .route("/api/gt/games/{id}/positions", get(positions_gt))
         .route("/api/gt/analysis", post(analyse))
         .route("/api/kubb/matches", post(create_kubb).get(list_kubb))
         .route("/api/kubb/matches/{id}", get(kubb_state))
@@ -63,10 +64,8 @@ pub fn router(shared: AppState) -> Router {
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES));
     Router::new()
-        .route(
-            "/",
-            get(|| async { Html(include_str!("placeholder.html")) }),
-        )
+        .route("/", get(web::page))
+        .route("/{file}", get(web::file))
         .merge(api)
         .with_state(shared)
 }
@@ -493,6 +492,23 @@ async fn record_gt(
         state.record().to_string(),
     )
         .into_response())
+}
+
+/// The position before the first move and after each move, for stepping
+/// through a game.
+async fn positions_gt(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let slot = shared.app.lock(&id).await?;
+    let state = gt_state_of(&slot.as_ref().expect("loaded").state)?;
+    let positions: Vec<String> = state
+        .game
+        .positions()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    Ok(Json(json!({ "positions": positions })))
 }
 
 #[derive(Deserialize)]

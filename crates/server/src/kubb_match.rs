@@ -3,7 +3,7 @@
 //! The state is the fold of the events over the Kubb rules engine.
 
 use kubb::stats::{player_stats, PlayerStats};
-use kubb::{Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team};
+use kubb::{Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -100,7 +100,7 @@ impl State {
         let state = &self.current;
         let pieces: Vec<Value> = PieceId::ALL
             .iter()
-            .map(|&id| piece_view(id, state.piece(id)))
+            .map(|&id| piece_view(id, state.piece(id), &state.field))
             .collect();
         let teams: Vec<Value> = Team::BOTH
             .iter()
@@ -131,7 +131,12 @@ impl State {
             "king_attack": { "allowed": king_attack.is_ok(), "reason": king_attack.err() },
             "counting_targets": state.counting_targets().iter().map(ToString::to_string).collect::<Vec<_>>(),
             "pieces": pieces,
-            "field": { "length": state.field.length, "width": state.field.width },
+            "field": {
+                "length": state.field.length,
+                "width": state.field.width,
+                "king": state.field.king(),
+                "baselines": Team::BOTH.map(|team| state.field.baseline(team)),
+            },
             "winner": state.winner(),
             "summary": state.to_string(),
             "events": self.events.len(),
@@ -140,14 +145,21 @@ impl State {
     }
 }
 
-fn piece_view(id: PieceId, piece: Piece) -> Value {
-    match piece {
-        Piece::Tower { team } => json!({ "id": id.to_string(), "state": "tower", "team": team }),
-        Piece::Knight { half, at } => {
-            json!({ "id": id.to_string(), "state": "knight", "half": half, "at": at })
-        }
-        Piece::Down { half } => json!({ "id": id.to_string(), "state": "down", "half": half }),
-    }
+/// A piece with its name (`A1`), its number in events (0–9) and, where
+/// known, its place on the field in metres.
+fn piece_view(id: PieceId, piece: Piece, field: &Field) -> Value {
+    let mut view = match piece {
+        Piece::Tower { team } => json!({
+            "state": "tower",
+            "team": team,
+            "at": field.tower_spot(id.original_team(), id.spot()),
+        }),
+        Piece::Knight { half, at } => json!({ "state": "knight", "half": half, "at": at }),
+        Piece::Down { half } => json!({ "state": "down", "half": half }),
+    };
+    view["id"] = json!(id.to_string());
+    view["number"] = json!(id.0);
+    view
 }
 
 fn line_view(line: Line) -> Value {

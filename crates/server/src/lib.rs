@@ -4,7 +4,8 @@
 //!
 //! Modules: `store` (database and group commit), `app` (the game service
 //! every adapter calls), `gt` and `kubb_match` (games as folds of stored
-//! events), `http`, `ws` and `course` (adapters), `hub` (live updates in
+//! events), `http`, `ws` and `course` (adapters), `web` (the browser UI's
+//! files, embedded), `hub` (live updates in
 //! one instance), `listen` (live updates across instances), `security`,
 //! and `loadtest`, a client that measures a running server.
 
@@ -19,6 +20,7 @@ mod listen;
 pub mod loadtest;
 mod security;
 mod store;
+mod web;
 mod ws;
 
 use std::net::SocketAddr;
