@@ -36,7 +36,7 @@ function selectable(piece) {
 
 function renderField() {
   const { field, pieces } = page.state;
-  const margin = 0.5;
+  const margin = 0.8;
   const box = $("field");
   box.setAttribute("viewBox", `${-margin} ${-margin} ${field.width + 2 * margin} ${field.length + 2 * margin}`);
   box.replaceChildren(
@@ -47,7 +47,7 @@ function renderField() {
     if (t.line.at === "knight" && typeof t.line.y === "number") {
       box.append(svg("line", { x1: 0, y1: t.line.y, x2: field.width, y2: t.line.y, stroke: "#facc15", "stroke-width": 0.04 }));
     }
-    const y = t.team === "A" ? -0.15 : field.length + 0.4;
+    const y = t.team === "A" ? -0.35 : field.length + 0.6;
     box.append(svg("text", { x: 0, y, "font-size": 0.35, fill: "#1d1d1f" }, `${t.team}: ${t.name}`));
   }
   const king = field.king;
@@ -60,7 +60,7 @@ function renderField() {
     onclick: () => toggleKing(),
     onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggleKing(); } },
   });
-  box.append(kingShape, svg("text", { x: king.x - 0.1, y: king.y + 0.1, "font-size": 0.3 }, "♚"));
+  box.append(kingShape, svg("text", { x: king.x - 0.1, y: king.y + 0.1, "font-size": 0.3, "pointer-events": "none" }, "♚"));
   let waiting = 0;
   pieces.forEach((piece) => {
     if (piece.state === "down") {
@@ -212,8 +212,9 @@ async function renderProbability() {
   const b = Math.round(chances.b * 100);
   $("prob-a").style.width = `${Math.max(a, 0)}%`;
   $("prob-b").style.width = `${Math.max(100 - a, 0)}%`;
-  $("prob-a").textContent = `${team("A").name} ${a} %`;
-  $("prob-b").textContent = `${team("B").name} ${b} %`;
+  // A share too thin for its label shows none.
+  $("prob-a").textContent = a >= 20 ? `${team("A").name} ${a} %` : "";
+  $("prob-b").textContent = b >= 20 ? `${team("B").name} ${b} %` : "";
   $("probability").setAttribute("aria-label", `Win probability: ${team("A").name} ${a} %, ${team("B").name} ${b} %`);
 }
 
