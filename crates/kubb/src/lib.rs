@@ -11,6 +11,7 @@ pub use event::{Event, KingContact, Lag, PieceId, StickOutcome, TeamInfo};
 pub use field::{Field, Point, Team};
 pub use game::{Line, Match, Phase, Piece, RuleError};
 pub use ruleset::Ruleset;
+pub mod advice;
 pub mod log;
 pub mod notation;
 pub mod simulate;

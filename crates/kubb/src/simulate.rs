@@ -182,7 +182,7 @@ fn stick_event<R: Rng>(
 }
 
 /// The next event of a simulated game, or `None` once the match is over.
-fn next_event<R: Rng>(
+pub(crate) fn next_event<R: Rng>(
     state: &Match,
     strategies: [&dyn Strategy; 2],
     skills: [Skill; 2],

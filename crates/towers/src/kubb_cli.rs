@@ -45,6 +45,38 @@ pub enum Command {
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
     },
+    /// Advice from the last state of a record: each team's chance to win
+    /// and the best next decision of the team to act, with its gain over
+    /// the heuristic's choice.
+    Advise {
+        #[arg(long)]
+        ruleset: Option<Ruleset>,
+        #[arg(long, default_value = "experienced")]
+        a: String,
+        #[arg(long, default_value = "experienced")]
+        b: String,
+        /// Play-outs per candidate decision.
+        #[arg(long, default_value_t = 2_000)]
+        playouts: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        file: PathBuf,
+    },
+    /// Measure the Monte Carlo search strategy against the heuristic:
+    /// matches between equal teams, the search playing A and B in turn.
+    Duel {
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        #[arg(long, default_value = "seed")]
+        ruleset: Ruleset,
+        #[arg(long, default_value = "experienced")]
+        skill: String,
+        /// Play-outs per candidate at each of the search's decisions.
+        #[arg(long, default_value_t = 64)]
+        playouts: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Keep score of a match on the lawn, recording every event to FILE
     /// (an event log; an existing one is resumed).
     Referee {
@@ -82,6 +114,21 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             json,
             plot.as_deref(),
         ),
+        Command::Advise {
+            ruleset,
+            a,
+            b,
+            playouts,
+            seed,
+            file,
+        } => crate::kubb_advise::advise(ruleset, [&a, &b], playouts, seed, &file),
+        Command::Duel {
+            games,
+            ruleset,
+            skill,
+            playouts,
+            seed,
+        } => crate::kubb_advise::duel(games, ruleset, &skill, playouts, seed),
         Command::Referee {
             ruleset,
             team_a,
@@ -113,6 +160,20 @@ fn team_info(text: Option<String>, letter: &str) -> TeamInfo {
 }
 
 fn replay(ruleset: Option<Ruleset>, file: &PathBuf) -> Result<(), UsageError> {
+    let (state, winner) = read_record(ruleset, file)?;
+    println!("{state}");
+    match winner {
+        Some(team) => println!("result: {team} wins"),
+        None => println!("result: unfinished"),
+    }
+    Ok(())
+}
+
+/// The final state of a record (event log or notation) and its winner.
+pub fn read_record(
+    ruleset: Option<Ruleset>,
+    file: &PathBuf,
+) -> Result<(Match, Option<Team>), UsageError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
     let invalid = |e: String| UsageError(format!("invalid record {}: {e}", file.display()));
@@ -125,10 +186,5 @@ fn replay(ruleset: Option<Ruleset>, file: &PathBuf) -> Result<(), UsageError> {
         let winner = state.winner();
         (state, winner)
     };
-    println!("{state}");
-    match winner {
-        Some(team) => println!("result: {team} wins"),
-        None => println!("result: unfinished"),
-    }
-    Ok(())
+    Ok((state, winner))
 }

@@ -13,6 +13,15 @@ use crate::UsageError;
 /// 97.5 % quantile of the standard normal distribution.
 const Z_95: f64 = 1.96;
 
+/// The skill preset of this name.
+pub fn skill(name: &str) -> Result<Skill, UsageError> {
+    Skill::preset(name).ok_or_else(|| {
+        UsageError(format!(
+            "skill '{name}' is not beginner, experienced or advanced"
+        ))
+    })
+}
+
 pub fn run(
     games: usize,
     ruleset: Ruleset,
@@ -22,13 +31,6 @@ pub fn run(
     json: bool,
     plot: Option<&Path>,
 ) -> Result<(), UsageError> {
-    let skill = |name: &str| {
-        Skill::preset(name).ok_or_else(|| {
-            UsageError(format!(
-                "skill '{name}' is not beginner, experienced or advanced"
-            ))
-        })
-    };
     let skills = [skill(skills[0])?, skill(skills[1])?];
     if games == 0 {
         return Err(UsageError("--games must be at least 1".into()));

@@ -5,6 +5,7 @@ mod bench;
 mod course_client;
 mod engine_protocol;
 mod gt;
+mod kubb_advise;
 mod kubb_cli;
 mod kubb_referee;
 mod kubb_simulate;

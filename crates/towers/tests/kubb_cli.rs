@@ -187,3 +187,28 @@ fn simulate_plot_writes_an_svg_chart_of_every_skill_pairing() {
     }
     std::fs::remove_file(path).ok();
 }
+
+#[test]
+fn advise_gives_both_chances_and_the_recommended_decision_for_a_record() {
+    let dir = std::env::temp_dir().join(format!("towers-advise-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("match.jsonl");
+    std::fs::write(
+        &record,
+        "{\"format\":\"towers-kubb-events\",\"version\":1,\"ruleset\":\"seed\"}\n\
+         {\"event\":\"start\",\"team\":\"A\"}\n",
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["kubb", "advise", "--playouts", "200"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("win probability: A (A) "), "{text}");
+    assert!(text.contains("team A decides"), "{text}");
+    let advice = text.lines().last().unwrap();
+    assert!(advice.starts_with("advice: throw at "), "{advice}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,372 @@
+//! Advice from any state of a match: each team's chance to win, and the
+//! decision the team to act should take, by Monte Carlo.
+//!
+//! Every candidate decision (where to aim an inkast, where the defenders
+//! place a piece, what the next stick is thrown at) is tried in the same
+//! `playouts` random futures — common random numbers: play-out i of every
+//! candidate draws from `ChaCha8Rng::seed_from_u64(seed)` on stream i — and
+//! played on with the heuristic; a candidate's value is the share of
+//! play-outs its team wins. The gain is the best value minus the value of
+//! the heuristic's own choice.
+//!
+//! [`MonteCarlo`] is the same search used as a [`Strategy`].
+
+use std::cell::Cell;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::field::{Point, Team};
+use crate::game::{Match, Phase};
+use crate::simulate::{next_event, play_out, win_probability, Aim, Heuristic, Strategy};
+use crate::throw::Skill;
+
+/// One decision a team can take now.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Decision {
+    /// Aim the inkast at this point of the opponent's half.
+    Inkast(Point),
+    /// Place the piece that landed out at this point of the own half.
+    Placement(Point),
+    /// Throw the next stick at a piece or the king, or (`None`) away.
+    Stick(Option<Aim>),
+}
+
+impl std::fmt::Display for Decision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Decision::Inkast(at) => write!(f, "inkast at x {:.1} m, y {:.1} m", at.x, at.y),
+            Decision::Placement(at) => write!(f, "place at x {:.1} m, y {:.1} m", at.x, at.y),
+            Decision::Stick(Some(Aim::Piece(piece))) => write!(f, "throw at {piece}"),
+            Decision::Stick(Some(Aim::King)) => write!(f, "throw at the king"),
+            Decision::Stick(None) => write!(f, "throw the stick away"),
+        }
+    }
+}
+
+/// A candidate and the chance it gives the deciding team.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub decision: Decision,
+    pub win_probability: f64,
+}
+
+/// What to do now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    /// Each team's chance to win the match with heuristic play from here.
+    pub win_probability: [f64; 2],
+    /// The team that decides next, when the phase has a decision.
+    pub deciding: Option<Team>,
+    /// Every candidate, best first.
+    pub options: Vec<Candidate>,
+    /// The best candidate's chance minus the heuristic choice's chance.
+    pub gain: f64,
+    pub playouts: usize,
+    pub seed: u64,
+}
+
+impl Advice {
+    pub fn best(&self) -> Option<&Candidate> {
+        self.options.first()
+    }
+}
+
+/// A strategy that takes `decision` for the first decision it is asked
+/// and plays the heuristic otherwise.
+struct Deciding(Decision);
+
+impl Strategy for Deciding {
+    fn inkast_aim(&self, state: &Match) -> Point {
+        match self.0 {
+            Decision::Inkast(at) => at,
+            _ => Heuristic.inkast_aim(state),
+        }
+    }
+
+    fn placement(&self, state: &Match) -> Point {
+        match self.0 {
+            Decision::Placement(at) => at,
+            _ => Heuristic.placement(state),
+        }
+    }
+
+    fn stick_target(&self, state: &Match) -> Option<Aim> {
+        match self.0 {
+            Decision::Stick(aim) => aim,
+            _ => Heuristic.stick_target(state),
+        }
+    }
+}
+
+/// The team that decides next and its candidate decisions (the
+/// heuristic's choice first).
+pub fn candidates(state: &Match) -> Option<(Team, Vec<Decision>)> {
+    if state.winner().is_some() {
+        return None;
+    }
+    let field = &state.field;
+    match &state.phase {
+        Phase::Inkast { .. } => {
+            let target = state.thrower.other();
+            let centre = field.length / 2.0;
+            let mut decisions = vec![Decision::Inkast(Heuristic.inkast_aim(state))];
+            for depth in [0.5, 1.5, 3.0] {
+                for x in [0.25, 0.5, 0.75] {
+                    let y = match target {
+                        Team::A => centre - depth,
+                        Team::B => centre + depth,
+                    };
+                    decisions.push(Decision::Inkast(Point {
+                        x: field.width * x,
+                        y,
+                    }));
+                }
+            }
+            Some((state.thrower, dedup(decisions)))
+        }
+        Phase::Placement { .. } => {
+            let defenders = state.thrower.other();
+            let mut decisions = vec![Decision::Placement(Heuristic.placement(state))];
+            for (x, depth) in [(0.5, 0.5), (0.5, 2.0), (0.1, 0.5), (0.9, 3.0)] {
+                let y = match defenders {
+                    Team::A => depth,
+                    Team::B => field.length - depth,
+                };
+                decisions.push(Decision::Placement(Point {
+                    x: field.width * x,
+                    y,
+                }));
+            }
+            Some((defenders, dedup(decisions)))
+        }
+        Phase::Throwing => {
+            let mut decisions = vec![Decision::Stick(Heuristic.stick_target(state))];
+            decisions.extend(
+                state
+                    .counting_targets()
+                    .into_iter()
+                    .map(|piece| Decision::Stick(Some(Aim::Piece(piece)))),
+            );
+            if state.king_attack().is_ok() {
+                decisions.push(Decision::Stick(Some(Aim::King)));
+            }
+            decisions.push(Decision::Stick(None));
+            Some((state.thrower, dedup(decisions)))
+        }
+        Phase::StartingThrow | Phase::GameOver(_) => None,
+    }
+}
+
+fn dedup(decisions: Vec<Decision>) -> Vec<Decision> {
+    let mut unique: Vec<Decision> = Vec::with_capacity(decisions.len());
+    for decision in decisions {
+        if !unique.contains(&decision) {
+            unique.push(decision);
+        }
+    }
+    unique
+}
+
+/// Whether `team` wins each of `playouts` futures after `decision`.
+fn outcomes(
+    state: &Match,
+    decision: Decision,
+    team: Team,
+    skills: [Skill; 2],
+    playouts: usize,
+    seed: u64,
+) -> Vec<bool> {
+    (0..playouts)
+        .into_par_iter()
+        .map(|index| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(index as u64);
+            let deciding = Deciding(decision);
+            let Some(event) = next_event(state, [&deciding, &deciding], skills, &mut rng) else {
+                return state.winner() == Some(team);
+            };
+            let Ok(next) = state.apply(&event) else {
+                return false;
+            };
+            let result = play_out(next, [&Heuristic, &Heuristic], skills, &mut rng);
+            result.winner == Some(team)
+        })
+        .collect()
+}
+
+fn share(outcomes: &[bool]) -> f64 {
+    outcomes.iter().filter(|&&won| won).count() as f64 / outcomes.len().max(1) as f64
+}
+
+/// How surely `candidate` beats `baseline` in the same futures: the mean
+/// paired difference less two standard errors (positive: significantly
+/// better at about 97.5 %).
+fn sure_gain(candidate: &[bool], baseline: &[bool]) -> f64 {
+    let n = candidate.len().max(1) as f64;
+    let differences: Vec<f64> = candidate
+        .iter()
+        .zip(baseline)
+        .map(|(&c, &b)| f64::from(u8::from(c)) - f64::from(u8::from(b)))
+        .collect();
+    let mean = differences.iter().sum::<f64>() / n;
+    let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    mean - 2.0 * (variance / n).sqrt()
+}
+
+/// Advice for `state` with `playouts` futures per candidate.
+pub fn advise(state: &Match, skills: [Skill; 2], playouts: usize, seed: u64) -> Advice {
+    let win_probability = win_probability(state, skills, playouts, seed);
+    let Some((team, decisions)) = candidates(state) else {
+        return Advice {
+            win_probability,
+            deciding: None,
+            options: Vec::new(),
+            gain: 0.0,
+            playouts,
+            seed,
+        };
+    };
+    let mut options: Vec<Candidate> = decisions
+        .iter()
+        .map(|&decision| Candidate {
+            decision,
+            win_probability: share(&outcomes(state, decision, team, skills, playouts, seed)),
+        })
+        .collect();
+    let heuristic = options[0].win_probability;
+    options.sort_by(|x, y| y.win_probability.total_cmp(&x.win_probability));
+    Advice {
+        win_probability,
+        deciding: Some(team),
+        gain: options[0].win_probability - heuristic,
+        options,
+        playouts,
+        seed,
+    }
+}
+
+/// A search strategy: at every decision, the candidate that wins most of
+/// `playouts` heuristic play-outs (its own model of both teams: `skills`).
+/// Each decision draws fresh futures from its own counter.
+pub struct MonteCarlo {
+    pub skills: [Skill; 2],
+    pub playouts: usize,
+    searches: Cell<u64>,
+}
+
+impl MonteCarlo {
+    pub fn new(skills: [Skill; 2], playouts: usize, seed: u64) -> MonteCarlo {
+        MonteCarlo {
+            skills,
+            playouts,
+            searches: Cell::new(seed),
+        }
+    }
+
+    /// The heuristic's choice unless a candidate beats it surely in the
+    /// same futures: noise alone never changes the decision.
+    fn decide(&self, state: &Match) -> Option<Decision> {
+        let (team, decisions) = candidates(state)?;
+        let seed = self.searches.get();
+        self.searches.set(seed.wrapping_add(0x9E37_79B9_7F4A_7C15));
+        let run = |decision| outcomes(state, decision, team, self.skills, self.playouts, seed);
+        let baseline = run(decisions[0]);
+        let mut best = (decisions[0], 0.0);
+        for &decision in &decisions[1..] {
+            let gain = sure_gain(&run(decision), &baseline);
+            if gain > best.1 {
+                best = (decision, gain);
+            }
+        }
+        Some(best.0)
+    }
+}
+
+impl Strategy for MonteCarlo {
+    fn inkast_aim(&self, state: &Match) -> Point {
+        match self.decide(state) {
+            Some(Decision::Inkast(at)) => at,
+            _ => Heuristic.inkast_aim(state),
+        }
+    }
+
+    fn placement(&self, state: &Match) -> Point {
+        match self.decide(state) {
+            Some(Decision::Placement(at)) => at,
+            _ => Heuristic.placement(state),
+        }
+    }
+
+    fn stick_target(&self, state: &Match) -> Option<Aim> {
+        match self.decide(state) {
+            Some(Decision::Stick(aim)) => aim,
+            _ => Heuristic.stick_target(state),
+        }
+    }
+}
+
+/// The result of matches between the search and the heuristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Duel {
+    pub games: usize,
+    pub search_wins: usize,
+    pub heuristic_wins: usize,
+    pub unfinished: usize,
+}
+
+impl Duel {
+    pub fn search_share(&self) -> f64 {
+        self.search_wins as f64 / self.games.max(1) as f64
+    }
+
+    /// The 95 % Wilson interval of the search's share.
+    pub fn interval(&self) -> (f64, f64) {
+        let n = self.games.max(1) as f64;
+        let p = self.search_share();
+        let z = 1.96;
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        (centre - half, centre + half)
+    }
+}
+
+/// Matches of [`MonteCarlo`] against [`Heuristic`] between teams of equal
+/// `skill`: the search is team A (which starts) in even matches and team B
+/// in odd ones, so the start advantage cancels. Match i draws its throws
+/// from `ChaCha8Rng::seed_from_u64(seed)` on stream i.
+pub fn duel(
+    ruleset: crate::ruleset::Ruleset,
+    skill: Skill,
+    games: usize,
+    playouts: usize,
+    seed: u64,
+    on_match: &(dyn Fn() + Sync),
+) -> Duel {
+    let skills = [skill, skill];
+    let mut duel = Duel {
+        games,
+        search_wins: 0,
+        heuristic_wins: 0,
+        unfinished: 0,
+    };
+    for index in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index as u64);
+        let search = MonteCarlo::new(skills, playouts, seed ^ index as u64);
+        let search_team = if index % 2 == 0 { Team::A } else { Team::B };
+        let strategies: [&dyn Strategy; 2] = match search_team {
+            Team::A => [&search, &Heuristic],
+            Team::B => [&Heuristic, &search],
+        };
+        let result = crate::simulate::simulate_match(ruleset, strategies, skills, &mut rng);
+        match result.winner {
+            Some(team) if team == search_team => duel.search_wins += 1,
+            Some(_) => duel.heuristic_wins += 1,
+            None => duel.unfinished += 1,
+        }
+        on_match();
+    }
+    duel
+}

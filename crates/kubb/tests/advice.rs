@@ -1,0 +1,67 @@
+//! Monte Carlo advice: reproducible from its seed, ranks every candidate
+//! with the heuristic's own choice among them, and prefers sensible
+//! decisions where the difference is large.
+
+use kubb::advice::{advise, candidates, Decision};
+use kubb::simulate::Aim;
+use kubb::throw::Skill;
+use kubb::{Event, Match, Ruleset, Team};
+
+const EQUAL: [Skill; 2] = [Skill::EXPERIENCED, Skill::EXPERIENCED];
+
+fn throwing_start() -> Match {
+    Match::new(Ruleset::SEED)
+        .apply(&Event::Start { team: Team::A })
+        .unwrap()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_advice_and_the_heuristic_choice_is_ranked() {
+    let state = throwing_start();
+    let advice = advise(&state, EQUAL, 300, 4);
+    assert_eq!(advice, advise(&state, EQUAL, 300, 4));
+    assert_eq!(advice.deciding, Some(Team::A));
+    let (_, decisions) = candidates(&state).unwrap();
+    assert_eq!(advice.options.len(), decisions.len());
+    assert!(advice.options.iter().any(|o| o.decision == decisions[0]));
+    assert!(
+        advice.gain >= 0.0,
+        "the best is never worse than the heuristic"
+    );
+    for pair in advice.options.windows(2) {
+        assert!(pair[0].win_probability >= pair[1].win_probability);
+    }
+    let [a, b] = advice.win_probability;
+    assert!((0.0..=1.0).contains(&a) && a + b <= 1.0 + 1e-9);
+}
+
+#[test]
+fn throwing_a_stick_away_is_rated_below_throwing_it_at_a_tower() {
+    let advice = advise(&throwing_start(), EQUAL, 2_000, 1);
+    let value = |wanted: Decision| {
+        advice
+            .options
+            .iter()
+            .find(|o| o.decision == wanted)
+            .unwrap()
+            .win_probability
+    };
+    let away = value(Decision::Stick(None));
+    let at_tower = advice
+        .options
+        .iter()
+        .filter(|o| matches!(o.decision, Decision::Stick(Some(Aim::Piece(_)))))
+        .map(|o| o.win_probability)
+        .fold(0.0, f64::max);
+    assert!(at_tower > away + 0.02, "tower {at_tower}, away {away}");
+    assert_ne!(advice.best().unwrap().decision, Decision::Stick(None));
+}
+
+#[test]
+fn a_decided_match_has_no_decision_left() {
+    let mut decided = Match::new(Ruleset::STANDARD);
+    decided.wins[Team::A.index()] = decided.ruleset.games_to_win;
+    let advice = advise(&decided, EQUAL, 50, 1);
+    assert_eq!(advice.win_probability, [1.0, 0.0]);
+    assert!(advice.options.is_empty() && advice.deciding.is_none());
+}

@@ -1,0 +1,87 @@
+//! `towers kubb advise` and `towers kubb duel`: the Monte Carlo advice and
+//! search strategy of `kubb::advice` on the command line.
+
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use kubb::advice::{advise as advice_for, duel as play_duel};
+use kubb::Ruleset;
+
+use crate::kubb_cli::read_record;
+use crate::kubb_simulate::skill;
+use crate::UsageError;
+
+pub fn advise(
+    ruleset: Option<Ruleset>,
+    skills: [&str; 2],
+    playouts: usize,
+    seed: u64,
+    file: &PathBuf,
+) -> Result<(), UsageError> {
+    let skills = [skill(skills[0])?, skill(skills[1])?];
+    let (state, _) = read_record(ruleset, file)?;
+    let advice = advice_for(&state, skills, playouts.max(1), seed);
+    let [a, b] = advice.win_probability;
+    println!(
+        "win probability: A ({}) {:.1} %, B ({}) {:.1} %",
+        state.teams[0].name,
+        100.0 * a,
+        state.teams[1].name,
+        100.0 * b
+    );
+    match (advice.deciding, advice.best()) {
+        (Some(team), Some(best)) => {
+            println!("team {team} decides; options by its chance to win:");
+            for option in &advice.options {
+                println!(
+                    "  {:5.1} %  {}",
+                    100.0 * option.win_probability,
+                    option.decision
+                );
+            }
+            println!(
+                "advice: {} (+{:.1} points over the heuristic's choice; {} play-outs each, seed {})",
+                best.decision,
+                100.0 * advice.gain,
+                advice.playouts,
+                advice.seed
+            );
+        }
+        _ => println!("advice: none (no team has a decision to take now)"),
+    }
+    Ok(())
+}
+
+pub fn duel(
+    games: usize,
+    ruleset: Ruleset,
+    skill_name: &str,
+    playouts: usize,
+    seed: u64,
+) -> Result<(), UsageError> {
+    let skill = skill(skill_name)?;
+    let progress = ProgressBar::new(games as u64).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} matches, {eta} left")
+            .expect("a valid template"),
+    );
+    let result = play_duel(ruleset, skill, games, playouts.max(1), seed, &|| {
+        progress.inc(1)
+    });
+    progress.finish_and_clear();
+    let share = result.search_share();
+    let (low, high) = result.interval();
+    println!(
+        "search ({playouts} play-outs per candidate) vs heuristic, {} matches, {skill_name} teams, {} rules:",
+        result.games, ruleset.name
+    );
+    println!(
+        "search won {} ({:.1} %, 95 % interval {:.1}-{:.1} %), heuristic {}, unfinished {}",
+        result.search_wins,
+        100.0 * share,
+        100.0 * low,
+        100.0 * high,
+        result.heuristic_wins,
+        result.unfinished
+    );
+    Ok(())
+}
