@@ -218,6 +218,13 @@ async function renderProbability() {
   $("probability").setAttribute("aria-label", `Win probability: ${team("A").name} ${a} %, ${team("B").name} ${b} %`);
 }
 
+async function renderAdvice() {
+  const advice = await api("GET", `/api/kubb/matches/${id}/advice?games=300`);
+  $("advice").textContent = advice.best
+    ? `Advice for ${team(advice.deciding).name}: ${advice.best} (${Math.round(advice.options[0].win_probability * 100)} % to win the match, +${(advice.gain * 100).toFixed(1)} points over the usual choice)`
+    : "";
+}
+
 function render() {
   renderField();
   renderControls();
@@ -229,6 +236,7 @@ function setState(state) {
   render();
   renderStats().catch(() => {});
   renderProbability().catch(() => {});
+  renderAdvice().catch(() => {});
 }
 
 $("undo").addEventListener("click", async () => {

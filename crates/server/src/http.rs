@@ -59,6 +59,7 @@ pub fn router(shared: AppState) -> Router {
         .route("/api/kubb/matches/{id}/stats", get(kubb_stats))
         .route("/api/kubb/matches/{id}/export", get(kubb_export))
         .route("/api/kubb/matches/{id}/probability", get(kubb_probability))
+        .route("/api/kubb/matches/{id}/advice", get(kubb_advice))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::NotFound("no such API path".into()) })
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
@@ -760,5 +761,48 @@ async fn kubb_probability(
         "games": games,
         "seed": seed,
         "generator": "ChaCha8Rng, play-out i on stream i",
+    })))
+}
+
+/// The best next decision of the team to act, by Monte Carlo
+/// (`kubb::advice`), with each team's chance to win.
+async fn kubb_advice(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<ProbabilityQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
+    let playouts = query.games.unwrap_or(500).clamp(1, MAX_PLAYOUTS / 10);
+    let seed = query.seed.unwrap_or(1);
+    let current = {
+        let slot = shared.app.lock(&id).await?;
+        kubb_state_of(&slot.as_ref().expect("loaded").state)?
+            .current
+            .clone()
+    };
+    let _permit = shared.app.engine_permit().await?;
+    let advice =
+        tokio::task::spawn_blocking(move || kubb::advice::advise(&current, skills, playouts, seed))
+            .await
+            .map_err(|error| ApiError::Internal(format!("advice: {error}")))?;
+    let options: Vec<Value> = advice
+        .options
+        .iter()
+        .map(|option| {
+            json!({
+                "decision": option.decision.to_string(),
+                "win_probability": option.win_probability,
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "a": advice.win_probability[0],
+        "b": advice.win_probability[1],
+        "deciding": advice.deciding,
+        "best": advice.best().map(|best| best.decision.to_string()),
+        "gain": advice.gain,
+        "options": options,
+        "playouts": advice.playouts,
+        "seed": advice.seed,
     })))
 }

@@ -351,6 +351,7 @@ async fn the_api_document_lists_every_route_and_the_root_serves_a_page() {
         "/api/kubb/matches/{id}/stats",
         "/api/kubb/matches/{id}/export",
         "/api/kubb/matches/{id}/probability",
+        "/api/kubb/matches/{id}/advice",
         "/api/games/{id}/ws",
     ] {
         assert!(paths.contains_key(path), "{path} is documented");

@@ -262,6 +262,15 @@ async fn a_kubb_match_is_refereed_through_the_api() {
         .get(&format!("/api/kubb/matches/{id}/probability?a=pro"))
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, advice) = server
+        .get(&format!("/api/kubb/matches/{id}/advice?games=100"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{advice}");
+    assert_eq!(advice["deciding"], "A");
+    assert!(
+        advice["best"].as_str().unwrap().starts_with("throw"),
+        "{advice}"
+    );
 }
 
 #[tokio::test]
