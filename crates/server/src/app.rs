@@ -443,12 +443,7 @@ impl App {
             GameState::Gt(state) if state.seq == seq => state.move_event(seat, mv, now_ms())?,
             _ => return Ok(()),
         };
-        self.commit_event(
-            &mut slot,
-            serde_json::to_value(event).expect("events serialise"),
-            None,
-        )
-        .await
+        self.commit_event(&mut slot, event.to_json(), None).await
     }
 
     fn spawn_flag(self: &Arc<App>, id: String, seq: i64, flag_ms: i64) {
@@ -479,12 +474,7 @@ impl App {
             }
             _ => return Ok(()),
         };
-        self.commit_event(
-            &mut slot,
-            serde_json::to_value(event).expect("events serialise"),
-            None,
-        )
-        .await
+        self.commit_event(&mut slot, event.to_json(), None).await
     }
 
     /// A place in the pool of engine and simulation threads.

@@ -55,8 +55,7 @@ async fn seat(app: &Arc<App>, waiting: &Mutex<Option<String>>) -> anyhow::Result
             seat: Seat::Blue,
             name: "course player 1".into(),
         };
-        app.commit_event(&mut slot, serde_json::to_value(joined)?, None)
-            .await?;
+        app.commit_event(&mut slot, joined.to_json(), None).await?;
         return Ok((id, Seat::Blue));
     }
     let settings = gt::Settings {
@@ -81,7 +80,7 @@ async fn seat(app: &Arc<App>, waiting: &Mutex<Option<String>>) -> anyhow::Result
         seat: Seat::Red,
         name: "course player 0".into(),
     };
-    app.create(row, state, vec![serde_json::to_value(joined)?], Vec::new())
+    app.create(row, state, vec![joined.to_json()], Vec::new())
         .await?;
     *waiting = Some(id.clone());
     Ok((id, Seat::Red))
@@ -138,8 +137,7 @@ async fn answer(app: &Arc<App>, id: &str, seat: Seat, message: &Value) -> anyhow
         None => None,
     };
     if let Some(event) = event {
-        app.commit_event(&mut slot, serde_json::to_value(event)?, None)
-            .await?;
+        app.commit_event(&mut slot, event.to_json(), None).await?;
     }
     let GameState::Gt(state) = &slot.as_ref().expect("loaded").state else {
         unreachable!("the kind of a game never changes");

@@ -123,6 +123,13 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The event as stored and sent.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).expect("events serialise")
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ending {

@@ -142,10 +142,6 @@ fn kubb_state_of(state: &GameState) -> Result<&kubb_match::State, ApiError> {
     }
 }
 
-fn event_json(event: gt::Event) -> Value {
-    serde_json::to_value(event).expect("events serialise")
-}
-
 // Guard & Towers.
 
 #[derive(Deserialize)]
@@ -250,7 +246,7 @@ async fn create_gt(
     let token = new_token();
     let (events, seats) = if human {
         (
-            vec![event_json(gt::Event::Joined { seat, name })],
+            vec![gt::Event::Joined { seat, name }.to_json()],
             vec![(seat.name().to_string(), token.clone())],
         )
     } else {
@@ -372,7 +368,7 @@ async fn join_gt(
         .find(|&seat| state.settings.player(seat) == Player::Human && !state.is_seated(seat))
         .ok_or_else(|| ApiError::Conflict("no seat is free in this game".into()))?;
     let token = new_token();
-    let event = event_json(gt::Event::Joined { seat, name });
+    let event = gt::Event::Joined { seat, name }.to_json();
     let seat_token = (seat.name().to_string(), token.clone());
     shared
         .app
@@ -422,7 +418,7 @@ async fn move_gt(
     let forfeit = matches!(event, gt::Event::Forfeited { .. });
     shared
         .app
-        .commit_event(&mut slot, event_json(event), None)
+        .commit_event(&mut slot, event.to_json(), None)
         .await?;
     if forfeit {
         return Err(ApiError::Refused(
@@ -440,7 +436,7 @@ async fn resign_gt(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let (mut slot, seat) = seated(&shared, &id, &headers).await?;
-    let event = event_json(gt::Event::Resigned { seat });
+    let event = gt::Event::Resigned { seat }.to_json();
     shared.app.commit_event(&mut slot, event, None).await?;
     Ok(Json(
         slot.as_ref().expect("loaded").state.view(&id, now_ms()),
@@ -475,7 +471,7 @@ async fn draw_gt(
     };
     shared
         .app
-        .commit_event(&mut slot, event_json(event), None)
+        .commit_event(&mut slot, event.to_json(), None)
         .await?;
     Ok(Json(
         slot.as_ref().expect("loaded").state.view(&id, now_ms()),
@@ -743,18 +739,10 @@ async fn kubb_probability(
     let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
     let games = query.games.unwrap_or(2_000).clamp(1, MAX_PLAYOUTS);
     let seed = query.seed.unwrap_or(1);
-    let current = {
-        let slot = shared.app.lock(&id).await?;
-        kubb_state_of(&slot.as_ref().expect("loaded").state)?
-            .current
-            .clone()
-    };
-    let _permit = shared.app.engine_permit().await?;
-    let [a, b] = tokio::task::spawn_blocking(move || {
+    let [a, b] = on_current_match(&shared, &id, move |current| {
         kubb::simulate::win_probability(&current, skills, games, seed)
     })
-    .await
-    .map_err(|error| ApiError::Internal(format!("simulation: {error}")))?;
+    .await?;
     Ok(Json(json!({
         "a": a,
         "b": b,
@@ -774,17 +762,10 @@ async fn kubb_advice(
     let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
     let playouts = query.games.unwrap_or(500).clamp(1, MAX_PLAYOUTS / 10);
     let seed = query.seed.unwrap_or(1);
-    let current = {
-        let slot = shared.app.lock(&id).await?;
-        kubb_state_of(&slot.as_ref().expect("loaded").state)?
-            .current
-            .clone()
-    };
-    let _permit = shared.app.engine_permit().await?;
-    let advice =
-        tokio::task::spawn_blocking(move || kubb::advice::advise(&current, skills, playouts, seed))
-            .await
-            .map_err(|error| ApiError::Internal(format!("advice: {error}")))?;
+    let advice = on_current_match(&shared, &id, move |current| {
+        kubb::advice::advise(&current, skills, playouts, seed)
+    })
+    .await?;
     let options: Vec<Value> = advice
         .options
         .iter()
@@ -805,4 +786,23 @@ async fn kubb_advice(
         "playouts": advice.playouts,
         "seed": advice.seed,
     })))
+}
+
+/// Runs simulation `work` on a copy of the match's current state, in the
+/// engine pool (the game's lock is not held meanwhile).
+async fn on_current_match<T: Send + 'static>(
+    shared: &Shared,
+    id: &str,
+    work: impl FnOnce(kubb::Match) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let current = {
+        let slot = shared.app.lock(id).await?;
+        kubb_state_of(&slot.as_ref().expect("loaded").state)?
+            .current
+            .clone()
+    };
+    let _permit = shared.app.engine_permit().await?;
+    tokio::task::spawn_blocking(move || work(current))
+        .await
+        .map_err(|error| ApiError::Internal(format!("simulation: {error}")))
 }
