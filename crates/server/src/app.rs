@@ -208,7 +208,13 @@ impl App {
         }
     }
 
-    async fn load(&self, id: &str) -> Result<Entry, ApiError> {
+    /// Folds the stored events of game `id`, calling `after_event` with
+    /// the state after each; returns the game's row and final state.
+    async fn replay(
+        &self,
+        id: &str,
+        mut after_event: impl FnMut(&GameState, &EventRow),
+    ) -> Result<(GameRow, GameState), ApiError> {
         let row = self
             .store
             .game(id)
@@ -219,7 +225,13 @@ impl App {
             state
                 .apply_stored(&event)
                 .map_err(|e| ApiError::Internal(format!("game {id} event {}: {e}", event.seq)))?;
+            after_event(&state, &event);
         }
+        Ok((row, state))
+    }
+
+    async fn load(&self, id: &str) -> Result<Entry, ApiError> {
+        let (_, state) = self.replay(id, |_, _| {}).await?;
         let seats = self.store.seats(id).await?.into_iter().collect();
         Ok(Entry {
             id: id.to_string(),
@@ -346,31 +358,28 @@ impl App {
         id: &str,
         after: i64,
     ) -> Result<Vec<ServerMessage>, ApiError> {
-        let row = self
-            .store
-            .game(id)
-            .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))?;
-        let mut state = GameState::from_row(&row)?;
         let mut messages = Vec::new();
+        let (row, _) = self
+            .replay(id, |state, event| {
+                if event.seq > after {
+                    messages.push(ServerMessage::Event {
+                        seq: event.seq,
+                        at_ms: event.at_ms,
+                        event: serde_json::from_str(&event.body).unwrap_or(Value::Null),
+                        state: state.live_view(id, event.at_ms),
+                    });
+                }
+            })
+            .await?;
         if after <= 0 {
-            messages.push(ServerMessage::Snapshot {
-                seq: 0,
-                state: state.view(id, row.created_ms),
-            });
-        }
-        for event in self.store.events(id, 0).await? {
-            state
-                .apply_stored(&event)
-                .map_err(|e| ApiError::Internal(format!("game {id} event {}: {e}", event.seq)))?;
-            if event.seq > after {
-                messages.push(ServerMessage::Event {
-                    seq: event.seq,
-                    at_ms: event.at_ms,
-                    event: serde_json::from_str(&event.body).unwrap_or(Value::Null),
-                    state: state.live_view(id, event.at_ms),
-                });
-            }
+            let start = GameState::from_row(&row)?;
+            messages.insert(
+                0,
+                ServerMessage::Snapshot {
+                    seq: 0,
+                    state: start.view(id, row.created_ms),
+                },
+            );
         }
         Ok(messages)
     }
