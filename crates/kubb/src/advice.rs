@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::field::{Point, Team};
 use crate::game::{Match, Phase};
-use crate::simulate::{next_event, play_out, win_probability, Aim, Heuristic, Strategy};
+use crate::simulate::{next_action, play_out, win_probability, Aim, Heuristic, Strategy};
 use crate::throw::Skill;
 
 /// One decision a team can take now.
@@ -184,12 +184,13 @@ fn outcomes(
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             rng.set_stream(index as u64);
             let deciding = Deciding(decision);
-            let Some(event) = next_event(state, [&deciding, &deciding], skills, &mut rng) else {
+            let Some(action) = next_action(state, [&deciding, &deciding], skills, &mut rng) else {
                 return state.winner() == Some(team);
             };
-            let Ok(next) = state.apply(&event) else {
+            let mut next = state.clone();
+            if next.act(action).is_err() {
                 return false;
-            };
+            }
             let result = play_out(next, [&Heuristic, &Heuristic], skills, &mut rng);
             result.winner == Some(team)
         })

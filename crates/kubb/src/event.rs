@@ -37,6 +37,89 @@ impl PieceId {
     }
 }
 
+/// A set of pieces, a bit each: what stands where, what one stick felled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PieceSet(u16);
+
+impl PieceSet {
+    pub const EMPTY: PieceSet = PieceSet(0);
+
+    pub fn insert(&mut self, piece: PieceId) {
+        self.0 |= 1 << piece.0;
+    }
+
+    pub fn remove(&mut self, piece: PieceId) {
+        self.0 &= !(1 << piece.0);
+    }
+
+    pub fn contains(self, piece: PieceId) -> bool {
+        self.0 & (1 << piece.0) != 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The piece with the lowest number.
+    pub fn first(self) -> Option<PieceId> {
+        self.iter().next()
+    }
+
+    pub fn union(self, other: PieceSet) -> PieceSet {
+        PieceSet(self.0 | other.0)
+    }
+
+    /// The pieces of `self` that are not in `other`.
+    pub fn minus(self, other: PieceSet) -> PieceSet {
+        PieceSet(self.0 & !other.0)
+    }
+
+    /// In ascending order of number.
+    pub fn iter(self) -> Pieces {
+        Pieces(self.0)
+    }
+}
+
+impl FromIterator<PieceId> for PieceSet {
+    fn from_iter<I: IntoIterator<Item = PieceId>>(pieces: I) -> PieceSet {
+        let mut set = PieceSet::EMPTY;
+        for piece in pieces {
+            set.insert(piece);
+        }
+        set
+    }
+}
+
+impl IntoIterator for PieceSet {
+    type Item = PieceId;
+    type IntoIter = Pieces;
+
+    fn into_iter(self) -> Pieces {
+        self.iter()
+    }
+}
+
+/// The pieces of a [`PieceSet`], lowest number first.
+#[derive(Clone, Debug)]
+pub struct Pieces(u16);
+
+impl Iterator for Pieces {
+    type Item = PieceId;
+
+    fn next(&mut self) -> Option<PieceId> {
+        if self.0 == 0 {
+            return None;
+        }
+        let lowest = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(PieceId(lowest))
+    }
+}
+
 impl std::str::FromStr for PieceId {
     type Err = String;
 
@@ -144,7 +227,7 @@ pub enum Event {
 
 #[cfg(test)]
 mod tests {
-    use super::PieceId;
+    use super::{PieceId, PieceSet};
 
     #[test]
     fn piece_names_round_trip_and_bad_ones_are_refused() {
@@ -155,5 +238,25 @@ mod tests {
         for bad in ["C1", "A0", "A6", "A", "A11", ""] {
             assert!(bad.parse::<PieceId>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_piece_set_holds_each_piece_once_and_lists_them_in_order() {
+        let set: PieceSet = [PieceId(7), PieceId(2), PieceId(7), PieceId(9)]
+            .into_iter()
+            .collect();
+        assert_eq!(set.len(), 3);
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            [PieceId(2), PieceId(7), PieceId(9)]
+        );
+        assert!(set.contains(PieceId(9)) && !set.contains(PieceId(0)));
+        let two: PieceSet = [PieceId(2)].into_iter().collect();
+        assert_eq!(set.minus(two).first(), Some(PieceId(7)));
+        assert_eq!(set.union(two), set);
+        let mut without = set;
+        without.remove(PieceId(7));
+        assert_eq!(without.iter().collect::<Vec<_>>(), [PieceId(2), PieceId(9)]);
+        assert!(PieceSet::EMPTY.is_empty() && PieceSet::EMPTY.first().is_none());
     }
 }

@@ -3,11 +3,17 @@
 //! A match is a series of games; a game starts with the starting throw, then
 //! alternates turns. A turn is an inkast phase (when pieces lie in the
 //! thrower's half) and a throwing phase of up to 6 sticks.
+//!
+//! The rules act on [`Action`]s: what happened on the lawn, without who did
+//! it, as small copyable values. [`Match::apply`] checks a referee
+//! [`Event`]'s player and plays its action on a copy; the simulator plays
+//! actions in place ([`Match::act`]), which is what makes millions of games
+//! a second possible with the same rules a referee uses.
 
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::event::{Event, KingContact, Lag, PieceId, StickOutcome, TeamInfo};
+use crate::event::{Event, KingContact, Lag, PieceId, PieceSet, StickOutcome, TeamInfo};
 use crate::field::{Field, Point, Team};
 use crate::ruleset::{AdvancedLine, InkastOrder, KingInStartingThrow, Ruleset};
 
@@ -56,6 +62,92 @@ pub enum Phase {
     GameOver(GameEnd),
 }
 
+/// What one stick felled (nothing: a miss, or a foul, whose pieces are
+/// raised again).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hit {
+    pub knights: PieceSet,
+    pub towers: PieceSet,
+    pub king: bool,
+}
+
+/// One thing that happens on the lawn, as the rules see it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Action {
+    StartingThrow {
+        a: Lag,
+        b: Lag,
+    },
+    Start(Team),
+    Inkast {
+        landed_in: bool,
+        at: Option<Point>,
+        king_felled: bool,
+    },
+    Placement {
+        at: Option<Point>,
+    },
+    Stick(Hit),
+    NextGame,
+}
+
+impl Action {
+    /// The action of a referee event; `None` for naming the teams, which
+    /// only the record keeps.
+    pub fn of(event: &Event) -> Result<Option<Action>, RuleError> {
+        Ok(Some(match event {
+            Event::Teams { .. } => return Ok(None),
+            Event::StartingThrow { a, b } => Action::StartingThrow { a: *a, b: *b },
+            Event::Start { team } => Action::Start(*team),
+            Event::Inkast {
+                landed_in,
+                at,
+                king_felled,
+                ..
+            } => Action::Inkast {
+                landed_in: *landed_in,
+                at: *at,
+                king_felled: *king_felled,
+            },
+            Event::Placement { at } => Action::Placement { at: *at },
+            Event::Stick { outcome, .. } => Action::Stick(hit_of(outcome)?),
+            Event::NextGame => Action::NextGame,
+        }))
+    }
+}
+
+/// The pieces a stick outcome names, each a real piece named once.
+fn hit_of(outcome: &StickOutcome) -> Result<Hit, RuleError> {
+    let StickOutcome::Hit {
+        knights,
+        towers,
+        king,
+    } = outcome
+    else {
+        return Ok(Hit::default());
+    };
+    let mut named = PieceSet::EMPTY;
+    let mut set_of = |pieces: &[PieceId]| {
+        let mut set = PieceSet::EMPTY;
+        for &piece in pieces {
+            if piece.0 > 9 {
+                return refuse(format!("there is no piece number {}", piece.0));
+            }
+            if named.contains(piece) {
+                return refuse(format!("{piece} is listed twice for one stick"));
+            }
+            named.insert(piece);
+            set.insert(piece);
+        }
+        Ok(set)
+    };
+    Ok(Hit {
+        knights: set_of(knights)?,
+        towers: set_of(towers)?,
+        king: *king,
+    })
+}
+
 /// Why an event was refused, in plain words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -70,7 +162,12 @@ fn refuse<T>(message: impl Into<String>) -> Result<T, RuleError> {
 pub struct Match {
     pub ruleset: Ruleset,
     pub field: Field,
-    pub pieces: [Piece; 10],
+    pieces: [Piece; 10],
+    /// The pieces by what they are, kept with `pieces` by `set_piece`:
+    /// the simulator asks these questions many times per stick.
+    towers: [PieceSet; 2],
+    knights: [PieceSet; 2],
+    down: [PieceSet; 2],
     pub king_standing: bool,
     /// The team throwing now.
     pub thrower: Team,
@@ -91,7 +188,17 @@ impl Match {
         Match {
             ruleset,
             field: Field::of(&ruleset),
-            pieces: fresh_pieces(),
+            pieces: PieceId::ALL.map(|id| Piece::Tower {
+                team: id.original_team(),
+            }),
+            towers: [Team::A, Team::B].map(|team| {
+                PieceId::ALL
+                    .into_iter()
+                    .filter(|id| id.original_team() == team)
+                    .collect()
+            }),
+            knights: [PieceSet::EMPTY; 2],
+            down: [PieceSet::EMPTY; 2],
             king_standing: true,
             thrower: Team::A,
             turns: 0,
@@ -123,52 +230,74 @@ impl Match {
         self.pieces[usize::from(id.0)]
     }
 
-    /// The opponent's towers still standing.
-    pub fn standing_towers(&self, team: Team) -> Vec<PieceId> {
-        PieceId::ALL
-            .into_iter()
-            .filter(|&id| self.piece(id) == Piece::Tower { team })
-            .collect()
+    /// Every piece, by number.
+    pub fn pieces(&self) -> &[Piece; 10] {
+        &self.pieces
+    }
+
+    fn set_piece(&mut self, id: PieceId, piece: Piece) {
+        let index = usize::from(id.0);
+        let (set, team) = match self.pieces[index] {
+            Piece::Tower { team } => (&mut self.towers, team),
+            Piece::Knight { half, .. } => (&mut self.knights, half),
+            Piece::Down { half } => (&mut self.down, half),
+        };
+        set[team.index()].remove(id);
+        let (set, team) = match piece {
+            Piece::Tower { team } => (&mut self.towers, team),
+            Piece::Knight { half, .. } => (&mut self.knights, half),
+            Piece::Down { half } => (&mut self.down, half),
+        };
+        set[team.index()].insert(id);
+        self.pieces[index] = piece;
+    }
+
+    /// A team's towers still standing.
+    pub fn standing_towers(&self, team: Team) -> PieceSet {
+        self.towers[team.index()]
     }
 
     /// Whether `piece` stands as a knight in `half`.
     pub fn is_knight_in(&self, piece: PieceId, half: Team) -> bool {
-        matches!(self.piece(piece), Piece::Knight { half: h, .. } if h == half)
+        self.knights[half.index()].contains(piece)
     }
 
     /// Knights standing in `half`.
-    pub fn standing_knights(&self, half: Team) -> Vec<PieceId> {
-        PieceId::ALL
-            .into_iter()
-            .filter(|&id| self.is_knight_in(id, half))
-            .collect()
+    pub fn standing_knights(&self, half: Team) -> PieceSet {
+        self.knights[half.index()]
     }
 
     /// Pieces lying in `half`, to be inkasted by its team.
-    pub fn down_in(&self, half: Team) -> Vec<PieceId> {
-        PieceId::ALL
-            .into_iter()
-            .filter(|&id| self.piece(id) == Piece::Down { half })
-            .collect()
+    pub fn down_in(&self, half: Team) -> PieceSet {
+        self.down[half.index()]
     }
 
     /// Knights in `half` ordered from the one nearest the centre line; a
     /// knight without a known position comes after those with one.
     pub fn knights_foremost_first(&self, half: Team) -> Vec<PieceId> {
-        let mut knights = self.standing_knights(half);
-        knights.sort_by(|&a, &b| {
-            let depth = |id| match self.piece(id) {
-                Piece::Knight { at: Some(at), .. } => self.field.from_centre_line(at),
-                _ => f64::INFINITY,
-            };
-            depth(a).total_cmp(&depth(b)).then(a.cmp(&b))
-        });
+        let mut knights: Vec<PieceId> = self.standing_knights(half).into_iter().collect();
+        knights.sort_by(|&a, &b| self.knight_depth(a).total_cmp(&self.knight_depth(b)));
         knights
+    }
+
+    /// The first of [`Match::knights_foremost_first`].
+    pub fn foremost_knight(&self, half: Team) -> Option<PieceId> {
+        self.standing_knights(half)
+            .into_iter()
+            .min_by(|&a, &b| self.knight_depth(a).total_cmp(&self.knight_depth(b)))
+    }
+
+    /// How far a knight stands from the centre line (unknown: infinitely).
+    fn knight_depth(&self, knight: PieceId) -> f64 {
+        match self.piece(knight) {
+            Piece::Knight { at: Some(at), .. } => self.field.from_centre_line(at),
+            _ => f64::INFINITY,
+        }
     }
 
     /// What the thrower may hit now and have it count: the knights in the
     /// opponent's half, or, when none stands, the opponent's towers.
-    pub fn counting_targets(&self) -> Vec<PieceId> {
+    pub fn counting_targets(&self) -> PieceSet {
         let opponent = self.thrower.other();
         let knights = self.standing_knights(opponent);
         if knights.is_empty() {
@@ -203,43 +332,65 @@ impl Match {
 
     /// Applies one event; the state is unchanged when it is refused.
     pub fn apply(&self, event: &Event) -> Result<Match, RuleError> {
-        if let Some(winner) = self.winner() {
-            return refuse(format!("the match is over: team {winner} has won it"));
-        }
+        self.refuse_when_over()?;
         self.check_player(event)?;
         let mut next = self.clone();
-        match (&self.phase, event) {
-            (Phase::StartingThrow, Event::Teams { a, b }) if self.wins == [0, 0] => {
-                next.teams = [a.clone(), b.clone()];
-                Ok(())
-            }
-            (Phase::StartingThrow, Event::StartingThrow { a, b }) => next.starting_throw(*a, *b),
-            (Phase::StartingThrow, Event::Start { team }) => {
-                next.start_game(*team);
+        match Action::of(event)? {
+            Some(action) => next.act(action)?,
+            None => next.name_teams(event)?,
+        }
+        Ok(next)
+    }
+
+    /// Plays one action in place; the state is unchanged when it is refused.
+    pub fn act(&mut self, action: Action) -> Result<(), RuleError> {
+        self.refuse_when_over()?;
+        match (&self.phase, action) {
+            (Phase::StartingThrow, Action::StartingThrow { a, b }) => self.starting_throw(a, b),
+            (Phase::StartingThrow, Action::Start(team)) => {
+                self.start_game(team);
                 Ok(())
             }
             (
                 Phase::Inkast { .. },
-                Event::Inkast {
+                Action::Inkast {
                     landed_in,
                     at,
                     king_felled,
-                    ..
                 },
-            ) => next.inkast(*landed_in, *at, *king_felled),
-            (Phase::Placement { .. }, Event::Placement { at }) => next.placement(*at),
-            (Phase::Throwing, Event::Stick { outcome, .. }) => next.stick(outcome),
-            (Phase::GameOver(_), Event::NextGame) => {
-                next.next_game();
+            ) => self.inkast(landed_in, at, king_felled),
+            (Phase::Placement { .. }, Action::Placement { at }) => self.placement(at),
+            (Phase::Throwing, Action::Stick(hit)) => self.stick(hit),
+            (Phase::GameOver(_), Action::NextGame) => {
+                self.next_game();
                 Ok(())
             }
-            (phase, event) => refuse(format!(
+            (phase, action) => refuse(format!(
                 "{} is not possible now: {}",
-                event_name(event),
+                action_name(action),
                 expectation(phase)
             )),
-        }?;
-        Ok(next)
+        }
+    }
+
+    fn refuse_when_over(&self) -> Result<(), RuleError> {
+        match self.winner() {
+            Some(winner) => refuse(format!("the match is over: team {winner} has won it")),
+            None => Ok(()),
+        }
+    }
+
+    fn name_teams(&mut self, event: &Event) -> Result<(), RuleError> {
+        match (&self.phase, event) {
+            (Phase::StartingThrow, Event::Teams { a, b }) if self.wins == [0, 0] => {
+                self.teams = [a.clone(), b.clone()];
+                Ok(())
+            }
+            (phase, _) => refuse(format!(
+                "naming the teams is not possible now: {}",
+                expectation(phase)
+            )),
+        }
     }
 
     /// A player named in a team's list must throw for that team.
@@ -292,38 +443,26 @@ impl Match {
         at: Option<Point>,
         king_felled: bool,
     ) -> Result<(), RuleError> {
+        let target = self.thrower.other();
+        if let (false, true, Some(point)) = (king_felled, landed_in, at) {
+            if !self.field.in_half(target, point) {
+                return refuse(format!(
+                    "{point} is not in team {target}'s half: an inkasted piece that lands there is out"
+                ));
+            }
+        }
         let Phase::Inkast { queue, to_place } = &mut self.phase else {
-            unreachable!("checked by apply")
+            unreachable!("checked by act")
         };
         let (piece, attempt) = queue
             .pop_front()
             .expect("an inkast phase has a piece to throw");
-        let target = self.thrower.other();
-        if king_felled {
-            self.end_game(
-                target,
-                format!(
-                    "team {} knocked the king over with an inkasted piece",
-                    self.thrower
-                ),
-            );
-            return Ok(());
-        }
-        if landed_in {
-            if let Some(point) = at {
-                if !self.field.in_half(target, point) {
-                    return refuse(format!(
-                        "{point} is not in team {target}'s half: an inkasted piece that lands there is out"
-                    ));
-                }
-            }
-            self.pieces[usize::from(piece.0)] = Piece::Knight { half: target, at };
-        } else if attempt < self.ruleset.inkast_attempts {
+        if !landed_in && attempt < self.ruleset.inkast_attempts {
             match self.ruleset.inkast_order {
                 InkastOrder::PieceByPiece => queue.push_front((piece, attempt + 1)),
                 InkastOrder::FirstAttemptsFirst => queue.push_back((piece, attempt + 1)),
             }
-        } else {
+        } else if !landed_in {
             to_place.push(piece);
         }
         if queue.is_empty() {
@@ -334,6 +473,17 @@ impl Match {
                     to_place: std::mem::take(to_place),
                 }
             };
+        }
+        if king_felled {
+            self.end_game(
+                target,
+                format!(
+                    "team {} knocked the king over with an inkasted piece",
+                    self.thrower
+                ),
+            );
+        } else if landed_in {
+            self.set_piece(piece, Piece::Knight { half: target, at });
         }
         Ok(())
     }
@@ -368,51 +518,43 @@ impl Match {
             }
         }
         let Phase::Placement { to_place } = &mut self.phase else {
-            unreachable!("checked by apply")
+            unreachable!("checked by act")
         };
         let piece = to_place.remove(0);
-        self.pieces[usize::from(piece.0)] = Piece::Knight {
-            half: defenders,
-            at,
-        };
         if to_place.is_empty() {
             self.phase = Phase::Throwing;
         }
+        self.set_piece(
+            piece,
+            Piece::Knight {
+                half: defenders,
+                at,
+            },
+        );
         Ok(())
     }
 
-    fn stick(&mut self, outcome: &StickOutcome) -> Result<(), RuleError> {
-        if let StickOutcome::Hit {
-            knights,
-            towers,
-            king,
-        } = outcome
-        {
-            self.check_hit(knights, towers)?;
-            if *king {
-                let result = self.king_attack();
-                match result {
-                    Ok(()) if knights.is_empty() && towers.is_empty() => {
-                        self.end_game(
-                            self.thrower,
-                            format!("team {} knocked the king over", self.thrower),
-                        );
-                    }
-                    Ok(()) => unreachable!("no targets stand when the king may be attacked"),
-                    Err(why) => {
-                        let loser = self.thrower;
-                        self.end_game(
-                            loser.other(),
-                            format!("team {loser} knocked the king over too early: {why}"),
-                        );
-                    }
+    fn stick(&mut self, hit: Hit) -> Result<(), RuleError> {
+        self.check_hit(hit)?;
+        if hit.king {
+            match self.king_attack() {
+                Ok(()) => self.end_game(
+                    self.thrower,
+                    format!("team {} knocked the king over", self.thrower),
+                ),
+                Err(why) => {
+                    let loser = self.thrower;
+                    self.end_game(
+                        loser.other(),
+                        format!("team {loser} knocked the king over too early: {why}"),
+                    );
                 }
-                return Ok(());
             }
-            let opponent = self.thrower.other();
-            for &piece in knights.iter().chain(towers) {
-                self.pieces[usize::from(piece.0)] = Piece::Down { half: opponent };
-            }
+            return Ok(());
+        }
+        let opponent = self.thrower.other();
+        for piece in hit.knights.union(hit.towers) {
+            self.set_piece(piece, Piece::Down { half: opponent });
         }
         self.sticks_thrown += 1;
         if self.sticks_left() == 0 {
@@ -422,39 +564,28 @@ impl Match {
     }
 
     /// Knights must stand in the opponent's half; towers must be the
-    /// opponent's and may count only when no knight stands there.
-    fn check_hit(&self, knights: &[PieceId], towers: &[PieceId]) -> Result<(), RuleError> {
+    /// opponent's and may count only when no knight stands there. (When the
+    /// king may be attacked nothing else stands, so a stick that fells the
+    /// king fells nothing that counts with it.)
+    fn check_hit(&self, hit: Hit) -> Result<(), RuleError> {
         let opponent = self.thrower.other();
-        let mut seen = Vec::new();
-        for &piece in knights.iter().chain(towers) {
-            if piece.0 > 9 {
-                return refuse(format!("there is no piece number {}", piece.0));
-            }
-            if seen.contains(&piece) {
-                return refuse(format!("{piece} is listed twice for one stick"));
-            }
-            seen.push(piece);
+        let knights = self.standing_knights(opponent);
+        if let Some(piece) = hit.knights.minus(knights).first() {
+            return refuse(format!(
+                "{piece} is not a knight standing in team {opponent}'s half"
+            ));
         }
-        for &piece in knights {
-            if !self.is_knight_in(piece, opponent) {
-                return refuse(format!(
-                    "{piece} is not a knight standing in team {opponent}'s half"
-                ));
-            }
+        if let Some(piece) = hit.towers.minus(self.standing_towers(opponent)).first() {
+            return refuse(format!(
+                "{piece} is not a standing tower of team {opponent}"
+            ));
         }
-        let standing = self.standing_knights(opponent).len();
-        for &piece in towers {
-            if self.piece(piece) != (Piece::Tower { team: opponent }) {
-                return refuse(format!(
-                    "{piece} is not a standing tower of team {opponent}"
-                ));
-            }
-            if standing > 0 {
-                return refuse(format!(
-                    "tower {} of team {opponent} cannot count: {standing} knight(s) still stand in team {opponent}'s half; it is raised again",
-                    piece.spot() + 1
-                ));
-            }
+        if let (Some(piece), false) = (hit.towers.first(), knights.is_empty()) {
+            return refuse(format!(
+                "tower {} of team {opponent} cannot count: {} knight(s) still stand in team {opponent}'s half; it is raised again",
+                piece.spot() + 1,
+                knights.len()
+            ));
         }
         Ok(())
     }
@@ -476,7 +607,7 @@ impl Match {
             Phase::Throwing
         } else {
             Phase::Inkast {
-                queue: down.into_iter().map(|piece| (piece, 1)).collect(),
+                queue: down.iter().map(|piece| (piece, 1)).collect(),
                 to_place: Vec::new(),
             }
         };
@@ -492,9 +623,9 @@ impl Match {
     }
 
     fn foremost_line(&self, team: Team) -> Line {
-        match self.knights_foremost_first(team).first() {
+        match self.foremost_knight(team) {
             None => Line::Baseline,
-            Some(&piece) => Line::AtKnight {
+            Some(piece) => Line::AtKnight {
                 piece,
                 y: match self.piece(piece) {
                     Piece::Knight { at, .. } => at.map(|p| p.y),
@@ -531,21 +662,14 @@ impl Match {
     }
 }
 
-fn fresh_pieces() -> [Piece; 10] {
-    PieceId::ALL.map(|id| Piece::Tower {
-        team: id.original_team(),
-    })
-}
-
-fn event_name(event: &Event) -> &'static str {
-    match event {
-        Event::Teams { .. } => "naming the teams",
-        Event::StartingThrow { .. } => "a starting throw",
-        Event::Start { .. } => "choosing the starting team",
-        Event::Inkast { .. } => "an inkast throw",
-        Event::Placement { .. } => "placing a piece",
-        Event::Stick { .. } => "a stick throw",
-        Event::NextGame => "starting the next game",
+fn action_name(action: Action) -> &'static str {
+    match action {
+        Action::StartingThrow { .. } => "a starting throw",
+        Action::Start(_) => "choosing the starting team",
+        Action::Inkast { .. } => "an inkast throw",
+        Action::Placement { .. } => "placing a piece",
+        Action::Stick(_) => "a stick throw",
+        Action::NextGame => "starting the next game",
     }
 }
 
@@ -615,7 +739,7 @@ impl fmt::Display for Match {
             let targets: Vec<String> = self
                 .counting_targets()
                 .iter()
-                .map(ToString::to_string)
+                .map(|piece| piece.to_string())
                 .collect();
             let king = match self.king_attack() {
                 Ok(()) => "may be attacked now".to_string(),

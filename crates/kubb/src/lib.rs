@@ -7,9 +7,9 @@ pub mod field;
 pub mod game;
 pub mod ruleset;
 
-pub use event::{Event, KingContact, Lag, PieceId, StickOutcome, TeamInfo};
+pub use event::{Event, KingContact, Lag, PieceId, PieceSet, StickOutcome, TeamInfo};
 pub use field::{Field, Point, Team};
-pub use game::{Line, Match, Phase, Piece, RuleError};
+pub use game::{Action, Hit, Line, Match, Phase, Piece, RuleError};
 pub use ruleset::Ruleset;
 pub mod advice;
 pub mod log;

@@ -235,11 +235,7 @@ fn inkast_events(
         ));
     }
     // Walk the state's own inkast order, deciding each attempt from the counts.
-    let out_first: Vec<PieceId> = waiting
-        .iter()
-        .copied()
-        .take(usize::from(rethrown))
-        .collect();
+    let out_first: Vec<PieceId> = waiting.iter().take(usize::from(rethrown)).collect();
     let out_twice: Vec<PieceId> = out_first
         .iter()
         .copied()
@@ -310,7 +306,7 @@ fn stick_outcome(state: &Match, token: Token) -> Result<StickOutcome, String> {
         Token::Towers(n) => StickOutcome::Hit {
             knights: Vec::new(),
             towers: take(
-                state.standing_towers(opponent),
+                state.standing_towers(opponent).into_iter().collect(),
                 n,
                 &format!("tower(s) of team {opponent}"),
             )?,

@@ -6,11 +6,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::event::{Event, PieceId, StickOutcome};
+use crate::event::PieceId;
 use crate::field::{Point, Team};
-use crate::game::{Line, Match, Phase, Piece};
+use crate::game::{Action, Hit, Line, Match, Phase, Piece};
 use crate::ruleset::Ruleset;
-use crate::throw::{inkast, sweeps, throw, Skill, Target, KING_WIDTH, TOWER_WIDTH};
+use crate::throw::{inkast, throw, Skill, Sweep, Target, KING_WIDTH, TOWER_WIDTH};
 
 /// Events after which a game counts as unfinished (a safety net: real
 /// games end long before).
@@ -71,10 +71,10 @@ impl Strategy for Heuristic {
     }
 
     fn stick_target(&self, state: &Match) -> Option<Aim> {
-        match state.knights_foremost_first(state.thrower.other()).first() {
-            Some(&knight) => Some(Aim::Piece(knight)),
+        match state.foremost_knight(state.thrower.other()) {
+            Some(knight) => Some(Aim::Piece(knight)),
             None => match state.standing_towers(state.thrower.other()).first() {
-                Some(&tower) => Some(Aim::Piece(tower)),
+                Some(tower) => Some(Aim::Piece(tower)),
                 None => state.king_attack().is_ok().then_some(Aim::King),
             },
         }
@@ -105,22 +105,16 @@ fn line_y(state: &Match, team: Team) -> f64 {
 }
 
 /// One stick thrown by the current thrower.
-fn stick_event<R: Rng>(
+fn stick_action<R: Rng>(
     state: &Match,
     strategy: &dyn Strategy,
     skill: &Skill,
     rng: &mut R,
-) -> Event {
-    let player = thrower_name(state);
+) -> Action {
     let opponent = state.thrower.other();
     let target = strategy.stick_target(state);
     let aim = match target {
-        None => {
-            return Event::Stick {
-                player,
-                outcome: StickOutcome::Miss,
-            }
-        }
+        None => return Action::Stick(Hit::default()),
         Some(Aim::King) => state.field.king(),
         Some(Aim::Piece(piece)) => position_of(state, piece).unwrap_or(state.field.king()),
     };
@@ -133,67 +127,50 @@ fn stick_event<R: Rng>(
         x: aim.x,
         y: from_y,
     };
-    let landing = throw(rng, from, aim, skill);
-    let hit = |piece: &PieceId| {
-        position_of(state, *piece).is_some_and(|at| {
-            sweeps(
-                from,
-                landing,
-                &Target {
-                    at,
-                    width: TOWER_WIDTH,
-                },
-            )
-        })
-    };
-    let knights: Vec<PieceId> = state
-        .standing_knights(opponent)
-        .into_iter()
-        .filter(hit)
-        .collect();
-    // Towers felled while knights stood are raised again: they do not count.
-    let towers: Vec<PieceId> = if state.standing_knights(opponent).is_empty() {
-        state
-            .standing_towers(opponent)
+    let sweep = Sweep::new(from, throw(rng, from, aim, skill));
+    let felled = |pieces: crate::event::PieceSet| {
+        pieces
             .into_iter()
-            .filter(hit)
+            .filter(|&piece| {
+                position_of(state, piece).is_some_and(|at| {
+                    sweep.fells(&Target {
+                        at,
+                        width: TOWER_WIDTH,
+                    })
+                })
+            })
             .collect()
-    } else {
-        Vec::new()
     };
-    let king = sweeps(
-        from,
-        landing,
-        &Target {
+    let standing_knights = state.standing_knights(opponent);
+    // Towers felled while knights stood are raised again: they do not count.
+    let towers = if standing_knights.is_empty() {
+        felled(state.standing_towers(opponent))
+    } else {
+        Default::default()
+    };
+    Action::Stick(Hit {
+        knights: felled(standing_knights),
+        towers,
+        king: sweep.fells(&Target {
             at: state.field.king(),
             width: KING_WIDTH,
-        },
-    );
-    let outcome = if knights.is_empty() && towers.is_empty() && !king {
-        StickOutcome::Miss
-    } else {
-        StickOutcome::Hit {
-            knights,
-            towers,
-            king,
-        }
-    };
-    Event::Stick { player, outcome }
+        }),
+    })
 }
 
-/// The next event of a simulated game, or `None` once the match is over.
-pub(crate) fn next_event<R: Rng>(
+/// The next action of a simulated game, or `None` once the match is over.
+pub(crate) fn next_action<R: Rng>(
     state: &Match,
     strategies: [&dyn Strategy; 2],
     skills: [Skill; 2],
     rng: &mut R,
-) -> Option<Event> {
+) -> Option<Action> {
     if state.winner().is_some() {
         return None;
     }
     let thrower = state.thrower.index();
     Some(match &state.phase {
-        Phase::StartingThrow => Event::Start { team: Team::A },
+        Phase::StartingThrow => Action::Start(Team::A),
         Phase::Inkast { .. } => {
             let aim = strategies[thrower].inkast_aim(state);
             let from = Point {
@@ -210,8 +187,7 @@ pub(crate) fn next_event<R: Rng>(
             );
             let king_felled =
                 landed_in && at.distance(state.field.king()) < (TOWER_WIDTH + KING_WIDTH) / 2.0;
-            Event::Inkast {
-                player: thrower_name(state),
+            Action::Inkast {
                 landed_in,
                 at: landed_in.then_some(at),
                 king_felled,
@@ -219,23 +195,13 @@ pub(crate) fn next_event<R: Rng>(
         }
         Phase::Placement { .. } => {
             let defenders = state.thrower.other().index();
-            Event::Placement {
+            Action::Placement {
                 at: Some(strategies[defenders].placement(state)),
             }
         }
-        Phase::Throwing => stick_event(state, strategies[thrower], &skills[thrower], rng),
-        Phase::GameOver(_) => Event::NextGame,
+        Phase::Throwing => stick_action(state, strategies[thrower], &skills[thrower], rng),
+        Phase::GameOver(_) => Action::NextGame,
     })
-}
-
-/// Who throws for the throwing team: its first named player, or the
-/// team's letter when the match names no players.
-fn thrower_name(state: &Match) -> String {
-    state.teams[state.thrower.index()]
-        .players
-        .first()
-        .cloned()
-        .unwrap_or_else(|| state.thrower.to_string())
 }
 
 /// How one simulated match ended.
@@ -266,16 +232,16 @@ pub fn play_out<R: Rng>(
 ) -> SimulatedMatch {
     let mut turns = 0;
     for _ in 0..MAX_EVENTS {
-        let Some(event) = next_event(&state, strategies, skills, rng) else {
+        let Some(action) = next_action(&state, strategies, skills, rng) else {
             return SimulatedMatch {
                 winner: state.winner(),
                 turns: turns + state.turns + 1,
             };
         };
-        if matches!(event, Event::NextGame) {
+        if action == Action::NextGame {
             turns += state.turns + 1;
         }
-        state = state.apply(&event).expect("simulated events are legal");
+        state.act(action).expect("simulated actions are legal");
     }
     SimulatedMatch {
         winner: None,

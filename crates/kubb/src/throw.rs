@@ -122,17 +122,38 @@ pub fn inkast<R: Rng + ?Sized>(
     (at, field.in_half(half, at))
 }
 
-/// Whether a stick thrown from `from` that landed at `landing` fells `target`.
-pub fn sweeps(from: Point, landing: Landing, target: &Target) -> bool {
-    let (dx, dy) = (landing.at.x - from.x, landing.at.y - from.y);
-    let distance = (dx * dx + dy * dy).sqrt().max(1e-9);
-    let (ux, uy) = (dx / distance, dy / distance);
-    let (tx, ty) = (target.at.x - from.x, target.at.y - from.y);
-    let along = tx * ux + ty * uy;
-    let across = (tx * -uy + ty * ux).abs();
-    across <= (STICK_WIDTH + target.width) / 2.0
-        && along >= distance - STICK_LENGTH
-        && along <= distance + SKID
+/// The strip a stick sweeps, from one stick length before where it landed
+/// to [`SKID`] beyond, along the line it was thrown on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sweep {
+    from: Point,
+    ux: f64,
+    uy: f64,
+    distance: f64,
+}
+
+impl Sweep {
+    /// The sweep of a stick thrown from `from` that landed at `landing`.
+    pub fn new(from: Point, landing: Landing) -> Sweep {
+        let (dx, dy) = (landing.at.x - from.x, landing.at.y - from.y);
+        let distance = (dx * dx + dy * dy).sqrt().max(1e-9);
+        Sweep {
+            from,
+            ux: dx / distance,
+            uy: dy / distance,
+            distance,
+        }
+    }
+
+    /// Whether the stick fells `target`.
+    pub fn fells(&self, target: &Target) -> bool {
+        let (tx, ty) = (target.at.x - self.from.x, target.at.y - self.from.y);
+        let along = tx * self.ux + ty * self.uy;
+        let across = (tx * -self.uy + ty * self.ux).abs();
+        across <= (STICK_WIDTH + target.width) / 2.0
+            && along >= self.distance - STICK_LENGTH
+            && along <= self.distance + SKID
+    }
 }
 
 #[cfg(test)]
@@ -158,7 +179,7 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(2026);
             let samples = 40_000;
             let hits = (0..samples)
-                .filter(|_| sweeps(from, throw(&mut rng, from, tower.at, &skill), &tower))
+                .filter(|_| Sweep::new(from, throw(&mut rng, from, tower.at, &skill)).fells(&tower))
                 .count();
             let measured = hits as f64 / samples as f64;
             assert!(
@@ -222,17 +243,15 @@ mod tests {
             at: Point { x, y },
             width: TOWER_WIDTH,
         };
-        assert!(sweeps(from, landing, &knight(2.5, 4.9)));
+        let sweep = Sweep::new(from, landing);
+        assert!(sweep.fells(&knight(2.5, 4.9)));
         assert!(
-            sweeps(from, landing, &knight(2.52, 5.2)),
+            sweep.fells(&knight(2.52, 5.2)),
             "a knight just behind, in line"
         );
+        assert!(!sweep.fells(&knight(2.7, 5.0)), "20 cm to the side");
         assert!(
-            !sweeps(from, landing, &knight(2.7, 5.0)),
-            "20 cm to the side"
-        );
-        assert!(
-            !sweeps(from, landing, &knight(2.5, 4.0)),
+            !sweep.fells(&knight(2.5, 4.0)),
             "a metre short: the stick flies over it"
         );
     }

@@ -1,7 +1,10 @@
 //! Invariants over random legal event sequences, and the two record
 //! formats: what is written reads back to the same match.
 
-use kubb::{log, notation, Event, Match, Phase, Piece, PieceId, Ruleset, StickOutcome, Team};
+use kubb::{
+    log, notation, Action, Event, Hit, Match, Phase, Piece, PieceId, PieceSet, Point, Ruleset,
+    StickOutcome, Team,
+};
 use proptest::prelude::*;
 
 /// A legal event for `state` chosen by `choice`, or `None` when the match is over.
@@ -107,6 +110,53 @@ proptest! {
             prop_assert!(state.sticks_thrown <= 6);
             prop_assert!(state.sticks_left() <= 6);
             prop_assert!(state.wins.iter().all(|&w| w <= ruleset.games_to_win));
+        }
+    }
+
+    /// The sets the simulator asks (towers, knights, pieces down) always
+    /// say what the pieces themselves say.
+    #[test]
+    fn piece_sets_agree_with_the_pieces(
+        ruleset in any_ruleset(),
+        choices in prop::collection::vec(any::<u32>(), 0..400),
+    ) {
+        let (_, states) = random_match(ruleset, &choices);
+        for state in &states {
+            for team in Team::BOTH {
+                let set_of = |is: &dyn Fn(Piece) -> bool| -> PieceSet {
+                    PieceId::ALL.into_iter().filter(|&id| is(state.piece(id))).collect()
+                };
+                prop_assert_eq!(state.standing_towers(team), set_of(&|p| p == Piece::Tower { team }));
+                prop_assert_eq!(state.standing_knights(team), set_of(&|p| matches!(p, Piece::Knight { half, .. } if half == team)));
+                prop_assert_eq!(state.down_in(team), set_of(&|p| p == Piece::Down { half: team }));
+            }
+        }
+    }
+
+    /// An action the rules refuse leaves the match exactly as it was, so
+    /// playing in place is as safe as `apply`.
+    #[test]
+    fn a_refused_action_changes_nothing(
+        ruleset in any_ruleset(),
+        choices in prop::collection::vec(any::<u32>(), 0..300),
+        pieces in any::<u16>(),
+        action_kind in 0..6u8,
+    ) {
+        let (_, states) = random_match(ruleset, &choices);
+        let named: PieceSet = PieceId::ALL.into_iter().filter(|id| pieces & (1 << id.0) != 0).collect();
+        let action = match action_kind {
+            0 => Action::Start(Team::B),
+            1 => Action::Inkast { landed_in: true, at: Some(Point { x: 2.5, y: -1.0 }), king_felled: false },
+            2 => Action::Placement { at: Some(Point { x: 2.5, y: ruleset.field_length / 2.0 }) },
+            3 => Action::Stick(Hit { knights: named, towers: PieceSet::EMPTY, king: false }),
+            4 => Action::Stick(Hit { knights: PieceSet::EMPTY, towers: named, king: false }),
+            _ => Action::NextGame,
+        };
+        for state in &states {
+            let mut played = state.clone();
+            if played.act(action).is_err() {
+                prop_assert_eq!(&played, state);
+            }
         }
     }
 

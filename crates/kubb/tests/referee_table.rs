@@ -388,7 +388,7 @@ fn a_standard_match_is_best_of_three_with_alternating_starts() {
     assert_eq!(state.thrower, Team::B, "the other team starts game 2");
     assert!(
         state
-            .pieces
+            .pieces()
             .iter()
             .all(|p| matches!(p, Piece::Tower { .. })),
         "a fresh field"

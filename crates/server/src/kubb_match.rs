@@ -129,7 +129,7 @@ impl State {
             "sticks_left": state.sticks_left(),
             "king_standing": state.king_standing,
             "king_attack": { "allowed": king_attack.is_ok(), "reason": king_attack.err() },
-            "counting_targets": state.counting_targets().iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "counting_targets": state.counting_targets().iter().map(|piece| piece.to_string()).collect::<Vec<_>>(),
             "pieces": pieces,
             "field": {
                 "length": state.field.length,
