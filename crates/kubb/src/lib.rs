@@ -12,6 +12,7 @@ pub use field::{Field, Point, Team};
 pub use game::{Action, Hit, Line, Match, Phase, Piece, RuleError};
 pub use ruleset::Ruleset;
 pub mod advice;
+pub mod calibration;
 pub mod log;
 pub mod notation;
 pub mod simulate;

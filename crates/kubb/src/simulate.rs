@@ -34,11 +34,11 @@ pub enum Aim {
     King,
 }
 
-/// The baseline heuristic: inkast a metre over the centre line, to the
-/// sides in turn (never in line with the king, whom a stick aimed at such a
-/// knight could fell); knights nearest first, then towers in spot order,
-/// the king as soon as the rules allow; placements go deep into the
-/// defenders' own half.
+/// The baseline heuristic: inkast every piece at one spot a metre over the
+/// centre line and 1.25 m off the king's line (grouped knights can fall
+/// several to a stick, and a stick at them cannot reach the king); knights
+/// nearest first, then towers in spot order, the king as soon as the rules
+/// allow; placements go deep into the defenders' own half.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Heuristic;
 
@@ -50,13 +50,10 @@ impl Strategy for Heuristic {
             Team::A => field.length / 2.0 - depth,
             Team::B => field.length / 2.0 + depth,
         };
-        let side = state.standing_knights(state.thrower.other()).len() % 2;
-        let x = if side == 0 {
-            field.width * 0.25
-        } else {
-            field.width * 0.75
-        };
-        Point { x, y }
+        Point {
+            x: field.width * 0.3,
+            y,
+        }
     }
 
     fn placement(&self, state: &Match) -> Point {
@@ -205,11 +202,28 @@ pub(crate) fn next_action<R: Rng>(
 }
 
 /// How one simulated match ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SimulatedMatch {
     pub winner: Option<Team>,
     /// Turns of all games together.
     pub turns: usize,
+    /// Games finished.
+    pub games: usize,
+    /// Of those, the games the team that started them won.
+    pub starter_wins: usize,
+}
+
+impl SimulatedMatch {
+    /// Counts the game `state` is in as played to here.
+    fn count_game(&mut self, state: &Match) {
+        self.turns += state.turns + 1;
+        if let Phase::GameOver(end) = &state.phase {
+            self.games += 1;
+            if state.starter == Some(end.winner) {
+                self.starter_wins += 1;
+            }
+        }
+    }
 }
 
 /// Plays one match from the start with team A starting.
@@ -225,28 +239,38 @@ pub fn simulate_match<R: Rng>(
 /// Plays a match on from `state` to its end; `turns` counts the turns
 /// played from `state` on.
 pub fn play_out<R: Rng>(
-    mut state: Match,
+    state: Match,
     strategies: [&dyn Strategy; 2],
     skills: [Skill; 2],
     rng: &mut R,
 ) -> SimulatedMatch {
-    let mut turns = 0;
+    play_out_watched(state, strategies, skills, rng, |_, _| {})
+}
+
+/// [`play_out`], showing `watch` each state and the action played on it
+/// (for measurements of the play, such as the calibration's).
+pub fn play_out_watched<R: Rng>(
+    mut state: Match,
+    strategies: [&dyn Strategy; 2],
+    skills: [Skill; 2],
+    rng: &mut R,
+    mut watch: impl FnMut(&Match, Action),
+) -> SimulatedMatch {
+    let mut result = SimulatedMatch::default();
     for _ in 0..MAX_EVENTS {
         let Some(action) = next_action(&state, strategies, skills, rng) else {
-            return SimulatedMatch {
-                winner: state.winner(),
-                turns: turns + state.turns + 1,
-            };
+            result.count_game(&state);
+            result.winner = state.winner();
+            return result;
         };
+        watch(&state, action);
         if action == Action::NextGame {
-            turns += state.turns + 1;
+            result.count_game(&state);
         }
         state.act(action).expect("simulated actions are legal");
     }
-    SimulatedMatch {
-        winner: None,
-        turns: turns + state.turns + 1,
-    }
+    result.count_game(&state);
+    result
 }
 
 /// The results of many matches.
@@ -258,17 +282,33 @@ pub struct Summary {
     pub unfinished: usize,
     /// Count of matches by their number of turns.
     pub turns: Vec<usize>,
+    /// Games played in all matches (a best-of-3 match has 2 or 3).
+    pub played: usize,
+    /// Of those, the games their starting team won.
+    pub starter_wins: usize,
 }
 
 impl Summary {
     pub fn mean_turns(&self) -> f64 {
-        let total: usize = self
-            .turns
+        self.total_turns() as f64 / self.games.max(1) as f64
+    }
+
+    /// Mean turns of one game.
+    pub fn mean_game_turns(&self) -> f64 {
+        self.total_turns() as f64 / self.played.max(1) as f64
+    }
+
+    /// The share of games their starting team won.
+    pub fn starter_share(&self) -> f64 {
+        self.starter_wins as f64 / self.played.max(1) as f64
+    }
+
+    fn total_turns(&self) -> usize {
+        self.turns
             .iter()
             .enumerate()
             .map(|(turns, count)| turns * count)
-            .sum();
-        total as f64 / self.games.max(1) as f64
+            .sum()
     }
 }
 
@@ -325,8 +365,12 @@ pub fn simulate_observed(
         b_wins: 0,
         unfinished: 0,
         turns: Vec::new(),
+        played: 0,
+        starter_wins: 0,
     };
     for result in results {
+        summary.played += result.games;
+        summary.starter_wins += result.starter_wins;
         match result.winner {
             Some(Team::A) => summary.a_wins += 1,
             Some(Team::B) => summary.b_wins += 1,
