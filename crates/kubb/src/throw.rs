@@ -17,7 +17,7 @@
 //! measures them by sampling.
 
 use rand::Rng;
-use rand_distr::{Distribution, Normal};
+use rand_distr::StandardNormal;
 
 use crate::field::{Field, Point, Team};
 
@@ -101,12 +101,8 @@ fn scatter<R: Rng + ?Sized>(
     let distance = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / distance, dy / distance);
     let lateral_sigma = lateral_per_metre * distance;
-    let lateral = Normal::new(0.0, lateral_sigma)
-        .expect("a finite spread")
-        .sample(rng);
-    let length = Normal::new(0.0, lateral_sigma * LENGTH_TO_LATERAL)
-        .expect("a finite spread")
-        .sample(rng);
+    let lateral: f64 = lateral_sigma * rng.sample::<f64, _>(StandardNormal);
+    let length: f64 = lateral_sigma * LENGTH_TO_LATERAL * rng.sample::<f64, _>(StandardNormal);
     Landing {
         at: Point {
             x: aim.x + ux * length - uy * lateral,
