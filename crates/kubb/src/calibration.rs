@@ -130,6 +130,8 @@ pub struct LineValue {
     /// Mean win probability with the line minus without it (the same
     /// state with the baseline for that turn), in the same futures.
     pub win_probability: f64,
+    /// The standard error of that mean.
+    pub standard_error: f64,
 }
 
 /// Samples turns that begin with an advanced line from `matches`
@@ -173,12 +175,15 @@ pub fn line_value(
         })
         .collect();
     let turns = samples.len();
-    let mean =
-        |pick: fn(&(f64, f64)) -> f64| samples.iter().map(pick).sum::<f64>() / turns.max(1) as f64;
+    let n = turns.max(1) as f64;
+    let mean = |pick: fn(&(f64, f64)) -> f64| samples.iter().map(pick).sum::<f64>() / n;
+    let gain = mean(|sample| sample.1);
+    let variance = samples.iter().map(|s| (s.1 - gain).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     LineValue {
         turns,
         metres: mean(|sample| sample.0),
-        win_probability: mean(|sample| sample.1),
+        win_probability: gain,
+        standard_error: (variance / n).sqrt(),
     }
 }
 

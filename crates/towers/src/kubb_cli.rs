@@ -77,6 +77,22 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The simulator's findings: the starting team's advantage under both
+    /// rulesets, the effect of the seed's 10 m field and king rule, the
+    /// value of an advanced line. Prints markdown tables and writes SVG
+    /// charts to OUT.
+    Findings {
+        /// Matches per measurement.
+        #[arg(long, default_value_t = 100_000)]
+        games: usize,
+        /// Matches searched for advanced lines to value, per cell.
+        #[arg(long, default_value_t = 2_000)]
+        line_matches: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value = "docs/findings")]
+        out: PathBuf,
+    },
     /// Keep score of a match on the lawn, recording every event to FILE
     /// (an event log; an existing one is resumed).
     Referee {
@@ -129,6 +145,12 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             playouts,
             seed,
         } => crate::kubb_advise::duel(games, ruleset, &skill, playouts, seed),
+        Command::Findings {
+            games,
+            line_matches,
+            seed,
+            out,
+        } => crate::kubb_findings::run(games, line_matches, seed, &out),
         Command::Referee {
             ruleset,
             team_a,

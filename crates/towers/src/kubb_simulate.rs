@@ -8,6 +8,7 @@ use kubb::simulate::{simulate, simulate_observed};
 use kubb::throw::Skill;
 use kubb::Ruleset;
 
+use crate::svg::BarChart;
 use crate::UsageError;
 
 /// 97.5 % quantile of the standard normal distribution.
@@ -56,11 +57,13 @@ pub fn run(
     let (b, b_margin) = share(summary.b_wins);
     if json {
         println!(
-            "{{\"games\":{games},\"a_wins\":{},\"b_wins\":{},\"unfinished\":{},\"mean_turns\":{:.3},\"ruleset\":\"{}\",\"a\":\"{}\",\"b\":\"{}\",\"seed\":{seed},\"generator\":\"ChaCha8Rng\"}}",
+            "{{\"games\":{games},\"a_wins\":{},\"b_wins\":{},\"unfinished\":{},\"mean_turns\":{:.3},\"games_played\":{},\"starter_wins\":{},\"ruleset\":\"{}\",\"a\":\"{}\",\"b\":\"{}\",\"seed\":{seed},\"generator\":\"ChaCha8Rng\"}}",
             summary.a_wins,
             summary.b_wins,
             summary.unfinished,
             summary.mean_turns(),
+            summary.played,
+            summary.starter_wins,
             ruleset.name,
             skills[0].name,
             skills[1].name
@@ -76,6 +79,17 @@ pub fn run(
             println!("unfinished {}", summary.unfinished);
         }
         println!("mean turns {:.1}", summary.mean_turns());
+        if summary.played != games {
+            println!(
+                "{} games played, {:.1} turns each",
+                summary.played,
+                summary.mean_game_turns()
+            );
+        }
+        println!(
+            "the team that started a game won {:.1}% of them",
+            100.0 * summary.starter_share()
+        );
         let quantile = |q: f64| {
             let target = (q * games as f64).ceil() as usize;
             let mut seen = 0;
@@ -89,9 +103,12 @@ pub fn run(
             println!("turns: 10% ≤ {low}, median {median}, 90% ≤ {high}");
         }
     }
+    let seconds = seconds.max(1e-9);
     eprintln!(
-        "{games} matches in {seconds:.2} s ({:.0} matches/s)",
-        games as f64 / seconds.max(1e-9)
+        "{games} matches ({} games) in {seconds:.2} s: {:.0} matches/s, {:.0} games/s",
+        summary.played,
+        games as f64 / seconds,
+        summary.played as f64 / seconds
     );
     if let Some(path) = plot {
         let svg = pool.install(|| chart(ruleset, games, seed));
@@ -105,66 +122,27 @@ pub fn run(
 /// A bar chart: team A's (the starter's) win share for every pairing of
 /// presets, grouped by A's skill.
 fn chart(ruleset: Ruleset, games: usize, seed: u64) -> String {
-    let (width, height, bar, gap) = (640.0, 360.0, 44.0, 14.0);
-    let colours = ["#1b9e77", "#d95f02", "#7570b3"];
-    let name = ruleset.name;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         font-family=\"sans-serif\" font-size=\"12\">\n\
-         <title>Win probability of the starting team A ({name} rules, {games} matches a bar, seed {seed})</title>\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n\
-         <text x=\"20\" y=\"22\" font-size=\"15\">Starting team A wins (%) by skill, {name} rules</text>\n"
-    );
-    let base = height - 60.0;
-    let scale = base - 50.0;
-    for tick in [0, 25, 50, 75, 100] {
-        let y = base - scale * f64::from(tick) / 100.0;
-        svg.push_str(&format!(
-            "<line x1=\"50\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\" stroke=\"#ddd\"/>\
-             <text x=\"20\" y=\"{}\">{tick}</text>\n",
-            width - 20.0,
-            y + 4.0
-        ));
+    let names = || Skill::PRESETS.iter().map(|skill| skill.name.to_string());
+    BarChart {
+        title: format!(
+            "Starting team A wins (%) by skill, {} rules ({games} matches a bar, seed {seed})",
+            ruleset.name
+        ),
+        top: 100.0,
+        groups: names().map(|name| format!("A {name}")).collect(),
+        series: names().map(|name| format!("B {name}")).collect(),
+        values: Skill::PRESETS
+            .iter()
+            .map(|&a| {
+                Skill::PRESETS
+                    .iter()
+                    .map(|&b| {
+                        100.0 * simulate(ruleset, [a, b], games, seed).a_wins as f64 / games as f64
+                    })
+                    .collect()
+            })
+            .collect(),
+        decimals: 0,
     }
-    for (group, a) in Skill::PRESETS.iter().enumerate() {
-        let left = 70.0 + group as f64 * (3.0 * bar + 2.0 * gap + 40.0);
-        for (index, b) in Skill::PRESETS.iter().enumerate() {
-            let share = simulate(ruleset, [*a, *b], games, seed).a_wins as f64 / games as f64;
-            let x = left + index as f64 * (bar + gap);
-            let top = base - scale * share;
-            svg.push_str(&format!(
-                "<rect x=\"{x}\" y=\"{top:.1}\" width=\"{bar}\" height=\"{:.1}\" fill=\"{}\">\
-                 <title>A {} vs B {}: {:.1}%</title></rect>\n\
-                 <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{:.0}</text>\n",
-                base - top,
-                colours[index],
-                a.name,
-                b.name,
-                share * 100.0,
-                x + bar / 2.0,
-                top - 4.0,
-                share * 100.0
-            ));
-        }
-        svg.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">A {}</text>\n",
-            left + 1.5 * bar + gap,
-            base + 18.0,
-            a.name
-        ));
-    }
-    for (index, b) in Skill::PRESETS.iter().enumerate() {
-        let x = 70.0 + index as f64 * 150.0;
-        svg.push_str(&format!(
-            "<rect x=\"{x}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/>\
-             <text x=\"{}\" y=\"{}\">B {}</text>\n",
-            height - 24.0,
-            colours[index],
-            x + 16.0,
-            height - 14.0,
-            b.name
-        ));
-    }
-    svg.push_str("</svg>\n");
-    svg
+    .to_svg()
 }

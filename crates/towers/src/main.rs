@@ -7,10 +7,12 @@ mod engine_protocol;
 mod gt;
 mod kubb_advise;
 mod kubb_cli;
+mod kubb_findings;
 mod kubb_referee;
 mod kubb_simulate;
 mod play;
 mod serve;
+mod svg;
 mod tuning;
 
 use std::process::ExitCode;

@@ -155,6 +155,8 @@ fn simulate_prints_one_json_object_with_the_documented_fields() {
     assert_eq!(wins, 300);
     assert!(value["mean_turns"].as_f64().unwrap() > 0.0);
     assert_eq!(value["generator"], "ChaCha8Rng");
+    assert_eq!(value["games_played"], 300, "seed matches are one game");
+    assert!(value["starter_wins"].as_u64().unwrap() <= 300);
     let bad = Command::new(env!("CARGO_BIN_EXE_towers"))
         .args(["kubb", "simulate", "--a", "pro"])
         .output()
@@ -180,12 +182,55 @@ fn simulate_plot_writes_an_svg_chart_of_every_skill_pairing() {
     for a in ["beginner", "experienced", "advanced"] {
         for b in ["beginner", "experienced", "advanced"] {
             assert!(
-                svg.contains(&format!("<title>A {a} vs B {b}: ")),
+                svg.contains(&format!("<title>A {a}, B {b}: ")),
                 "{a} vs {b}"
             );
         }
     }
     std::fs::remove_file(path).ok();
+}
+
+/// The findings command prints its three tables and writes its four charts.
+#[test]
+fn findings_prints_the_tables_and_writes_the_charts() {
+    let dir = std::env::temp_dir().join(format!("towers-findings-{}", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args([
+            "kubb",
+            "findings",
+            "--games",
+            "200",
+            "--line-matches",
+            "20",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    for heading in [
+        "| rules | skill | starting team wins games |",
+        "| seed rules with | skill |",
+        "| rules | skill | turns sampled |",
+    ] {
+        assert!(text.contains(heading), "{heading} missing from:\n{text}");
+    }
+    assert_eq!(text.matches("| standard | advanced |").count(), 2);
+    for chart in [
+        "start-advantage.svg",
+        "seed-rules-start.svg",
+        "seed-rules-length.svg",
+        "advantage-line.svg",
+    ] {
+        let svg = std::fs::read_to_string(dir.join(chart)).expect("the chart was written");
+        assert!(svg.starts_with("<svg") && svg.contains("<rect"), "{chart}");
+    }
+    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
