@@ -12,6 +12,7 @@
 //! [`MonteCarlo`] is the same search used as a [`Strategy`].
 
 use std::cell::Cell;
+use std::ops::Range;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -112,8 +113,8 @@ pub fn candidates(state: &Match) -> Option<(Team, Vec<Decision>)> {
             let target = state.thrower.other();
             let centre = field.length / 2.0;
             let mut decisions = vec![Decision::Inkast(Heuristic.inkast_aim(state))];
-            for depth in [0.5, 1.5, 3.0] {
-                for x in [0.25, 0.5, 0.75] {
+            for depth in [0.5, 1.0, 2.0] {
+                for x in [0.15, 0.3, 0.5] {
                     let y = match target {
                         Team::A => centre - depth,
                         Team::B => centre + depth,
@@ -175,21 +176,31 @@ fn outcomes(
     decision: Decision,
     team: Team,
     skills: [Skill; 2],
-    playouts: usize,
+    playouts: Range<usize>,
     seed: u64,
 ) -> Vec<bool> {
-    (0..playouts)
+    playouts
         .into_par_iter()
         .map(|index| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             rng.set_stream(index as u64);
             let deciding = Deciding(decision);
-            let Some(action) = next_action(state, [&deciding, &deciding], skills, &mut rng) else {
-                return state.winner() == Some(team);
-            };
             let mut next = state.clone();
-            if next.act(action).is_err() {
-                return false;
+            // An inkast aim holds for the rest of the turn's inkasts: one
+            // piece sent away from where the others go would be judged as
+            // a worse group, not as a better spot.
+            loop {
+                let Some(action) = next_action(&next, [&deciding, &deciding], skills, &mut rng)
+                else {
+                    return next.winner() == Some(team);
+                };
+                if next.act(action).is_err() {
+                    return false;
+                }
+                let inkasting = matches!(next.phase, Phase::Inkast { .. });
+                if !(inkasting && matches!(decision, Decision::Inkast(_))) {
+                    break;
+                }
             }
             let result = play_out(next, [&Heuristic, &Heuristic], skills, &mut rng);
             result.winner == Some(team)
@@ -233,7 +244,7 @@ pub fn advise(state: &Match, skills: [Skill; 2], playouts: usize, seed: u64) -> 
         .iter()
         .map(|&decision| Candidate {
             decision,
-            win_probability: share(&outcomes(state, decision, team, skills, playouts, seed)),
+            win_probability: share(&outcomes(state, decision, team, skills, 0..playouts, seed)),
         })
         .collect();
     let heuristic = options[0].win_probability;
@@ -248,13 +259,21 @@ pub fn advise(state: &Match, skills: [Skill; 2], playouts: usize, seed: u64) -> 
     }
 }
 
-/// A search strategy: at every decision, the candidate that wins most of
-/// `playouts` heuristic play-outs (its own model of both teams: `skills`).
-/// Each decision draws fresh futures from its own counter.
+/// A search strategy over the simulator: at every decision it races the
+/// candidates against the heuristic's choice in the same heuristic
+/// play-outs (its own model of both teams: `skills`) by sequential halving
+/// — `playouts` each, the better half kept and given twice as many more,
+/// until one challenger is left — and takes the challenger only if it beats
+/// the heuristic's choice by more than two standard errors. An inkast aim
+/// is decided once a turn and held for all its pieces. Each decision draws
+/// fresh futures from its own counter.
 pub struct MonteCarlo {
     pub skills: [Skill; 2],
     pub playouts: usize,
     searches: Cell<u64>,
+    /// The turn (games won, turns played, thrower) and the aim chosen for
+    /// its inkasts.
+    inkast_plan: Cell<Option<(([u8; 2], usize, Team), Point)>>,
 }
 
 impl MonteCarlo {
@@ -263,6 +282,7 @@ impl MonteCarlo {
             skills,
             playouts,
             searches: Cell::new(seed),
+            inkast_plan: Cell::new(None),
         }
     }
 
@@ -272,25 +292,50 @@ impl MonteCarlo {
         let (team, decisions) = candidates(state)?;
         let seed = self.searches.get();
         self.searches.set(seed.wrapping_add(0x9E37_79B9_7F4A_7C15));
-        let run = |decision| outcomes(state, decision, team, self.skills, self.playouts, seed);
-        let baseline = run(decisions[0]);
-        let mut best = (decisions[0], 0.0);
-        for &decision in &decisions[1..] {
-            let gain = sure_gain(&run(decision), &baseline);
-            if gain > best.1 {
-                best = (decision, gain);
+        let run = |decision, playouts| outcomes(state, decision, team, self.skills, playouts, seed);
+        let mut baseline = Vec::new();
+        let mut challengers: Vec<(Decision, Vec<bool>)> =
+            decisions[1..].iter().map(|&d| (d, Vec::new())).collect();
+        let mut more = self.playouts.max(1);
+        while !challengers.is_empty() {
+            let played = baseline.len()..baseline.len() + more;
+            baseline.extend(run(decisions[0], played.clone()));
+            for (decision, results) in &mut challengers {
+                results.extend(run(*decision, played.clone()));
+            }
+            if challengers.len() == 1 {
+                break;
+            }
+            challengers.sort_by(|x, y| share(&y.1).total_cmp(&share(&x.1)));
+            challengers.truncate(challengers.len().div_ceil(2));
+            more *= 2;
+        }
+        Some(match challengers.first() {
+            Some((decision, results)) if sure_gain(results, &baseline) > 0.0 => *decision,
+            _ => decisions[0],
+        })
+    }
+
+    /// The aim for this turn's inkasts: searched at its first piece.
+    fn inkast_plan(&self, state: &Match) -> Point {
+        let turn = (state.wins, state.turns, state.thrower);
+        if let Some((planned, aim)) = self.inkast_plan.get() {
+            if planned == turn {
+                return aim;
             }
         }
-        Some(best.0)
+        let aim = match self.decide(state) {
+            Some(Decision::Inkast(at)) => at,
+            _ => Heuristic.inkast_aim(state),
+        };
+        self.inkast_plan.set(Some((turn, aim)));
+        aim
     }
 }
 
 impl Strategy for MonteCarlo {
     fn inkast_aim(&self, state: &Match) -> Point {
-        match self.decide(state) {
-            Some(Decision::Inkast(at)) => at,
-            _ => Heuristic.inkast_aim(state),
-        }
+        self.inkast_plan(state)
     }
 
     fn placement(&self, state: &Match) -> Point {
