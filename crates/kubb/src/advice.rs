@@ -259,6 +259,9 @@ pub fn advise(state: &Match, skills: [Skill; 2], playouts: usize, seed: u64) -> 
     }
 }
 
+/// A turn of a match: games won so far, turns played in the game, thrower.
+type Turn = ([u8; 2], usize, Team);
+
 /// A search strategy over the simulator: at every decision it races the
 /// candidates against the heuristic's choice in the same heuristic
 /// play-outs (its own model of both teams: `skills`) by sequential halving
@@ -271,9 +274,8 @@ pub struct MonteCarlo {
     pub skills: [Skill; 2],
     pub playouts: usize,
     searches: Cell<u64>,
-    /// The turn (games won, turns played, thrower) and the aim chosen for
-    /// its inkasts.
-    inkast_plan: Cell<Option<(([u8; 2], usize, Team), Point)>>,
+    /// The turn and the aim chosen for its inkasts.
+    inkast_plan: Cell<Option<(Turn, Point)>>,
 }
 
 impl MonteCarlo {
