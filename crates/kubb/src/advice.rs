@@ -5,11 +5,12 @@
 //! place a piece, what the next stick is thrown at) is tried in the same
 //! `playouts` random futures — common random numbers: play-out i of every
 //! candidate draws from `ChaCha8Rng::seed_from_u64(seed)` on stream i — and
-//! played on with the heuristic; a candidate's value is the share of
-//! play-outs its team wins. The gain is the best value minus the value of
-//! the heuristic's own choice.
+//! played on with the heuristic (an inkast aim for all the pieces of the
+//! turn's inkast); a candidate's value is the share of play-outs its team
+//! wins. The gain is the best value minus the value of the heuristic's own
+//! choice.
 //!
-//! [`MonteCarlo`] is the same search used as a [`Strategy`].
+//! [`MonteCarlo`] searches the same candidates as a [`Strategy`].
 
 use std::cell::Cell;
 use std::ops::Range;

@@ -35,7 +35,7 @@ pub enum Aim {
 }
 
 /// The baseline heuristic: inkast every piece at one spot a metre over the
-/// centre line and 1.25 m off the king's line (grouped knights can fall
+/// centre line and a metre off the king's line (grouped knights can fall
 /// several to a stick, and a stick at them cannot reach the king); knights
 /// nearest first, then towers in spot order, the king as soon as the rules
 /// allow; placements go deep into the defenders' own half.
