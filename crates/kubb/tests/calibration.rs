@@ -20,7 +20,7 @@ fn the_advanced_first_stick_fells_38_to_47_percent_of_the_knights() {
 /// games between equal teams. The model brackets it: experienced teams
 /// fall below, advanced ones above, neither far off.
 #[test]
-fn the_starting_team_wins_about_three_games_in_four() {
+fn the_published_start_advantage_lies_between_experienced_and_advanced() {
     let share = |skill| measure(Ruleset::STANDARD, skill, 20_000, 2).starter_share();
     let (experienced, advanced) = (share(Skill::EXPERIENCED), share(Skill::ADVANCED));
     assert!(
