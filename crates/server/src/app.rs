@@ -162,6 +162,10 @@ pub struct Tuning {
     pub engine_movetime: Duration,
     /// Engine searches that may run at once.
     pub engine_threads: usize,
+    /// Games kept in memory. When a new one would pass this, the games
+    /// nobody is using are dropped; they are read back from the database
+    /// when next asked for.
+    pub cached_games: usize,
 }
 
 pub struct App {
@@ -189,15 +193,45 @@ impl App {
 
     /// The game `id`, locked for this caller and loaded.
     pub async fn lock(&self, id: &str) -> Result<Slot, ApiError> {
-        let slot = {
-            let mut games = self.games.lock().expect("games lock");
-            games.entry(id.to_string()).or_default().clone()
-        };
-        let mut guard = slot.lock_owned().await;
+        let mut guard = self.slot(id).lock_owned().await;
         if guard.is_none() {
-            *guard = Some(self.load(id).await?);
+            match self.load(id).await {
+                Ok(entry) => *guard = Some(entry),
+                Err(error) => {
+                    // An unknown id leaves nothing behind.
+                    drop(guard);
+                    self.drop_if_unused(id);
+                    return Err(error);
+                }
+            }
         }
         Ok(guard)
+    }
+
+    /// The cache slot of game `id`, made room for when the cache is full.
+    /// A slot whose `Arc` only the map holds is in nobody's hands (taking
+    /// one happens under the same lock), so dropping it loses nothing.
+    fn slot(&self, id: &str) -> Arc<AsyncMutex<Option<Entry>>> {
+        let mut games = self.games.lock().expect("games lock");
+        if !games.contains_key(id) && games.len() >= self.tuning.cached_games {
+            games.retain(|_, slot| Arc::strong_count(slot) > 1);
+        }
+        games.entry(id.to_string()).or_default().clone()
+    }
+
+    fn drop_if_unused(&self, id: &str) {
+        let mut games = self.games.lock().expect("games lock");
+        if games
+            .get(id)
+            .is_some_and(|slot| Arc::strong_count(slot) == 1)
+        {
+            games.remove(id);
+        }
+    }
+
+    /// How many games are held in memory now.
+    pub fn games_in_memory(&self) -> usize {
+        self.games.lock().expect("games lock").len()
     }
 
     /// Drops the cached state of a game that changed elsewhere.

@@ -41,7 +41,7 @@ type AppState = Arc<Shared>;
 
 pub fn router(shared: AppState) -> Router {
     let api = Router::new()
-        .route("/api/health", get(|| async { Json(json!({ "ok": true })) }))
+        .route("/api/health", get(health))
         .route("/api/openapi.json", get(openapi))
         .route("/api/gt/games", post(create_gt).get(list_gt))
         .route("/api/gt/games/{id}", get(gt_state))
@@ -81,6 +81,12 @@ async fn rate_limit(
         Some(limiter) if !limiter.allow(client.ip()) => ApiError::TooManyRequests.into_response(),
         _ => next.run(request).await,
     }
+}
+
+/// Liveness, and the games held in memory (bounded by
+/// `Tuning::cached_games`).
+async fn health(State(shared): State<AppState>) -> Json<Value> {
+    Json(json!({ "ok": true, "games_in_memory": shared.app.games_in_memory() }))
 }
 
 async fn openapi() -> Response {

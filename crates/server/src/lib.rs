@@ -55,6 +55,7 @@ impl Config {
             tuning: Tuning {
                 engine_movetime: Duration::from_millis(500),
                 engine_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                cached_games: 10_000,
             },
         }
     }

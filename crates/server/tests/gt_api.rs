@@ -379,3 +379,54 @@ async fn the_api_document_lists_every_route_and_the_root_serves_a_page() {
     let page = server.text("/").await;
     assert!(page.contains("<html"));
 }
+
+/// Memory stays bounded: beyond `cached_games`, games nobody is using are
+/// dropped and read back from the database unchanged when next asked for,
+/// and looking up unknown games leaves nothing behind.
+#[tokio::test]
+async fn the_game_cache_stays_bounded_and_dropped_games_come_back_unchanged() {
+    for database in databases() {
+        let mut config = config(&database);
+        config.tuning.cached_games = 2;
+        let server = start(config).await;
+        let mut games = Vec::new();
+        for _ in 0..4 {
+            let (id, red, _) = server.friend_game(json!({})).await;
+            let moves = format!("/api/gt/games/{id}/moves");
+            let (status, body) = server
+                .post(&moves, Some(&red), json!({ "move": "D5-D4-1" }))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let (_, state) = server.get(&format!("/api/gt/games/{id}")).await;
+            games.push((id, red, state));
+        }
+        for unknown in 0..5 {
+            let (status, _) = server
+                .get(&format!("/api/gt/games/nothing-{unknown}"))
+                .await;
+            assert_eq!(status, StatusCode::NOT_FOUND);
+        }
+        let (_, health) = server.get("/api/health").await;
+        assert!(
+            health["games_in_memory"].as_u64().unwrap() <= 2,
+            "{health} ({database})"
+        );
+        for (id, red, before) in &games {
+            let (_, after) = server.get(&format!("/api/gt/games/{id}")).await;
+            assert_eq!(&after, before, "{id} came back as it was ({database})");
+            let (status, body) = server
+                .post(
+                    &format!("/api/gt/games/{id}/moves"),
+                    Some(red),
+                    json!({ "move": "D3-D4-1" }),
+                )
+                .await;
+            assert_eq!(
+                status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "the seats came back too: {body}"
+            );
+            assert!(body["error"].as_str().unwrap().contains("blue"), "{body}");
+        }
+    }
+}

@@ -27,6 +27,10 @@ pub struct ServeArgs {
     /// Engine thinking time per move in games without a clock.
     #[arg(long, default_value_t = 500)]
     engine_movetime_ms: u64,
+    /// Games kept in memory; beyond it, games nobody is using are dropped
+    /// and read back from the database when next asked for.
+    #[arg(long, default_value_t = 10_000)]
+    cached_games: usize,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), UsageError> {
@@ -41,6 +45,7 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
         .map(|port| SocketAddr::new(args.addr.ip(), port));
     config.rate_limit = Some(args.rate_limit);
     config.tuning.engine_movetime = Duration::from_millis(args.engine_movetime_ms);
+    config.tuning.cached_games = args.cached_games;
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|error| UsageError(format!("cannot start the runtime: {error}")))?;
     runtime
