@@ -83,10 +83,14 @@ async fn rate_limit(
     }
 }
 
-/// Liveness, and the games held in memory (bounded by
-/// `Tuning::cached_games`).
+/// Liveness, the games held in memory (bounded by `Tuning::cached_games`)
+/// and the games a live socket watches.
 async fn health(State(shared): State<AppState>) -> Json<Value> {
-    Json(json!({ "ok": true, "games_in_memory": shared.app.games_in_memory() }))
+    Json(json!({
+        "ok": true,
+        "games_in_memory": shared.app.games_in_memory(),
+        "games_watched": shared.app.hub.games_watched(),
+    }))
 }
 
 async fn openapi() -> Response {

@@ -76,7 +76,9 @@ async fn serve(
     snapshot: ServerMessage,
     socket: WebSocket,
 ) -> Result<(), axum::Error> {
-    let mut updates = app.hub.subscribe(&id);
+    // The subscription borrows the hub for as long as the socket lives.
+    let watching = Arc::clone(&app);
+    let mut updates = watching.hub.subscribe(&id);
     let mut connection = Connection {
         app,
         id,

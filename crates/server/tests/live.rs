@@ -91,6 +91,33 @@ async fn a_spectator_sees_numbered_events_and_a_reconnect_resumes_where_it_left(
     );
 }
 
+/// A game's live channel lasts as long as a socket watches it, so games
+/// watched once cost nothing afterwards.
+#[tokio::test]
+async fn a_game_stops_being_watched_when_its_last_socket_closes() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, _, _) = server.friend_game(json!({})).await;
+    let watched = || async { server.get("/api/health").await.1["games_watched"].as_u64() };
+    let mut first = connect(&server, &id, None).await;
+    let mut second = connect(&server, &id, None).await;
+    next_message(&mut first).await;
+    next_message(&mut second).await;
+    assert_eq!(watched().await, Some(1));
+    first.close(None).await.unwrap();
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(watched().await, Some(1), "one socket still watches");
+    second.close(None).await.unwrap();
+    drop(second);
+    for _ in 0..100 {
+        if watched().await == Some(0) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the channel outlived its last socket");
+}
+
 #[tokio::test]
 async fn a_websocket_to_an_unknown_game_is_refused() {
     let server = start(config(&common::sqlite_url())).await;
