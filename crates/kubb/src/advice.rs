@@ -27,7 +27,8 @@ use crate::throw::Skill;
 /// One decision a team can take now.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Decision {
-    /// Aim the inkast at this point of the opponent's half.
+    /// Aim this turn's inkasts (the pieces still to throw) at this point
+    /// of the opponent's half.
     Inkast(Point),
     /// Place the piece that landed out at this point of the own half.
     Placement(Point),
@@ -38,7 +39,11 @@ pub enum Decision {
 impl std::fmt::Display for Decision {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Decision::Inkast(at) => write!(f, "inkast at x {:.1} m, y {:.1} m", at.x, at.y),
+            Decision::Inkast(at) => write!(
+                f,
+                "inkast the pieces left at x {:.1} m, y {:.1} m",
+                at.x, at.y
+            ),
             Decision::Placement(at) => write!(f, "place at x {:.1} m, y {:.1} m", at.x, at.y),
             Decision::Stick(Some(Aim::Piece(piece))) => write!(f, "throw at {piece}"),
             Decision::Stick(Some(Aim::King)) => write!(f, "throw at the king"),
