@@ -1,6 +1,7 @@
 //! End-to-end: `towers kubb replay` judges records in both formats with
 //! the exact output contract.
 
+use std::ffi::OsStr;
 use std::process::{Command, Output};
 
 fn replay(args: &[&str], record: &str, name: &str) -> Output {
@@ -14,6 +15,22 @@ fn replay(args: &[&str], record: &str, name: &str) -> Output {
         .expect("runs");
     std::fs::remove_file(path).ok();
     output
+}
+
+/// Runs `towers kubb ARGS`, checks that it succeeded and returns what it
+/// printed.
+fn kubb_succeeds<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .arg("kubb")
+        .args(args)
+        .output()
+        .expect("runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
 fn last_line(output: &Output) -> String {
@@ -129,26 +146,16 @@ fn an_invalid_record_exits_2_naming_turn_entry_and_rule() {
 
 #[test]
 fn simulate_prints_one_json_object_with_the_documented_fields() {
-    let output = Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args([
-            "kubb",
-            "simulate",
-            "--games",
-            "300",
-            "--seed",
-            "4",
-            "--json",
-            "--threads",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = kubb_succeeds([
+        "simulate",
+        "--games",
+        "300",
+        "--seed",
+        "4",
+        "--json",
+        "--threads",
+        "2",
+    ]);
     let value: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON object");
     assert_eq!(value["games"], 300);
     let wins = value["a_wins"].as_u64().unwrap() + value["b_wins"].as_u64().unwrap();
@@ -167,16 +174,13 @@ fn simulate_prints_one_json_object_with_the_documented_fields() {
 #[test]
 fn simulate_plot_writes_an_svg_chart_of_every_skill_pairing() {
     let path = std::env::temp_dir().join(format!("towers-kubb-plot-{}.svg", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args(["kubb", "simulate", "--games", "50", "--plot"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    kubb_succeeds([
+        OsStr::new("simulate"),
+        OsStr::new("--games"),
+        OsStr::new("50"),
+        OsStr::new("--plot"),
+        path.as_os_str(),
+    ]);
     let svg = std::fs::read_to_string(&path).expect("the chart was written");
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     for a in ["beginner", "experienced", "advanced"] {
@@ -194,25 +198,15 @@ fn simulate_plot_writes_an_svg_chart_of_every_skill_pairing() {
 #[test]
 fn findings_prints_the_tables_and_writes_the_charts() {
     let dir = std::env::temp_dir().join(format!("towers-findings-{}", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args([
-            "kubb",
-            "findings",
-            "--games",
-            "200",
-            "--line-matches",
-            "20",
-            "--out",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = kubb_succeeds([
+        OsStr::new("findings"),
+        OsStr::new("--games"),
+        OsStr::new("200"),
+        OsStr::new("--line-matches"),
+        OsStr::new("20"),
+        OsStr::new("--out"),
+        dir.as_os_str(),
+    ]);
     for heading in [
         "| rules | skill | starting team wins games |",
         "| seed rules with | skill |",
@@ -244,13 +238,12 @@ fn advise_gives_both_chances_and_the_recommended_decision_for_a_record() {
          {\"event\":\"start\",\"team\":\"A\"}\n",
     )
     .unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args(["kubb", "advise", "--playouts", "200"])
-        .arg(&record)
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = kubb_succeeds([
+        OsStr::new("advise"),
+        OsStr::new("--playouts"),
+        OsStr::new("200"),
+        record.as_os_str(),
+    ]);
     assert!(text.starts_with("win probability: A (A) "), "{text}");
     assert!(text.contains("team A decides"), "{text}");
     let advice = text.lines().last().unwrap();
