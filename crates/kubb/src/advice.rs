@@ -15,13 +15,11 @@
 use std::cell::Cell;
 use std::ops::Range;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::field::{Point, Team};
 use crate::game::{Match, Phase};
-use crate::simulate::{next_action, play_out, win_probability, Aim, Heuristic, Strategy};
+use crate::simulate::{next_action, play_out, stream, win_probability, Aim, Heuristic, Strategy};
 use crate::throw::Skill;
 
 /// One decision a team can take now.
@@ -188,8 +186,7 @@ fn outcomes(
     playouts
         .into_par_iter()
         .map(|index| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(index as u64);
+            let mut rng = stream(seed, index);
             let deciding = Deciding(decision);
             let mut next = state.clone();
             // An inkast aim holds for the rest of the turn's inkasts: one
@@ -406,8 +403,7 @@ pub fn duel(
         unfinished: 0,
     };
     for index in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(index as u64);
+        let mut rng = stream(seed, index);
         let search = MonteCarlo::new(skills, playouts, seed ^ index as u64);
         let search_team = if index % 2 == 0 { Team::A } else { Team::B };
         let strategies: [&dyn Strategy; 2] = match search_team {

@@ -8,13 +8,11 @@
 //! spread), and the starting team's share of games between equal teams
 //! (about 75 % with the full 6-stick opening).
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::game::{Action, Line, Match, Phase};
 use crate::ruleset::Ruleset;
-use crate::simulate::{play_out_watched, win_probability, Heuristic};
+use crate::simulate::{play_out_watched, stream, win_probability, Heuristic};
 use crate::throw::Skill;
 
 /// Counts from simulated matches between two teams of one skill.
@@ -67,13 +65,6 @@ impl Measured {
 
 fn ratio(part: usize, whole: usize) -> f64 {
     part as f64 / whole.max(1) as f64
-}
-
-/// The generator of match `index` of a run seeded with `seed`.
-fn stream(seed: u64, index: usize) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index as u64);
-    rng
 }
 
 /// Plays `matches` heuristic matches between two teams of `skill` and

@@ -312,6 +312,14 @@ impl Summary {
     }
 }
 
+/// The generator of play-out or match `index` of a run seeded with `seed`:
+/// `ChaCha8Rng` on stream `index`, so results do not depend on threads.
+pub fn stream(seed: u64, index: usize) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index as u64);
+    rng
+}
+
 /// Each team's chance to win the match from `state`, as the share of
 /// `games` heuristic play-outs it wins (play-out i draws from
 /// `ChaCha8Rng::seed_from_u64(seed)` on stream i). Unfinished play-outs
@@ -320,8 +328,7 @@ pub fn win_probability(state: &Match, skills: [Skill; 2], games: usize, seed: u6
     let wins = (0..games)
         .into_par_iter()
         .map(|index| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(index as u64);
+            let mut rng = stream(seed, index);
             let result = play_out(state.clone(), [&Heuristic, &Heuristic], skills, &mut rng);
             match result.winner {
                 Some(Team::A) => [1, 0],
@@ -352,8 +359,7 @@ pub fn simulate_observed(
     let results: Vec<SimulatedMatch> = (0..games)
         .into_par_iter()
         .map(|index| {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            rng.set_stream(index as u64);
+            let mut rng = stream(seed, index);
             let result = simulate_match(ruleset, [&Heuristic, &Heuristic], skills, &mut rng);
             on_match();
             result
