@@ -3,63 +3,27 @@
 //! length end the rest.
 
 use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use guard_towers::{Color, Game, Move, Position, Rules};
+use guard_towers::record::{today, GameRecord, GameResult, Termination};
+use guard_towers::{Color, Game, Move, Position, Ruleset, TimeControl};
 
 use crate::player::{Budget, Player, PlayerError};
-use crate::record::{rules_result, today, GameRecord, GameResult};
 
-/// Thinking time per move, or a clock per side.
+/// Thinking time per move, or a game clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
+pub enum Pace {
     MoveTime(Duration),
-    /// Sudden death with an increment per move.
-    Clock {
-        base: Duration,
-        increment: Duration,
-    },
+    Clock(TimeControl),
 }
 
-impl TimeControl {
-    /// The course's control: 120 s per game plus 10 ms per move.
-    pub const COURSE: TimeControl = TimeControl::Clock {
-        base: Duration::from_secs(120),
-        increment: Duration::from_millis(10),
-    };
-}
-
-impl fmt::Display for TimeControl {
+/// The record's TimeControl tag: `movetime N` (ms) or `BASE+INC` (s).
+impl fmt::Display for Pace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TimeControl::MoveTime(time) => write!(f, "movetime {}", time.as_millis()),
-            TimeControl::Clock { base, increment } => {
-                write!(f, "{}+{}", base.as_secs_f64(), increment.as_secs_f64())
-            }
+            Pace::MoveTime(time) => write!(f, "movetime {}", time.as_millis()),
+            Pace::Clock(clock) => clock.fmt(f),
         }
-    }
-}
-
-impl FromStr for TimeControl {
-    type Err = String;
-
-    /// `SECONDS+INCREMENT` in seconds, e.g. `120+0.01` or `10+0.1`.
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let seconds = |part: &str| {
-            part.parse::<f64>()
-                .ok()
-                .filter(|s| s.is_finite() && *s >= 0.0)
-                .map(Duration::from_secs_f64)
-                .ok_or_else(|| {
-                    format!("'{part}' in time control '{text}' is not a number of seconds")
-                })
-        };
-        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-        Ok(TimeControl::Clock {
-            base: seconds(base)?,
-            increment: seconds(increment)?,
-        })
     }
 }
 
@@ -67,8 +31,8 @@ impl FromStr for TimeControl {
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     pub event: String,
-    pub rules: Rules,
-    pub time_control: TimeControl,
+    pub rules: Ruleset,
+    pub time_control: Pace,
     /// A game this long is adjudicated a draw.
     pub max_plies: usize,
     /// Tolerance over the allowed time before a forfeit.
@@ -79,8 +43,8 @@ impl Default for GameSettings {
     fn default() -> GameSettings {
         GameSettings {
             event: "towers arena".into(),
-            rules: Rules::STANDARD,
-            time_control: TimeControl::MoveTime(Duration::from_millis(100)),
+            rules: Ruleset::Standard,
+            time_control: Pace::MoveTime(Duration::from_millis(100)),
             max_plies: 300,
             time_margin: Duration::from_millis(100),
         }
@@ -100,18 +64,20 @@ pub fn play_game<'a>(
     start: Position,
     settings: &GameSettings,
 ) -> GameRecord {
-    let mut game = Game::new(start, settings.rules);
+    let mut game = Game::new(start, settings.rules.rules());
     let mut clocks = match settings.time_control {
-        TimeControl::Clock { base, .. } => [base, base],
-        TimeControl::MoveTime(_) => [Duration::ZERO; 2],
+        Pace::Clock(clock) => [clock.initial; 2],
+        Pace::MoveTime(_) => [Duration::ZERO; 2],
     };
     let (result, termination) = loop {
         if let Some(outcome) = game.outcome() {
-            let (result, termination) = rules_result(outcome);
-            break (result, termination.to_string());
+            break (GameResult::of(outcome), Termination::of(outcome));
         }
         if game.moves().len() >= settings.max_plies {
-            break (GameResult::Draw, "adjudication: maximum length".into());
+            break (
+                GameResult::Draw,
+                Termination::Adjudication("maximum length".into()),
+            );
         }
         let side = game.position().side_to_move();
         let seat = match side {
@@ -119,8 +85,8 @@ pub fn play_game<'a>(
             Color::Blue => &mut blue,
         };
         let budget = match settings.time_control {
-            TimeControl::MoveTime(time) => Budget::MoveTime(time),
-            TimeControl::Clock { increment, .. } => Budget::Clock {
+            Pace::MoveTime(time) => Budget::MoveTime(time),
+            Pace::Clock(TimeControl { increment, .. }) => Budget::Clock {
                 red: clocks[0],
                 blue: clocks[1],
                 increment,
@@ -128,7 +94,7 @@ pub fn play_game<'a>(
         };
         match take_turn(seat, &game, &budget, settings) {
             Ok((mv, elapsed)) => {
-                if let TimeControl::Clock { increment, .. } = settings.time_control {
+                if let Pace::Clock(TimeControl { increment, .. }) = settings.time_control {
                     let clock = &mut clocks[side.index()];
                     *clock = clock.saturating_sub(elapsed) + increment;
                 }
@@ -151,24 +117,39 @@ pub fn play_game<'a>(
     }
 }
 
-/// Asks the seat's player for a legal move in time; the error is the
-/// termination text of the loss.
+/// Asks the seat's player for a legal move in time; the error is why the
+/// player lost.
 fn take_turn(
     seat: &mut Seat,
     game: &Game,
     budget: &Budget,
     settings: &GameSettings,
-) -> Result<(Move, Duration), String> {
-    let player = seat.player.as_mut().map_err(|e| e.to_string())?;
+) -> Result<(Move, Duration), Termination> {
+    let player = seat.player.as_mut().map_err(|e| lost_by(e))?;
     let started = Instant::now();
-    let text = player.choose(game, budget).map_err(|e| e.to_string())?;
+    let text = player.choose(game, budget).map_err(|e| lost_by(&e))?;
     let elapsed = started.elapsed();
     if elapsed > budget.allowance(game.position().side_to_move()) + settings.time_margin {
-        return Err(format!("time forfeit: {} ms", elapsed.as_millis()));
+        return Err(Termination::TimeForfeit(Some(format!(
+            "{} ms",
+            elapsed.as_millis()
+        ))));
     }
-    let mv: Move = text.parse().map_err(|e| format!("illegal move: {e}"))?;
+    let mv: Move = text
+        .parse()
+        .map_err(|e| Termination::IllegalMove(format!("{e}")))?;
     if !game.position().is_legal(mv) {
-        return Err(format!("illegal move: {mv}"));
+        return Err(Termination::IllegalMove(mv.to_string()));
     }
     Ok((mv, elapsed))
+}
+
+fn lost_by(error: &PlayerError) -> Termination {
+    match error {
+        PlayerError::Crashed(detail) => Termination::EngineCrash(detail.clone()),
+        PlayerError::Timeout => Termination::TimeForfeit(Some("no answer in time".into())),
+        PlayerError::Protocol(detail) => {
+            Termination::EngineCrash(format!("protocol error: {detail}"))
+        }
+    }
 }

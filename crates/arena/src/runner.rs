@@ -10,11 +10,11 @@ use std::sync::mpsc::channel;
 use guard_towers::Position;
 
 use crate::player::{CommandEngine, Player, PlayerError, ProtocolEngine};
-use crate::record::{GameRecord, GameResult};
 use crate::referee::{play_game, GameSettings, Seat};
 use crate::stats::{
     elo_pentanomial, elo_trinomial, EloEstimate, Pentanomial, Sprt, SprtDecision, Wdl,
 };
+use guard_towers::record::{GameRecord, GameResult};
 
 /// An engine to run: `NAME=COMMAND`, where a command containing
 /// `{position}` is a one-shot template and anything else a protocol engine.

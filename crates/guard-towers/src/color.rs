@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::ops::Not;
+use std::str::FromStr;
 
 /// A side of the game. Red starts in the standard position (course convention).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,5 +60,30 @@ impl Not for Color {
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Text that names no side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColorError(pub String);
+
+impl fmt::Display for ColorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a colour: red or blue (r or b)", self.0)
+    }
+}
+
+impl std::error::Error for ColorError {}
+
+impl FromStr for Color {
+    type Err = ColorError;
+
+    /// `red` or `blue`, or the notation letters `r` and `b`, in any case.
+    fn from_str(text: &str) -> Result<Color, ColorError> {
+        match text.to_ascii_lowercase().as_str() {
+            "red" | "r" => Ok(Color::Red),
+            "blue" | "b" => Ok(Color::Blue),
+            _ => Err(ColorError(text.to_string())),
+        }
     }
 }

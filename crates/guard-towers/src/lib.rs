@@ -8,10 +8,17 @@
 //! - [`Game`] adds history, undo, the draw rules of a [`Rules`] configuration
 //!   and the [`Outcome`].
 //!
+//! - [`Ruleset`] names the two rule sets, [`TimeControl`] is a game clock,
+//!   [`record`] the game-record format with a typed [`record::Termination`].
+//! - Feature `serde`: every notation type crosses JSON as its text; feature
+//!   `course`: the course server's wire protocol ([`course`]).
+//!
 //! The rule book is `docs/rules/guard-and-towers.md`; nothing here does I/O.
 
 mod bitboard;
 mod color;
+#[cfg(feature = "course")]
+pub mod course;
 mod diagram;
 mod game;
 mod movegen;
@@ -19,11 +26,15 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+pub mod record;
+mod ruleset;
+#[cfg(feature = "serde")]
+mod serde_text;
 mod square;
 mod zobrist;
 
 pub use bitboard::{neighbours, Squares};
-pub use color::Color;
+pub use color::{Color, ColorError};
 pub use diagram::diagram;
 pub use game::{DrawReason, Game, GameError, Outcome, Rules};
 pub use movegen::Mobility;
@@ -31,4 +42,5 @@ pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
 pub use notation::{PositionError, START};
 pub use perft::{divide, perft};
 pub use position::{castle, Piece, Position, WinReason, MAX_STONES};
+pub use ruleset::{Ruleset, RulesetError, TimeControl, TimeControlError};
 pub use square::{Direction, Square, SquareError, SQUARES};

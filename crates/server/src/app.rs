@@ -6,16 +6,20 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use guard_towers_engine::{Clock, Engine, Level, Limits};
+use guard_towers::record::Termination;
+use guard_towers::{Color, Move};
+use guard_towers_engine::{Clock, Limits};
 use serde::Serialize;
 use serde_json::{json, Value};
-use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard, Semaphore};
+use tokio::sync::{Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexGuard, Semaphore};
 
+use crate::engines::EnginePlayers;
 use crate::error::ApiError;
-use crate::gt::{self, Seat};
+use crate::gt;
 use crate::hub::{Hub, Published};
 use crate::kubb_match;
 use crate::security::token_hash;
+use crate::status::{Kind, Status};
 use crate::store::{Committed, EventRow, GameRow, Store, Write};
 
 /// Milliseconds since the Unix epoch.
@@ -34,6 +38,30 @@ pub enum GameState {
     Kubb(kubb_match::State),
 }
 
+/// An event of either kind: typed everywhere, text only in the store
+/// ([`GameEvent::body`]) and on the wire (its serde form).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum GameEvent {
+    Gt(gt::Event),
+    Kubb(kubb_match::Event),
+}
+
+impl GameEvent {
+    /// The event as stored.
+    fn body(&self) -> String {
+        serde_json::to_string(self).expect("events serialise: they have only string keys")
+    }
+}
+
+/// A game as the API shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum View {
+    Gt(Box<gt::View>),
+    Kubb(Value),
+}
+
 impl GameState {
     pub fn seq(&self) -> i64 {
         match self {
@@ -42,7 +70,14 @@ impl GameState {
         }
     }
 
-    fn status(&self) -> &'static str {
+    pub fn kind(&self) -> Kind {
+        match self {
+            GameState::Gt(_) => Kind::Gt,
+            GameState::Kubb(_) => Kind::Kubb,
+        }
+    }
+
+    pub fn status(&self) -> Status {
         match self {
             GameState::Gt(state) => state.status(),
             GameState::Kubb(state) => state.status(),
@@ -56,56 +91,59 @@ impl GameState {
         }
     }
 
-    pub fn view(&self, id: &str, now_ms: i64) -> Value {
+    pub fn view(&self, id: &str, now_ms: i64) -> View {
         match self {
-            GameState::Gt(state) => state.view(id, now_ms),
-            GameState::Kubb(state) => state.view(id),
+            GameState::Gt(state) => View::Gt(Box::new(state.view(id, now_ms))),
+            GameState::Kubb(state) => View::Kubb(state.view(id)),
         }
     }
 
     /// The view sent with each live event: for Guard & Towers without the
     /// move list, which the events themselves carry.
-    pub fn live_view(&self, id: &str, now_ms: i64) -> Value {
+    pub fn live_view(&self, id: &str, now_ms: i64) -> View {
         match self {
-            GameState::Gt(state) => state.live_view(id, now_ms),
-            GameState::Kubb(state) => state.view(id),
+            GameState::Gt(state) => View::Gt(Box::new(state.live_view(id, now_ms))),
+            GameState::Kubb(state) => View::Kubb(state.view(id)),
         }
     }
 
     fn from_row(row: &GameRow) -> Result<GameState, ApiError> {
         let corrupt = |error: String| ApiError::Internal(format!("game {}: {error}", row.id));
-        match row.kind.as_str() {
-            "gt" => {
+        match row.kind {
+            Kind::Gt => {
                 let settings =
                     serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
-                gt::State::new(settings, row.created_ms)
-                    .map(GameState::Gt)
-                    .map_err(|e| corrupt(e.0))
+                Ok(GameState::Gt(gt::State::new(settings, row.created_ms)))
             }
-            "kubb" => {
+            Kind::Kubb => {
                 let settings =
                     serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
                 kubb_match::State::new(&settings)
                     .map(GameState::Kubb)
-                    .map_err(|e| corrupt(e.0))
+                    .map_err(|e| corrupt(e.to_string()))
             }
-            other => Err(corrupt(format!("unknown kind '{other}'"))),
         }
     }
 
-    /// Applies a stored event.
-    fn apply_stored(&mut self, event: &EventRow) -> Result<(), String> {
-        match self {
-            GameState::Gt(state) => {
-                let parsed: gt::Event =
-                    serde_json::from_str(&event.body).map_err(|e| e.to_string())?;
-                state.apply(&parsed, event.at_ms).map_err(|e| e.0)
+    /// Reads a stored event of this game's kind.
+    fn read_event(&self, body: &str) -> Result<GameEvent, String> {
+        let event = match self {
+            GameState::Gt(_) => serde_json::from_str(body).map(GameEvent::Gt),
+            GameState::Kubb(_) => serde_json::from_str(body).map(GameEvent::Kubb),
+        };
+        event.map_err(|error| error.to_string())
+    }
+
+    /// Applies an event at `at_ms`, or refuses it and changes nothing.
+    fn apply(&mut self, event: &GameEvent, at_ms: i64) -> Result<(), String> {
+        match (self, event) {
+            (GameState::Gt(state), GameEvent::Gt(event)) => {
+                state.apply(event, at_ms).map_err(|e| e.0)
             }
-            GameState::Kubb(state) => {
-                let parsed: kubb_match::Event =
-                    serde_json::from_str(&event.body).map_err(|e| e.to_string())?;
-                state.apply(&parsed).map_err(|e| e.0)
+            (GameState::Kubb(state), GameEvent::Kubb(event)) => {
+                state.apply(event).map_err(|e| e.to_string())
             }
+            (state, _) => Err(format!("not an event of a {} game", state.kind())),
         }
     }
 }
@@ -115,6 +153,9 @@ pub struct Entry {
     pub id: String,
     pub state: GameState,
     pub seats: HashMap<String, String>,
+    /// The stored game moved on without this copy (a commit conflicted or
+    /// failed): the next lock reads it again.
+    stale: bool,
 }
 
 impl Entry {
@@ -131,6 +172,9 @@ impl Entry {
     }
 }
 
+/// A game locked for its caller, and loaded.
+pub type Loaded = OwnedMappedMutexGuard<Option<Entry>, Entry>;
+
 /// A message of the live WebSocket, server to client.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -140,14 +184,14 @@ pub enum ServerMessage {
     Event {
         seq: i64,
         at_ms: i64,
-        event: Value,
-        state: Value,
+        event: GameEvent,
+        state: View,
     },
     /// The full state at event `seq`: the first message of a socket opened
     /// without `after`, or the state before any event.
     Snapshot {
         seq: i64,
-        state: Value,
+        state: View,
     },
     Pong,
     Error {
@@ -175,9 +219,8 @@ pub struct App {
     pub tuning: Tuning,
     games: Mutex<HashMap<String, Arc<AsyncMutex<Option<Entry>>>>>,
     engines: Semaphore,
+    players: EnginePlayers,
 }
-
-pub type Slot = OwnedMutexGuard<Option<Entry>>;
 
 impl App {
     pub fn new(store: Store, tuning: Tuning) -> Arc<App> {
@@ -186,26 +229,29 @@ impl App {
             hub: Hub::default(),
             instance: crate::security::new_token(),
             engines: Semaphore::new(tuning.engine_threads.max(1)),
+            players: EnginePlayers::new(4 * tuning.engine_threads.max(1)),
             tuning,
             games: Mutex::new(HashMap::new()),
         })
     }
 
     /// The game `id`, locked for this caller and loaded.
-    pub async fn lock(&self, id: &str) -> Result<Slot, ApiError> {
+    pub async fn lock(&self, id: &str) -> Result<Loaded, ApiError> {
         let mut guard = self.slot(id).lock_owned().await;
-        if guard.is_none() {
+        if guard.as_ref().is_none_or(|entry| entry.stale) {
             match self.load(id).await {
                 Ok(entry) => *guard = Some(entry),
                 Err(error) => {
                     // An unknown id leaves nothing behind.
+                    *guard = None;
                     drop(guard);
                     self.drop_if_unused(id);
                     return Err(error);
                 }
             }
         }
-        Ok(guard)
+        OwnedMutexGuard::try_map(guard, Option::as_mut)
+            .map_err(|_| ApiError::Internal(format!("game {id} was not loaded")))
     }
 
     /// The cache slot of game `id`, made room for when the cache is full.
@@ -229,6 +275,11 @@ impl App {
         }
     }
 
+    /// How many engines are kept for the engine seats of games.
+    pub fn engines_kept(&self) -> usize {
+        self.players.len()
+    }
+
     /// How many games are held in memory now.
     pub fn games_in_memory(&self) -> usize {
         self.games.lock().expect("games lock").len()
@@ -247,7 +298,7 @@ impl App {
     async fn replay(
         &self,
         id: &str,
-        mut after_event: impl FnMut(&GameState, &EventRow),
+        mut after_event: impl FnMut(&GameState, &GameEvent, i64, i64),
     ) -> Result<(GameRow, GameState), ApiError> {
         let row = self
             .store
@@ -255,38 +306,50 @@ impl App {
             .await?
             .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))?;
         let mut state = GameState::from_row(&row)?;
-        for event in self.store.events(id, 0).await? {
-            state
-                .apply_stored(&event)
-                .map_err(|e| ApiError::Internal(format!("game {id} event {}: {e}", event.seq)))?;
-            after_event(&state, &event);
+        for row in self.store.events(id, 0).await? {
+            let corrupt = |e| ApiError::Internal(format!("game {id} event {}: {e}", row.seq));
+            let event = state.read_event(&row.body).map_err(corrupt)?;
+            state.apply(&event, row.at_ms).map_err(corrupt)?;
+            after_event(&state, &event, row.at_ms, row.seq);
         }
         Ok((row, state))
     }
 
     async fn load(&self, id: &str) -> Result<Entry, ApiError> {
-        let (_, state) = self.replay(id, |_, _| {}).await?;
+        let (_, state) = self.replay(id, |_, _, _, _| {}).await?;
         let seats = self.store.seats(id).await?.into_iter().collect();
         Ok(Entry {
             id: id.to_string(),
             state,
             seats,
+            stale: false,
         })
     }
 
     /// Creates a game with its first events and seats; returns it loaded.
     pub async fn create(
         self: &Arc<App>,
-        row: GameRow,
         state: GameState,
-        events: Vec<Value>,
+        settings: String,
+        events: Vec<GameEvent>,
         seats: Vec<(String, String)>,
     ) -> Result<Entry, ApiError> {
-        let id = row.id.clone();
+        let now = now_ms();
+        let id = crate::security::new_token()[..12].to_string();
+        let row = GameRow {
+            id: id.clone(),
+            kind: state.kind(),
+            settings,
+            status: state.status(),
+            result: None,
+            created_ms: now,
+            updated_ms: now,
+        };
         let mut entry = Entry {
             id: id.clone(),
             state,
             seats: HashMap::new(),
+            stale: false,
         };
         let mut writes = vec![Write::CreateGame(row)];
         for (seat, token) in seats {
@@ -298,9 +361,8 @@ impl App {
                 token_hash,
             });
         }
-        let now = now_ms();
-        for event in events {
-            writes.push(self.next_event(&mut entry, &event, now)?);
+        for event in &events {
+            writes.push(self.next_event(&mut entry, event, now)?);
         }
         if self.store.commit(writes, None).await? == Committed::Conflict {
             return Err(ApiError::Internal("a fresh game id was taken".into()));
@@ -310,20 +372,21 @@ impl App {
     }
 
     /// Applies `event` to the entry's state and returns its write.
-    fn next_event(&self, entry: &mut Entry, event: &Value, at_ms: i64) -> Result<Write, ApiError> {
-        let stored = EventRow {
-            seq: entry.state.seq() + 1,
-            at_ms,
-            body: event.to_string(),
-        };
-        entry
-            .state
-            .apply_stored(&stored)
-            .map_err(ApiError::Refused)?;
+    fn next_event(
+        &self,
+        entry: &mut Entry,
+        event: &GameEvent,
+        at_ms: i64,
+    ) -> Result<Write, ApiError> {
+        entry.state.apply(event, at_ms).map_err(ApiError::Refused)?;
         Ok(Write::Append {
             game_id: entry.id.clone(),
-            event: stored,
-            status: entry.state.status().to_string(),
+            event: EventRow {
+                seq: entry.state.seq(),
+                at_ms,
+                body: event.body(),
+            },
+            status: entry.state.status(),
             result: entry.state.result_text(),
         })
     }
@@ -332,11 +395,10 @@ impl App {
     /// the slot holds the new state and the event has been published.
     pub async fn commit_event(
         self: &Arc<App>,
-        slot: &mut Slot,
-        event: Value,
+        entry: &mut Loaded,
+        event: GameEvent,
         seat: Option<(String, String)>,
     ) -> Result<(), ApiError> {
-        let entry = slot.as_mut().expect("locked slots are loaded");
         let now = now_ms();
         // A refused event leaves the state as it was.
         let append = self.next_event(entry, &event, now)?;
@@ -360,19 +422,19 @@ impl App {
                 Ok(())
             }
             Ok(Committed::Conflict) => {
-                **slot = None;
+                entry.stale = true;
                 Err(ApiError::Conflict(
                     "the game changed meanwhile (another server or seat): reload and retry".into(),
                 ))
             }
             Err(error) => {
-                **slot = None;
+                entry.stale = true;
                 Err(error.into())
             }
         }
     }
 
-    fn publish(&self, entry: &Entry, event: &Value, at_ms: i64) {
+    fn publish(&self, entry: &Entry, event: &GameEvent, at_ms: i64) {
         let seq = entry.state.seq();
         let message = ServerMessage::Event {
             seq,
@@ -394,13 +456,13 @@ impl App {
     ) -> Result<Vec<ServerMessage>, ApiError> {
         let mut messages = Vec::new();
         let (row, _) = self
-            .replay(id, |state, event| {
-                if event.seq > after {
+            .replay(id, |state, event, at_ms, seq| {
+                if seq > after {
                     messages.push(ServerMessage::Event {
-                        seq: event.seq,
-                        at_ms: event.at_ms,
-                        event: serde_json::from_str(&event.body).unwrap_or(Value::Null),
-                        state: state.live_view(id, event.at_ms),
+                        seq,
+                        at_ms,
+                        event: event.clone(),
+                        state: state.live_view(id, at_ms),
                     });
                 }
             })
@@ -431,7 +493,7 @@ impl App {
         }
     }
 
-    fn spawn_engine(self: &Arc<App>, id: String, state: gt::State, seat: Seat, level: u8) {
+    fn spawn_engine(self: &Arc<App>, id: String, state: gt::State, seat: Color, level: u8) {
         let app = self.clone();
         tokio::spawn(async move {
             let Ok(_permit) = app.engines.acquire().await else {
@@ -441,9 +503,10 @@ impl App {
                 Some(left) => Limits {
                     clock: Some(Clock {
                         remaining: Duration::from_millis(left),
-                        increment: Duration::from_millis(
-                            state.settings.time_control.map_or(0, |tc| tc.increment_ms),
-                        ),
+                        increment: state
+                            .settings
+                            .time_control
+                            .map_or(Duration::ZERO, |tc| tc.increment),
                     }),
                     ..Limits::default()
                 },
@@ -452,23 +515,19 @@ impl App {
                     ..Limits::default()
                 },
             };
+            let engine = app.players.engine(&id, seat, level);
             let game = state.game.clone();
             let best = tokio::task::spawn_blocking(move || {
-                let mut engine = Engine::new();
-                engine.set_hash_mb(16);
-                if let Some(level) = Level::new(level) {
-                    engine.set_level(level);
-                }
+                let mut engine = engine
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
                 engine.search(&game, &limits).map(|result| result.best_move)
             })
             .await;
             let Ok(Some(best)) = best else {
                 return;
             };
-            if let Err(error) = app
-                .engine_moves(&id, state.seq, seat, &best.to_string())
-                .await
-            {
+            if let Err(error) = app.engine_moves(&id, state.seq, seat, best).await {
                 tracing::warn!("engine move in game {id}: {error}");
             }
         });
@@ -478,15 +537,16 @@ impl App {
         self: &Arc<App>,
         id: &str,
         seq: i64,
-        seat: Seat,
-        mv: &str,
+        seat: Color,
+        mv: Move,
     ) -> Result<(), ApiError> {
-        let mut slot = self.lock(id).await?;
-        let event = match &slot.as_ref().expect("loaded").state {
+        let mut game = self.lock(id).await?;
+        let event = match &game.state {
             GameState::Gt(state) if state.seq == seq => state.move_event(seat, mv, now_ms())?,
             _ => return Ok(()),
         };
-        self.commit_event(&mut slot, event.to_json(), None).await
+        self.commit_event(&mut game, GameEvent::Gt(event), None)
+            .await
     }
 
     fn spawn_flag(self: &Arc<App>, id: String, seq: i64, flag_ms: i64) {
@@ -503,8 +563,8 @@ impl App {
     /// Records a time forfeit when the game still stands at `seq` and the
     /// side to move has no time left.
     async fn flag(self: &Arc<App>, id: &str, seq: i64) -> Result<(), ApiError> {
-        let mut slot = self.lock(id).await?;
-        let event = match &slot.as_ref().expect("loaded").state {
+        let mut game = self.lock(id).await?;
+        let event = match &game.state {
             GameState::Gt(state) if state.seq == seq => {
                 let seat = state.side_to_move();
                 if state.remaining_ms(seat, now_ms()) != Some(0) {
@@ -512,12 +572,13 @@ impl App {
                 }
                 gt::Event::Forfeited {
                     seat,
-                    reason: "time forfeit".into(),
+                    reason: Termination::TimeForfeit(None),
                 }
             }
             _ => return Ok(()),
         };
-        self.commit_event(&mut slot, event.to_json(), None).await
+        self.commit_event(&mut game, GameEvent::Gt(event), None)
+            .await
     }
 
     /// A place in the pool of engine and simulation threads.
@@ -530,11 +591,9 @@ impl App {
 
     /// Resumes engines and clocks of active games after a restart.
     pub async fn resume_active_games(self: &Arc<App>) -> Result<(), ApiError> {
-        for row in self.store.list("gt", "active", 10_000).await? {
-            let slot = self.lock(&row.id).await?;
-            if let Some(entry) = slot.as_ref() {
-                self.after_commit(entry);
-            }
+        for row in self.store.list(Kind::Gt, Status::Active, 10_000).await? {
+            let game = self.lock(&row.id).await?;
+            self.after_commit(&game);
         }
         Ok(())
     }

@@ -2,28 +2,26 @@
 //! protocol") on its own TCP port: connections pair up in arrival order,
 //! the first of a pair plays Red (greeted with `0`), the second Blue (`1`).
 //! A client sends JSON strings, `"get"` or a move, and every message gets
-//! the JSON state `{board, turn, bothConnected, time, end}`. A pair plays
-//! one game under course rules and clock (120 s plus 10 ms a move); an
-//! illegal or unparsable move or a move out of turn loses. The games are
-//! stored and visible like any other.
+//! the JSON state `{board, turn, bothConnected, time, end}`
+//! (`guard_towers::course` writes and reads them). A pair plays one game
+//! under course rules and clock (`TimeControl::COURSE`); an illegal or
+//! unparsable move or a move out of turn loses. The games are stored and
+//! visible like any other.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use arena::course::MessageReader;
-use serde_json::{json, Value};
+use guard_towers::course::{greeting, MessageReader, Reply, Request};
+use guard_towers::record::Termination;
+use guard_towers::Color;
+use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Mutex;
 
-use crate::app::{now_ms, App, GameState};
-use crate::gt::{self, Player, Seat, TimeControl};
-use crate::store::GameRow;
-
-pub const COURSE_CLOCK: TimeControl = TimeControl {
-    initial_ms: 120_000,
-    increment_ms: 10,
-};
+use crate::app::{now_ms, App, GameEvent, GameState};
+use crate::gt;
+use crate::status::Status;
 
 /// Binds the listener and serves it in the background.
 pub async fn spawn(app: Arc<App>, addr: SocketAddr) -> std::io::Result<SocketAddr> {
@@ -47,43 +45,34 @@ pub async fn spawn(app: Arc<App>, addr: SocketAddr) -> std::io::Result<SocketAdd
 }
 
 /// Seats a new connection: Blue in the waiting game, or Red in a new one.
-async fn seat(app: &Arc<App>, waiting: &Mutex<Option<String>>) -> anyhow::Result<(String, Seat)> {
+async fn seat(app: &Arc<App>, waiting: &Mutex<Option<String>>) -> anyhow::Result<(String, Color)> {
     let mut waiting = waiting.lock().await;
     if let Some(id) = waiting.take() {
-        let mut slot = app.lock(&id).await?;
+        let mut game = app.lock(&id).await?;
         let joined = gt::Event::Joined {
-            seat: Seat::Blue,
+            seat: Color::Blue,
             name: "course player 1".into(),
         };
-        app.commit_event(&mut slot, joined.to_json(), None).await?;
-        return Ok((id, Seat::Blue));
+        app.commit_event(&mut game, GameEvent::Gt(joined), None)
+            .await?;
+        return Ok((id, Color::Blue));
     }
-    let settings = gt::Settings {
-        rules: "course".into(),
-        start: guard_towers::START.into(),
-        players: [Player::Course, Player::Course],
-        time_control: Some(COURSE_CLOCK),
-    };
-    let now = now_ms();
-    let id = crate::security::new_token()[..12].to_string();
-    let row = GameRow {
-        id: id.clone(),
-        kind: "gt".into(),
-        settings: serde_json::to_string(&settings)?,
-        status: "waiting".into(),
-        result: None,
-        created_ms: now,
-        updated_ms: now,
-    };
-    let state = GameState::Gt(gt::State::new(settings, now)?);
+    let settings = gt::Settings::course();
+    let state = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
     let joined = gt::Event::Joined {
-        seat: Seat::Red,
+        seat: Color::Red,
         name: "course player 0".into(),
     };
-    app.create(row, state, vec![joined.to_json()], Vec::new())
+    let entry = app
+        .create(
+            state,
+            serde_json::to_string(&settings)?,
+            vec![GameEvent::Gt(joined)],
+            Vec::new(),
+        )
         .await?;
-    *waiting = Some(id.clone());
-    Ok((id, Seat::Red))
+    *waiting = Some(entry.id.clone());
+    Ok((entry.id, Color::Red))
 }
 
 async fn connection(
@@ -92,11 +81,7 @@ async fn connection(
     mut stream: TcpStream,
 ) -> anyhow::Result<()> {
     let (id, seat) = seat(&app, &waiting).await?;
-    let greeting = match seat {
-        Seat::Red => "0",
-        Seat::Blue => "1",
-    };
-    stream.write_all(greeting.as_bytes()).await?;
+    stream.write_all(greeting(seat).as_bytes()).await?;
     let mut reader = MessageReader::default();
     let mut buffer = [0u8; 4096];
     loop {
@@ -107,47 +92,48 @@ async fn connection(
         reader.feed(&buffer[..read]);
         while let Some(message) = reader.next_message()? {
             let reply = answer(&app, &id, seat, &message).await?;
-            stream.write_all(reply.to_string().as_bytes()).await?;
+            stream.write_all(reply.to_text().as_bytes()).await?;
         }
     }
 }
 
 /// Handles one client message and returns the reply.
-async fn answer(app: &Arc<App>, id: &str, seat: Seat, message: &Value) -> anyhow::Result<Value> {
-    let mut slot = app.lock(id).await?;
-    let GameState::Gt(state) = &slot.as_ref().expect("loaded").state else {
+async fn answer(app: &Arc<App>, id: &str, seat: Color, message: &Value) -> anyhow::Result<Reply> {
+    let mut game = app.lock(id).await?;
+    let GameState::Gt(state) = &game.state else {
         anyhow::bail!("course game {id} is not Guard & Towers");
     };
-    let event = match message.as_str() {
-        Some("get") => None,
-        Some(text) if state.status() == "active" => Some(
-            state
-                .move_event(seat, text, now_ms())
+    let active = state.status() == Status::Active;
+    let event = match Request::read(message) {
+        Ok(Request::Get) => None,
+        Ok(Request::Move(text)) if active => Some(
+            gt::parse_move(&text)
+                .and_then(|mv| state.move_event(seat, mv, now_ms()))
                 .unwrap_or_else(|refusal| gt::Event::Forfeited {
                     seat,
-                    reason: format!("illegal move: {refusal}"),
+                    reason: Termination::IllegalMove(refusal.0),
                 }),
         ),
         // A move before the opponent arrived or after the end changes nothing.
-        Some(_) => None,
-        None if state.status() == "active" => Some(gt::Event::Forfeited {
+        Ok(Request::Move(_)) => None,
+        Err(error) if active => Some(gt::Event::Forfeited {
             seat,
-            reason: format!("unreadable message {message}"),
+            reason: Termination::Disconnect(error.to_string()),
         }),
-        None => None,
+        Err(_) => None,
     };
     if let Some(event) = event {
-        app.commit_event(&mut slot, event.to_json(), None).await?;
+        app.commit_event(&mut game, GameEvent::Gt(event), None)
+            .await?;
     }
-    let GameState::Gt(state) = &slot.as_ref().expect("loaded").state else {
-        unreachable!("the kind of a game never changes");
+    let GameState::Gt(state) = &game.state else {
+        anyhow::bail!("course game {id} is not Guard & Towers");
     };
-    let turn = state.side_to_move().color().letter().to_string();
-    Ok(json!({
-        "board": state.game.position().to_string(),
-        "turn": turn,
-        "bothConnected": state.status() != "waiting",
-        "time": state.remaining_ms(seat, now_ms()).unwrap_or(0),
-        "end": state.status() == "finished",
-    }))
+    Ok(Reply {
+        board: *state.game.position(),
+        turn: state.side_to_move(),
+        both_connected: state.status() != Status::Waiting,
+        time: state.remaining_ms(seat, now_ms()).unwrap_or(0),
+        end: state.status() == Status::Finished,
+    })
 }

@@ -1,49 +1,15 @@
 //! A Guard & Towers game as the server keeps it: settings fixed at creation
 //! and a list of numbered events; the state is the fold of the events over
 //! the rules library. Commands are checked against the state before their
-//! event is stored, so a stored event always applies.
+//! event is stored, so a stored event always applies. Everything here is
+//! the rules library's own types; text exists only at the edges (the
+//! adapters parse, serde stores and sends).
 
-use arena::record::{date_of, rules_result, GameRecord, GameResult};
-use guard_towers::{Color, Game, Move, Position, Rules};
+use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
+use guard_towers::{Color, Game, Move, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
-/// A seat at the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Seat {
-    Red,
-    Blue,
-}
-
-impl Seat {
-    pub const BOTH: [Seat; 2] = [Seat::Red, Seat::Blue];
-
-    pub fn color(self) -> Color {
-        match self {
-            Seat::Red => Color::Red,
-            Seat::Blue => Color::Blue,
-        }
-    }
-
-    pub fn of(color: Color) -> Seat {
-        match color {
-            Color::Red => Seat::Red,
-            Color::Blue => Seat::Blue,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::Red => "red",
-            Seat::Blue => "blue",
-        }
-    }
-
-    pub fn other(self) -> Seat {
-        Seat::of(!self.color())
-    }
-}
+use crate::status::{Kind, Status};
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,34 +23,76 @@ pub enum Player {
     Course,
 }
 
-/// A clock: starting time and increment per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimeControl {
-    pub initial_ms: u64,
-    pub increment_ms: u64,
-}
-
-/// What a game is created with.
+/// What a game is created with; [`Settings::new`] is the one way to make
+/// them, for the HTTP API, the course port and the store alike.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SettingsFields")]
 pub struct Settings {
-    /// `standard` or `course`.
-    pub rules: String,
-    pub start: String,
+    pub rules: Ruleset,
+    pub start: Position,
     pub players: [Player; 2],
     pub time_control: Option<TimeControl>,
 }
 
+/// Settings as stored, before they are checked.
+#[derive(Deserialize)]
+struct SettingsFields {
+    rules: Ruleset,
+    start: Position,
+    players: [Player; 2],
+    time_control: Option<TimeControl>,
+}
+
+impl TryFrom<SettingsFields> for Settings {
+    type Error = Refusal;
+
+    fn try_from(fields: SettingsFields) -> Result<Settings, Refusal> {
+        Settings::new(
+            fields.rules,
+            fields.start,
+            fields.players,
+            fields.time_control,
+        )
+    }
+}
+
 impl Settings {
-    pub fn rules(&self) -> Rules {
-        if self.rules == "course" {
-            Rules::COURSE
-        } else {
-            Rules::STANDARD
+    /// The settings of a new game, refused when an engine level is not
+    /// 1-10 or the start position is already decided.
+    pub fn new(
+        rules: Ruleset,
+        start: Position,
+        players: [Player; 2],
+        time_control: Option<TimeControl>,
+    ) -> Result<Settings, Refusal> {
+        for player in players {
+            if let Player::Engine { level } = player {
+                if !(1..=10).contains(&level) {
+                    return refuse(format!("level {level} is not 1-10"));
+                }
+            }
+        }
+        Ok(Settings {
+            rules,
+            start,
+            players,
+            time_control,
+        })
+    }
+
+    /// A course-port game: course rules and clock, both seats course
+    /// clients.
+    pub fn course() -> Settings {
+        Settings {
+            rules: Ruleset::Course,
+            start: Position::start(),
+            players: [Player::Course; 2],
+            time_control: Some(TimeControl::COURSE),
         }
     }
 
-    pub fn player(&self, seat: Seat) -> Player {
-        self.players[seat.color().index()]
+    pub fn player(&self, seat: Color) -> Player {
+        self.players[seat.index()]
     }
 }
 
@@ -93,48 +101,41 @@ impl Settings {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     Joined {
-        seat: Seat,
+        seat: Color,
         name: String,
     },
     Moved {
-        seat: Seat,
+        seat: Color,
         #[serde(rename = "move")]
-        mv: String,
+        mv: Move,
         /// The mover's clock after the move, increment included.
         clock_ms: Option<u64>,
     },
     Resigned {
-        seat: Seat,
+        seat: Color,
     },
     DrawOffered {
-        seat: Seat,
+        seat: Color,
     },
     DrawDeclined {
-        seat: Seat,
+        seat: Color,
     },
     DrawAgreed {
-        seat: Seat,
+        seat: Color,
     },
     /// Lost without the rules' say: on time, or (course protocol) by an
     /// illegal move or a move out of turn.
     Forfeited {
-        seat: Seat,
-        reason: String,
+        seat: Color,
+        reason: Termination,
     },
-}
-
-impl Event {
-    /// The event as stored and sent.
-    pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).expect("events serialise")
-    }
 }
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ending {
     pub result: GameResult,
-    pub reason: String,
+    pub termination: Termination,
 }
 
 /// A command refused, in plain words.
@@ -146,13 +147,20 @@ fn refuse<T>(message: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(message.into()))
 }
 
+/// Reads a move as a player wrote it.
+pub fn parse_move(text: &str) -> Result<Move, Refusal> {
+    text.trim()
+        .parse()
+        .map_err(|error| Refusal(format!("'{text}' is not a move: {error}")))
+}
+
 /// The state of a game after its events.
 #[derive(Clone, Debug)]
 pub struct State {
     pub settings: Settings,
     pub game: Game,
     pub names: [Option<String>; 2],
-    pub draw_offer: Option<Seat>,
+    pub draw_offer: Option<Color>,
     pub ending: Option<Ending>,
     /// Clock of each side at the start of its current or next turn.
     pub clocks: Option<[u64; 2]>,
@@ -164,17 +172,13 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(settings: Settings, created_ms: i64) -> Result<State, Refusal> {
-        let start: Position = settings
-            .start
-            .parse()
-            .map_err(|error| Refusal(format!("start position: {error}")))?;
-        let game = Game::new(start, settings.rules());
-        let names = Seat::BOTH.map(|seat| match settings.player(seat) {
+    pub fn new(settings: Settings, created_ms: i64) -> State {
+        let game = Game::new(settings.start, settings.rules.rules());
+        let names = Color::ALL.map(|seat| match settings.player(seat) {
             Player::Engine { level } => Some(format!("towers level {level}")),
             Player::Human | Player::Course => None,
         });
-        let clocks = settings.time_control.map(|tc| [tc.initial_ms; 2]);
+        let clocks = settings.time_control.map(|tc| [tc.initial_ms(); 2]);
         let mut state = State {
             settings,
             game,
@@ -188,24 +192,24 @@ impl State {
         };
         state.start_if_seated(created_ms);
         state.end_by_rules();
-        Ok(state)
+        state
     }
 
-    pub fn side_to_move(&self) -> Seat {
-        Seat::of(self.game.position().side_to_move())
+    pub fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
     }
 
-    pub fn is_seated(&self, seat: Seat) -> bool {
-        self.names[seat.color().index()].is_some()
+    pub fn is_seated(&self, seat: Color) -> bool {
+        self.names[seat.index()].is_some()
     }
 
-    pub fn status(&self) -> &'static str {
+    pub fn status(&self) -> Status {
         if self.ending.is_some() {
-            "finished"
+            Status::Finished
         } else if self.turn_started_ms.is_none() {
-            "waiting"
+            Status::Waiting
         } else {
-            "active"
+            Status::Active
         }
     }
 
@@ -213,13 +217,13 @@ impl State {
     pub fn result_text(&self) -> Option<String> {
         self.ending
             .as_ref()
-            .map(|ending| format!("{} {}", ending.result.token(), ending.reason))
+            .map(|ending| format!("{} {}", ending.result, ending.termination))
     }
 
     /// Milliseconds left on `seat`'s clock at `now_ms`.
-    pub fn remaining_ms(&self, seat: Seat, now_ms: i64) -> Option<u64> {
+    pub fn remaining_ms(&self, seat: Color, now_ms: i64) -> Option<u64> {
         let clocks = self.clocks?;
-        let stored = clocks[seat.color().index()];
+        let stored = clocks[seat.index()];
         match self.turn_started_ms {
             Some(started) if self.ending.is_none() && seat == self.side_to_move() => {
                 let spent = u64::try_from(now_ms - started).unwrap_or(0);
@@ -233,51 +237,42 @@ impl State {
     pub fn flag_at_ms(&self) -> Option<i64> {
         let clocks = self.clocks?;
         let started = self.turn_started_ms.filter(|_| self.ending.is_none())?;
-        Some(started + clocks[self.side_to_move().color().index()] as i64)
+        Some(started + clocks[self.side_to_move().index()] as i64)
     }
 
     /// The event a seat's move makes at `now_ms`: a move, or a forfeit when
     /// the clock has run out.
-    pub fn move_event(&self, seat: Seat, text: &str, now_ms: i64) -> Result<Event, Refusal> {
+    pub fn move_event(&self, seat: Color, mv: Move, now_ms: i64) -> Result<Event, Refusal> {
         self.expect_turn(seat)?;
-        let mv: Move = text
-            .trim()
-            .parse()
-            .map_err(|error| Refusal(format!("'{text}' is not a move: {error}")))?;
-        if !self.game.legal_moves().contains(&mv) {
+        if !self.game.position().is_legal(mv) {
             return refuse(format!(
-                "{mv} is not a legal move for {} in this position",
-                seat.name()
+                "{mv} is not a legal move for {seat} in this position"
             ));
         }
         let clock_ms = match self.remaining_ms(seat, now_ms) {
             Some(0) => {
                 return Ok(Event::Forfeited {
                     seat,
-                    reason: "time forfeit".into(),
+                    reason: Termination::TimeForfeit(None),
                 })
             }
-            Some(left) => Some(left + self.settings.time_control.map_or(0, |tc| tc.increment_ms)),
+            Some(left) => Some(left + self.settings.time_control.map_or(0, |tc| tc.increment_ms())),
             None => None,
         };
-        Ok(Event::Moved {
-            seat,
-            mv: mv.to_string(),
-            clock_ms,
-        })
+        Ok(Event::Moved { seat, mv, clock_ms })
     }
 
-    fn expect_turn(&self, seat: Seat) -> Result<(), Refusal> {
+    fn expect_turn(&self, seat: Color) -> Result<(), Refusal> {
         self.expect_playing()?;
         if seat != self.side_to_move() {
-            return refuse(format!("it is {}'s turn", self.side_to_move().name()));
+            return refuse(format!("it is {}'s turn", self.side_to_move()));
         }
         Ok(())
     }
 
     fn expect_playing(&self) -> Result<(), Refusal> {
         if let Some(ending) = &self.ending {
-            return refuse(format!("the game is over ({})", ending.reason));
+            return refuse(format!("the game is over ({})", ending.termination));
         }
         if self.turn_started_ms.is_none() {
             return refuse("the game has not started: a seat is still free");
@@ -290,19 +285,18 @@ impl State {
         match event {
             Event::Joined { seat, name } => {
                 if self.is_seated(*seat) {
-                    return refuse(format!("the {} seat is taken", seat.name()));
+                    return refuse(format!("the {seat} seat is taken"));
                 }
-                self.names[seat.color().index()] = Some(name.clone());
+                self.names[seat.index()] = Some(name.clone());
                 self.start_if_seated(at_ms);
             }
             Event::Moved { seat, mv, clock_ms } => {
                 self.expect_turn(*seat)?;
-                let mv: Move = mv.parse().map_err(|e| Refusal(format!("{e}")))?;
                 self.game
-                    .play(mv)
+                    .play(*mv)
                     .map_err(|error| Refusal(error.to_string()))?;
                 if let (Some(clocks), Some(left)) = (&mut self.clocks, clock_ms) {
-                    clocks[seat.color().index()] = *left;
+                    clocks[seat.index()] = *left;
                 }
                 self.turn_started_ms = Some(at_ms);
                 self.draw_offer = None;
@@ -310,7 +304,7 @@ impl State {
             }
             Event::Resigned { seat } => {
                 self.expect_playing()?;
-                self.end(GameResult::win_for(!seat.color()), "resignation");
+                self.end(GameResult::win_for(!*seat), Termination::Resignation);
             }
             Event::DrawOffered { seat } => {
                 self.expect_playing()?;
@@ -321,17 +315,24 @@ impl State {
             }
             Event::DrawDeclined { seat } | Event::DrawAgreed { seat } => {
                 self.expect_playing()?;
-                if self.draw_offer != Some(seat.other()) {
-                    return refuse(format!("{} has no draw offer to answer", seat.name()));
+                if self.draw_offer != Some(!*seat) {
+                    return refuse(format!("{seat} has no draw offer to answer"));
                 }
                 self.draw_offer = None;
                 if matches!(event, Event::DrawAgreed { .. }) {
-                    self.end(GameResult::Draw, "draw agreed");
+                    self.end(GameResult::Draw, Termination::DrawAgreed);
                 }
             }
             Event::Forfeited { seat, reason } => {
                 self.expect_playing()?;
-                self.end(GameResult::win_for(!seat.color()), reason);
+                if matches!(reason, Termination::TimeForfeit(_)) {
+                    // The flag fell: the clock shows no time, not the time
+                    // it had when the turn began.
+                    if let Some(clocks) = &mut self.clocks {
+                        clocks[seat.index()] = 0;
+                    }
+                }
+                self.end(GameResult::win_for(!*seat), reason.clone());
             }
         }
         self.seq += 1;
@@ -339,28 +340,27 @@ impl State {
     }
 
     fn start_if_seated(&mut self, at_ms: i64) {
-        if self.turn_started_ms.is_none() && Seat::BOTH.iter().all(|&seat| self.is_seated(seat)) {
+        if self.turn_started_ms.is_none() && Color::ALL.iter().all(|&seat| self.is_seated(seat)) {
             self.turn_started_ms = Some(at_ms);
         }
     }
 
     fn end_by_rules(&mut self) {
         if let Some(outcome) = self.game.outcome() {
-            let (result, reason) = rules_result(outcome);
-            self.end(result, reason);
+            self.end(GameResult::of(outcome), Termination::of(outcome));
         }
     }
 
-    fn end(&mut self, result: GameResult, reason: &str) {
+    fn end(&mut self, result: GameResult, termination: Termination) {
         self.ending = Some(Ending {
             result,
-            reason: reason.to_string(),
+            termination,
         });
     }
 
     /// The seat whose engine should move now, if any.
-    pub fn engine_to_move(&self) -> Option<(Seat, u8)> {
-        if self.status() != "active" {
+    pub fn engine_to_move(&self) -> Option<(Color, u8)> {
+        if self.status() != Status::Active {
             return None;
         }
         let seat = self.side_to_move();
@@ -370,30 +370,27 @@ impl State {
         }
     }
 
-    /// The game in the arena's record format.
+    /// The game in the record format.
     pub fn record(&self) -> GameRecord {
-        let name = |seat: Seat| {
-            self.names[seat.color().index()]
+        let name = |seat: Color| {
+            self.names[seat.index()]
                 .clone()
                 .unwrap_or_else(|| "?".into())
         };
         let (result, termination) = match &self.ending {
-            Some(ending) => (ending.result, ending.reason.clone()),
-            None => (GameResult::Unfinished, "unterminated".into()),
+            Some(ending) => (ending.result, ending.termination.clone()),
+            None => (GameResult::Unfinished, Termination::Unterminated),
         };
         GameRecord {
             event: "towers server".into(),
             date: date_of(self.created_ms),
-            red: name(Seat::Red),
-            blue: name(Seat::Blue),
-            time_control: self.settings.time_control.map_or("-".into(), |tc| {
-                format!(
-                    "{}+{}",
-                    tc.initial_ms as f64 / 1000.0,
-                    tc.increment_ms as f64 / 1000.0
-                )
-            }),
-            rules: self.settings.rules(),
+            red: name(Color::Red),
+            blue: name(Color::Blue),
+            time_control: self
+                .settings
+                .time_control
+                .map_or("-".into(), |tc| tc.to_string()),
+            rules: self.settings.rules,
             start: *self.game.start(),
             moves: self.game.moves().to_vec(),
             result,
@@ -402,70 +399,106 @@ impl State {
     }
 
     /// The state as the API shows it at `now_ms`.
-    pub fn view(&self, id: &str, now_ms: i64) -> Value {
-        let mut view = self.live_view(id, now_ms);
-        view["moves"] = self.game.moves().iter().map(|mv| mv.to_string()).collect();
-        view
+    pub fn view(&self, id: &str, now_ms: i64) -> View {
+        View {
+            moves: Some(self.game.moves().to_vec()),
+            ..self.live_view(id, now_ms)
+        }
     }
 
     /// [`State::view`] without the move list (`ply` says how long it is).
-    pub fn live_view(&self, id: &str, now_ms: i64) -> Value {
-        let seats: serde_json::Map<String, Value> = Seat::BOTH
-            .iter()
-            .map(|&seat| {
-                let player = self.settings.player(seat);
-                (
-                    seat.name().to_string(),
-                    json!({
-                        "player": player,
-                        "name": self.names[seat.color().index()],
-                        "taken": self.is_seated(seat),
-                    }),
-                )
-            })
-            .collect();
-        let legal: Vec<String> = if self.status() == "active" {
-            self.game
-                .legal_moves()
-                .iter()
-                .map(|mv| mv.to_string())
-                .collect()
-        } else {
-            Vec::new()
+    pub fn live_view(&self, id: &str, now_ms: i64) -> View {
+        let active = self.status() == Status::Active;
+        let seat = |seat: Color| SeatView {
+            player: self.settings.player(seat),
+            name: self.names[seat.index()].clone(),
+            taken: self.is_seated(seat),
         };
-        let clock = self.clocks.map(|_| {
-            json!({
-                "red_ms": self.remaining_ms(Seat::Red, now_ms),
-                "blue_ms": self.remaining_ms(Seat::Blue, now_ms),
-                "running": (self.status() == "active").then(|| self.side_to_move()),
-            })
-        });
-        json!({
-            "id": id,
-            "kind": "gt",
-            "status": self.status(),
-            "rules": self.settings.rules,
-            "start": self.settings.start,
-            "position": self.game.position().to_string(),
-            "side_to_move": self.side_to_move(),
-            "ply": self.game.moves().len(),
-            "legal_moves": legal,
-            "seats": seats,
-            "time_control": self.settings.time_control,
-            "clock": clock,
-            "draw_offer": self.draw_offer,
-            "result": self.ending.as_ref().map(|ending| json!({
-                "score": ending.result.token(),
-                "winner": match ending.result {
-                    GameResult::RedWins => Some(Seat::Red),
-                    GameResult::BlueWins => Some(Seat::Blue),
-                    _ => None,
-                },
-                "reason": ending.reason,
-            })),
-            "seq": self.seq,
-        })
+        View {
+            id: id.to_string(),
+            kind: Kind::Gt,
+            status: self.status(),
+            rules: self.settings.rules,
+            start: self.settings.start,
+            position: *self.game.position(),
+            side_to_move: self.side_to_move(),
+            ply: self.game.moves().len(),
+            legal_moves: if active {
+                self.game.legal_moves().to_vec()
+            } else {
+                Vec::new()
+            },
+            seats: Seats {
+                red: seat(Color::Red),
+                blue: seat(Color::Blue),
+            },
+            time_control: self.settings.time_control,
+            clock: self.clocks.map(|_| ClockView {
+                red_ms: self.remaining_ms(Color::Red, now_ms),
+                blue_ms: self.remaining_ms(Color::Blue, now_ms),
+                running: active.then(|| self.side_to_move()),
+            }),
+            draw_offer: self.draw_offer,
+            result: self.ending.as_ref().map(|ending| ResultView {
+                score: ending.result,
+                winner: ending.result.winner(),
+                reason: ending.termination.clone(),
+            }),
+            seq: self.seq,
+            moves: None,
+        }
     }
+}
+
+/// A game as the API shows it (`docs/api.md`, schema `GtState`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub id: String,
+    pub kind: Kind,
+    pub status: Status,
+    pub rules: Ruleset,
+    pub start: Position,
+    pub position: Position,
+    pub side_to_move: Color,
+    pub ply: usize,
+    pub legal_moves: Vec<Move>,
+    pub seats: Seats,
+    pub time_control: Option<TimeControl>,
+    pub clock: Option<ClockView>,
+    pub draw_offer: Option<Color>,
+    pub result: Option<ResultView>,
+    pub seq: i64,
+    /// Left out of live views: the events carry the moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<Move>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Seats {
+    pub red: SeatView,
+    pub blue: SeatView,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatView {
+    pub player: Player,
+    pub name: Option<String>,
+    pub taken: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClockView {
+    pub red_ms: Option<u64>,
+    pub blue_ms: Option<u64>,
+    /// The side whose clock runs.
+    pub running: Option<Color>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultView {
+    pub score: GameResult,
+    pub winner: Option<Color>,
+    pub reason: Termination,
 }
 
 #[cfg(test)]
@@ -473,14 +506,15 @@ mod tests {
     use super::*;
 
     fn friendly(time_control: Option<TimeControl>) -> State {
-        let settings = Settings {
-            rules: "standard".into(),
-            start: guard_towers::START.into(),
-            players: [Player::Human, Player::Human],
+        let settings = Settings::new(
+            Ruleset::Standard,
+            Position::start(),
+            [Player::Human, Player::Human],
             time_control,
-        };
-        let mut state = State::new(settings, 0).unwrap();
-        for seat in Seat::BOTH {
+        )
+        .unwrap();
+        let mut state = State::new(settings, 0);
+        for seat in Color::ALL {
             let joined = Event::Joined {
                 seat,
                 name: seat.name().into(),
@@ -495,53 +529,83 @@ mod tests {
         let mut state = friendly(None);
         let before = state.view("g", 0);
         let out_of_turn = Event::Moved {
-            seat: Seat::Blue,
-            mv: "A1-A2-1".into(),
+            seat: Color::Blue,
+            mv: "A1-A2-1".parse().unwrap(),
             clock_ms: None,
         };
         assert!(state.apply(&out_of_turn, 0).is_err());
         assert!(state
-            .apply(&Event::DrawAgreed { seat: Seat::Red }, 0)
+            .apply(&Event::DrawAgreed { seat: Color::Red }, 0)
             .is_err());
         assert_eq!(state.view("g", 0), before);
     }
 
     #[test]
     fn the_clock_runs_for_the_side_to_move_only() {
-        let state = friendly(Some(TimeControl {
-            initial_ms: 1_000,
-            increment_ms: 100,
-        }));
-        assert_eq!(state.remaining_ms(Seat::Red, 400), Some(600));
-        assert_eq!(state.remaining_ms(Seat::Blue, 400), Some(1_000));
-        let mv = state.game.legal_moves()[0].to_string();
-        match state.move_event(Seat::Red, &mv, 400).unwrap() {
+        let state = friendly(Some(TimeControl::new(1_000, 100).unwrap()));
+        assert_eq!(state.remaining_ms(Color::Red, 400), Some(600));
+        assert_eq!(state.remaining_ms(Color::Blue, 400), Some(1_000));
+        let mv = state.game.legal_moves()[0];
+        match state.move_event(Color::Red, mv, 400).unwrap() {
             Event::Moved { clock_ms, .. } => assert_eq!(clock_ms, Some(700)),
             other => panic!("expected a move, got {other:?}"),
         }
         assert!(matches!(
-            state.move_event(Seat::Red, &mv, 1_000).unwrap(),
+            state.move_event(Color::Red, mv, 1_000).unwrap(),
             Event::Forfeited { .. }
         ));
     }
 
     #[test]
     fn a_game_waits_until_every_seat_is_taken() {
-        let settings = Settings {
-            rules: "standard".into(),
-            start: guard_towers::START.into(),
-            players: [Player::Human, Player::Engine { level: 3 }],
-            time_control: None,
-        };
-        let mut state = State::new(settings, 0).unwrap();
-        assert_eq!(state.status(), "waiting");
-        assert!(state.move_event(Seat::Red, "A7-B7-1", 0).is_err());
+        let settings = Settings::new(
+            Ruleset::Standard,
+            Position::start(),
+            [Player::Human, Player::Engine { level: 3 }],
+            None,
+        )
+        .unwrap();
+        let mut state = State::new(settings, 0);
+        assert_eq!(state.status(), Status::Waiting);
+        assert!(state
+            .move_event(Color::Red, "A7-B7-1".parse().unwrap(), 0)
+            .is_err());
         let joined = Event::Joined {
-            seat: Seat::Red,
+            seat: Color::Red,
             name: "ann".into(),
         };
         state.apply(&joined, 5).unwrap();
-        assert_eq!(state.status(), "active");
+        assert_eq!(state.status(), Status::Active);
         assert_eq!(state.engine_to_move(), None);
+    }
+
+    #[test]
+    fn a_time_forfeit_leaves_the_loser_no_time_on_the_clock() {
+        let mut state = friendly(Some(TimeControl::COURSE));
+        let forfeit = Event::Forfeited {
+            seat: Color::Red,
+            reason: Termination::TimeForfeit(None),
+        };
+        state.apply(&forfeit, 120_001).unwrap();
+        assert_eq!(state.remaining_ms(Color::Red, 130_000), Some(0));
+        assert_eq!(state.remaining_ms(Color::Blue, 130_000), Some(120_000));
+    }
+
+    #[test]
+    fn settings_with_a_level_outside_1_to_10_are_refused_when_made_or_read() {
+        let made = Settings::new(
+            Ruleset::Course,
+            Position::start(),
+            [Player::Engine { level: 11 }, Player::Human],
+            None,
+        );
+        assert_eq!(made, Err(Refusal("level 11 is not 1-10".into())));
+        let stored = r#"{"rules":"course","start":"r1r11RG1r1r1/2r11r12/3r13/7/3b13/2b11b12/b1b11BG1b1b1 r","players":[{"type":"engine","level":0},{"type":"human"}],"time_control":null}"#;
+        assert!(serde_json::from_str::<Settings>(stored).is_err());
+        let unknown_rules = stored
+            .replace("course", "fast")
+            .replace("\"level\":0", "\"level\":3");
+        let error = serde_json::from_str::<Settings>(&unknown_rules).unwrap_err();
+        assert!(error.to_string().contains("rules 'fast'"), "{error}");
     }
 }

@@ -7,6 +7,8 @@ use kubb::{Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::status::Status;
+
 /// What a match is created with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
@@ -72,11 +74,11 @@ impl State {
             .expect("events in force were each accepted in this order")
     }
 
-    pub fn status(&self) -> &'static str {
+    pub fn status(&self) -> Status {
         if self.current.winner().is_some() {
-            "finished"
+            Status::Finished
         } else {
-            "active"
+            Status::Active
         }
     }
 

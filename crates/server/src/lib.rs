@@ -11,6 +11,7 @@
 
 mod app;
 mod course;
+mod engines;
 mod error;
 mod gt;
 mod http;
@@ -19,6 +20,7 @@ mod kubb_match;
 mod listen;
 pub mod loadtest;
 mod security;
+mod status;
 mod store;
 mod web;
 mod ws;

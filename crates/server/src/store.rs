@@ -15,6 +15,8 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::status::{Kind, Status, UnknownName};
+
 /// The most requests committed in one transaction.
 const MAX_BATCH: usize = 512;
 
@@ -29,15 +31,17 @@ pub enum StoreError {
     Migration(#[from] sqlx::migrate::MigrateError),
     #[error("the database writer has stopped")]
     WriterStopped,
+    #[error("game {id}: {error}")]
+    Corrupt { id: String, error: UnknownName },
 }
 
 /// A stored game, without its events.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     pub id: String,
-    pub kind: String,
+    pub kind: Kind,
     pub settings: String,
-    pub status: String,
+    pub status: Status,
     pub result: Option<String>,
     pub created_ms: i64,
     pub updated_ms: i64,
@@ -60,7 +64,7 @@ pub enum Write {
         game_id: String,
         event: EventRow,
         /// The game's status and result after this event.
-        status: String,
+        status: Status,
         result: Option<String>,
     },
     /// Fails the request when the seat is taken.
@@ -178,7 +182,7 @@ impl Store {
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|row| game_row(&row)))
+        row.map(|row| game_row(&row)).transpose()
     }
 
     /// The game's events numbered above `after`, in order.
@@ -212,33 +216,39 @@ impl Store {
     /// The most recently updated games of `kind` with `status`.
     pub async fn list(
         &self,
-        kind: &str,
-        status: &str,
+        kind: Kind,
+        status: Status,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, kind, settings, status, result, created_ms, updated_ms FROM games \
              WHERE kind = $1 AND status = $2 ORDER BY updated_ms DESC, id LIMIT $3",
         )
-        .bind(kind)
-        .bind(status)
+        .bind(kind.name())
+        .bind(status.name())
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(game_row).collect())
+        rows.iter().map(game_row).collect()
     }
 }
 
-fn game_row(row: &sqlx::any::AnyRow) -> GameRow {
-    GameRow {
-        id: row.get(0),
-        kind: row.get(1),
+fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
+    let id: String = row.get(0);
+    let named = |index: usize| row.get::<String, _>(index);
+    let corrupt = |error| StoreError::Corrupt {
+        id: id.clone(),
+        error,
+    };
+    Ok(GameRow {
+        kind: named(1).parse().map_err(corrupt)?,
         settings: row.get(2),
-        status: row.get(3),
+        status: named(3).parse().map_err(corrupt)?,
         result: row.get(4),
         created_ms: row.get(5),
         updated_ms: row.get(6),
-    }
+        id,
+    })
 }
 
 async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgres: bool) {
@@ -310,9 +320,9 @@ async fn apply(
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
         )
         .bind(&game.id)
-        .bind(&game.kind)
+        .bind(game.kind.name())
         .bind(&game.settings)
-        .bind(&game.status)
+        .bind(game.status.name())
         .bind(&game.result)
         .bind(game.created_ms)
         .bind(game.updated_ms)
@@ -340,7 +350,7 @@ async fn apply(
                 sqlx::query(
                     "UPDATE games SET status = $1, result = $2, updated_ms = $3 WHERE id = $4",
                 )
-                .bind(status)
+                .bind(status.name())
                 .bind(result)
                 .bind(event.at_ms)
                 .bind(game_id)

@@ -41,8 +41,7 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let app = shared.app.clone();
     let snapshot = {
-        let slot = app.lock(&id).await?;
-        let entry = slot.as_ref().expect("loaded");
+        let entry = app.lock(&id).await?;
         ServerMessage::Snapshot {
             seq: entry.state.seq(),
             state: entry.state.view(&id, now_ms()),

@@ -49,7 +49,7 @@ async fn a_person_plays_the_engine_until_the_game_ends_and_finds_it_in_the_archi
         let (_, state) = server.get(&path).await;
         assert!(state["result"]["reason"].is_string(), "{state}");
         let record = server.text(&format!("{path}/record")).await;
-        let games = arena::record::parse_records(&record).expect("the record reads back");
+        let games = guard_towers::record::parse_records(&record).expect("the record reads back");
         let replayed = games[0].replay();
         assert_eq!(
             replayed.moves().len(),

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use arena::openings::{parse_openings, DEFAULT_SET};
-use arena::referee::{GameSettings, TimeControl};
+use arena::referee::{GameSettings, Pace};
 use arena::runner::{run_match, EngineSpec, MatchConfig, MatchReport, Pairing};
 use arena::stats::{EloEstimate, Sprt, SprtDecision};
 use clap::Args;
-use guard_towers::Rules;
+use guard_towers::Ruleset;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::UsageError;
@@ -34,7 +34,7 @@ pub struct ArenaArgs {
     movetime: Option<u64>,
     /// Clock per game as SECONDS+INCREMENT, e.g. 120+0.01 (the course's).
     #[arg(long)]
-    tc: Option<TimeControl>,
+    tc: Option<guard_towers::TimeControl>,
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -48,8 +48,8 @@ pub struct ArenaArgs {
     #[arg(long)]
     record: Option<PathBuf>,
     /// Draw rules: standard or course (none).
-    #[arg(long, default_value = "standard")]
-    rules: String,
+    #[arg(long, default_value_t = Ruleset::Standard)]
+    rules: Ruleset,
     /// Adjudicate a game of this many plies as a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
@@ -120,20 +120,11 @@ fn config(args: &ArenaArgs) -> Result<MatchConfig, UsageError> {
     if sprt.is_some() && args.engines.len() != 2 {
         return Err(UsageError("--sprt needs exactly two engines".into()));
     }
-    let rules = match args.rules.as_str() {
-        "standard" => Rules::STANDARD,
-        "course" => Rules::COURSE,
-        other => {
-            return Err(UsageError(format!(
-                "--rules '{other}' is not standard or course"
-            )))
-        }
-    };
-    let time_control = args
-        .tc
-        .unwrap_or(TimeControl::MoveTime(Duration::from_millis(
-            args.movetime.unwrap_or(100),
-        )));
+    let rules = args.rules;
+    let time_control = args.tc.map_or(
+        Pace::MoveTime(Duration::from_millis(args.movetime.unwrap_or(100))),
+        Pace::Clock,
+    );
     Ok(MatchConfig {
         engines,
         games: args.games,

@@ -248,7 +248,7 @@ fn best(
 fn replay(file: &std::path::Path) -> Result<(), UsageError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
-    let games = arena::record::parse_records(&text)
+    let games = guard_towers::record::parse_records(&text)
         .map_err(|e| UsageError(format!("invalid record {}: {e}", file.display())))?;
     for (number, record) in games.iter().enumerate() {
         println!(

@@ -4,7 +4,7 @@
 
 use std::process::{Command, Output};
 
-use arena::record::parse_records;
+use guard_towers::record::parse_records;
 
 const TOWERS: &str = env!("CARGO_BIN_EXE_towers");
 
@@ -108,7 +108,8 @@ fn a_one_shot_position_engine_can_be_matched() {
     assert_eq!(games.len(), 2);
     for game in &games {
         assert!(
-            !game.termination.contains("crash") && !game.termination.contains("illegal"),
+            !game.termination.to_string().contains("crash")
+                && !game.termination.to_string().contains("illegal"),
             "{}",
             game.termination
         );
@@ -157,7 +158,7 @@ fn crashes_illegal_moves_and_timeouts_lose() {
         let games = parse_records(&std::fs::read_to_string(&record).unwrap()).unwrap();
         for game in &games {
             assert!(
-                game.termination.starts_with(reason),
+                game.termination.to_string().starts_with(reason),
                 "{faulty}: {}",
                 game.termination
             );

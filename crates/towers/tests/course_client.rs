@@ -7,7 +7,7 @@ use std::net::{TcpListener, TcpStream};
 use std::process::Command;
 use std::time::Duration;
 
-use arena::course::MessageReader;
+use guard_towers::course::MessageReader;
 use guard_towers::{Color, Game, Move, Position, Rules};
 use serde_json::{json, Value};
 

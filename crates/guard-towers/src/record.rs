@@ -1,13 +1,15 @@
 //! Game records: a PGN-like text format for Guard & Towers
-//! (`docs/game-record.md`). Written by the arena and the server, read by
-//! `towers gt replay`. Reading validates every move with the rules library.
+//! (`docs/game-record.md`), and how a game ended as a typed result and
+//! termination. Written by the arena and the server, read by
+//! `towers gt replay`. Reading validates every move with the rules.
 
 use std::fmt::{self, Write};
+use std::str::FromStr;
 
-use guard_towers::{Color, DrawReason, Game, Move, Outcome, Position, Rules, WinReason};
+use crate::{Color, DrawReason, Game, Move, Outcome, Position, Ruleset, WinReason};
 
 /// How a game ended, as recorded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
     RedWins,
     BlueWins,
@@ -16,6 +18,14 @@ pub enum GameResult {
 }
 
 impl GameResult {
+    const ALL: [GameResult; 4] = [
+        GameResult::RedWins,
+        GameResult::BlueWins,
+        GameResult::Draw,
+        GameResult::Unfinished,
+    ];
+
+    /// The record's result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub fn token(self) -> &'static str {
         match self {
             GameResult::RedWins => "1-0",
@@ -26,14 +36,9 @@ impl GameResult {
     }
 
     fn from_token(token: &str) -> Option<GameResult> {
-        [
-            GameResult::RedWins,
-            GameResult::BlueWins,
-            GameResult::Draw,
-            GameResult::Unfinished,
-        ]
-        .into_iter()
-        .find(|result| result.token() == token)
+        GameResult::ALL
+            .into_iter()
+            .find(|result| result.token() == token)
     }
 
     pub fn win_for(color: Color) -> GameResult {
@@ -42,27 +47,164 @@ impl GameResult {
             Color::Blue => GameResult::BlueWins,
         }
     }
+
+    /// The side that won, if one did.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::RedWins => Some(Color::Red),
+            GameResult::BlueWins => Some(Color::Blue),
+            GameResult::Draw | GameResult::Unfinished => None,
+        }
+    }
+
+    /// The result the rules give for a decided position.
+    pub fn of(outcome: Outcome) -> GameResult {
+        match outcome {
+            Outcome::Win { winner, .. } => GameResult::win_for(winner),
+            Outcome::Draw { .. } => GameResult::Draw,
+        }
+    }
 }
 
-/// The result and termination text the rules give for a finished game.
-pub fn rules_result(outcome: Outcome) -> (GameResult, &'static str) {
-    match outcome {
-        Outcome::Win { winner, reason } => (
-            GameResult::win_for(winner),
-            match reason {
-                WinReason::GuardCaptured => "guard captured",
-                WinReason::CastleReached => "castle reached",
-                WinReason::NoLegalMove => "no legal move",
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.token())
+    }
+}
+
+/// Text that is no result token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResultError(pub String);
+
+impl fmt::Display for GameResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a result: 1-0, 0-1, 1/2-1/2 or *", self.0)
+    }
+}
+
+impl std::error::Error for GameResultError {}
+
+impl FromStr for GameResult {
+    type Err = GameResultError;
+
+    fn from_str(text: &str) -> Result<GameResult, GameResultError> {
+        GameResult::from_token(text).ok_or_else(|| GameResultError(text.to_string()))
+    }
+}
+
+/// Why a game ended (the record's Termination tag), in the manner of
+/// fastchess's `MatchTermination`: the rules' reasons, the players' own
+/// (resignation, agreed draw) and the referee's (forfeits, adjudication),
+/// the last with the detail that says what happened.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    GuardCaptured,
+    CastleReached,
+    /// The side to move had no legal move (a loss or, by the rules
+    /// configuration, a draw: the result says which).
+    NoLegalMove,
+    ThreefoldRepetition,
+    NoProgress,
+    Resignation,
+    DrawAgreed,
+    /// The clock ran out; the detail, when there is one, says by how much.
+    TimeForfeit(Option<String>),
+    /// A move that could not be read or was not legal.
+    IllegalMove(String),
+    /// A player process died or answered nonsense.
+    EngineCrash(String),
+    /// A connection ended or sent what is no message, mid-game.
+    Disconnect(String),
+    Adjudication(String),
+    Unterminated,
+    /// A termination this format does not name, as another tool wrote it.
+    Other(String),
+}
+
+impl Termination {
+    /// Why the rules ended a game.
+    pub fn of(outcome: Outcome) -> Termination {
+        match outcome {
+            Outcome::Win { reason, .. } => match reason {
+                WinReason::GuardCaptured => Termination::GuardCaptured,
+                WinReason::CastleReached => Termination::CastleReached,
+                WinReason::NoLegalMove => Termination::NoLegalMove,
             },
-        ),
-        Outcome::Draw { reason } => (
-            GameResult::Draw,
-            match reason {
-                DrawReason::Repetition => "threefold repetition",
-                DrawReason::NoProgress => "no progress",
-                DrawReason::NoLegalMove => "no legal move",
+            Outcome::Draw { reason } => match reason {
+                DrawReason::Repetition => Termination::ThreefoldRepetition,
+                DrawReason::NoProgress => Termination::NoProgress,
+                DrawReason::NoLegalMove => Termination::NoLegalMove,
             },
-        ),
+        }
+    }
+
+    /// The texts of the terminations without detail.
+    const PLAIN: [(Termination, &'static str); 8] = [
+        (Termination::GuardCaptured, "guard captured"),
+        (Termination::CastleReached, "castle reached"),
+        (Termination::NoLegalMove, "no legal move"),
+        (Termination::ThreefoldRepetition, "threefold repetition"),
+        (Termination::NoProgress, "no progress"),
+        (Termination::Resignation, "resignation"),
+        (Termination::DrawAgreed, "draw agreed"),
+        (Termination::Unterminated, "unterminated"),
+    ];
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, detail) = match self {
+            Termination::TimeForfeit(None) => return f.write_str("time forfeit"),
+            Termination::TimeForfeit(Some(detail)) => ("time forfeit", detail),
+            Termination::IllegalMove(detail) => ("illegal move", detail),
+            Termination::EngineCrash(detail) => ("engine crash", detail),
+            Termination::Disconnect(detail) => ("disconnect", detail),
+            Termination::Adjudication(detail) => ("adjudication", detail),
+            Termination::Other(text) => return f.write_str(text),
+            plain => {
+                let (_, text) = Termination::PLAIN
+                    .iter()
+                    .find(|(known, _)| known == plain)
+                    .expect("every termination without detail has a text");
+                return f.write_str(text);
+            }
+        };
+        write!(f, "{name}: {detail}")
+    }
+}
+
+/// Makes a termination from its detail.
+type Detailed = fn(String) -> Termination;
+
+impl FromStr for Termination {
+    type Err = std::convert::Infallible;
+
+    /// Reads what [`Display`](fmt::Display) writes; any other text is
+    /// [`Termination::Other`], so records of other tools still read.
+    fn from_str(text: &str) -> Result<Termination, Self::Err> {
+        if let Some((known, _)) = Termination::PLAIN.iter().find(|(_, t)| *t == text) {
+            return Ok(known.clone());
+        }
+        if text == "time forfeit" {
+            return Ok(Termination::TimeForfeit(None));
+        }
+        let detailed: [(&str, Detailed); 5] = [
+            ("time forfeit", |d| Termination::TimeForfeit(Some(d))),
+            ("illegal move", Termination::IllegalMove),
+            ("engine crash", Termination::EngineCrash),
+            ("disconnect", Termination::Disconnect),
+            ("adjudication", Termination::Adjudication),
+        ];
+        let termination = text
+            .split_once(": ")
+            .and_then(|(name, detail)| {
+                detailed
+                    .iter()
+                    .find(|(known, _)| *known == name)
+                    .map(|(_, make)| make(detail.to_string()))
+            })
+            .unwrap_or_else(|| Termination::Other(text.to_string()));
+        Ok(termination)
     }
 }
 
@@ -74,19 +216,11 @@ pub struct GameRecord {
     pub red: String,
     pub blue: String,
     pub time_control: String,
-    pub rules: Rules,
+    pub rules: Ruleset,
     pub start: Position,
     pub moves: Vec<Move>,
     pub result: GameResult,
-    pub termination: String,
-}
-
-fn rules_name(rules: Rules) -> &'static str {
-    if rules == Rules::COURSE {
-        "course"
-    } else {
-        "standard"
-    }
+    pub termination: Termination,
 }
 
 fn escape(value: &str) -> String {
@@ -95,16 +229,17 @@ fn escape(value: &str) -> String {
 
 impl fmt::Display for GameRecord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let termination = self.termination.to_string();
         let tags = [
             ("Event", self.event.as_str()),
             ("Date", self.date.as_str()),
             ("Red", self.red.as_str()),
             ("Blue", self.blue.as_str()),
             ("TimeControl", self.time_control.as_str()),
-            ("Rules", rules_name(self.rules)),
+            ("Rules", self.rules.name()),
             ("Start", &self.start.to_string()),
             ("Result", self.result.token()),
-            ("Termination", self.termination.as_str()),
+            ("Termination", termination.as_str()),
         ];
         for (name, value) in tags {
             writeln!(f, "[{name} \"{}\"]", escape(value))?;
@@ -142,12 +277,19 @@ impl fmt::Display for GameRecord {
 }
 
 /// A record that cannot be read, with the line where it went wrong.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     pub line: usize,
     pub message: String,
 }
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
 
 fn error(line: usize, message: impl Into<String>) -> RecordError {
     RecordError {
@@ -240,17 +382,10 @@ fn build_record(
             .map_err(|e| error(line, format!("Start: {e}")))?,
     };
     let rules = match tag("Rules") {
-        None => Rules::STANDARD,
-        Some((name, _)) if name == "standard" => Rules::STANDARD,
-        Some((name, _)) if name == "course" => Rules::COURSE,
-        Some((name, line)) => {
-            return Err(error(
-                line,
-                format!("Rules '{name}' is not 'standard' or 'course'"),
-            ))
-        }
+        None => Ruleset::Standard,
+        Some((name, line)) => name.parse().map_err(|e| error(line, format!("{e}")))?,
     };
-    let mut game = Game::new(start, rules);
+    let mut game = Game::new(start, rules.rules());
     let (result_token, result_line) = movetext.last().expect("ends with a result");
     let result = GameResult::from_token(result_token).expect("checked by the caller");
     for (token, line) in &movetext[..movetext.len() - 1] {
@@ -276,8 +411,7 @@ fn build_record(
         }
     }
     if let Some(outcome) = game.outcome() {
-        let (by_rules, _) = rules_result(outcome);
-        if by_rules != result {
+        if GameResult::of(outcome) != result {
             return Err(error(
                 *result_line,
                 format!("the result {result_token} contradicts the position: {outcome}"),
@@ -294,7 +428,10 @@ fn build_record(
         start,
         moves: game.moves().to_vec(),
         result,
-        termination: tag("Termination").map(|t| t.0).unwrap_or_default(),
+        termination: match tag("Termination") {
+            Some((text, _)) => text.parse().unwrap_or_else(|never| match never {}),
+            None => Termination::Unterminated,
+        },
     })
 }
 
@@ -306,7 +443,7 @@ fn is_move_number(token: &str) -> bool {
 impl GameRecord {
     /// The game replayed: the final position and its outcome.
     pub fn replay(&self) -> Game {
-        let mut game = Game::new(self.start, self.rules);
+        let mut game = Game::new(self.start, self.rules.rules());
         for &mv in &self.moves {
             game.play(mv)
                 .expect("records are validated when read or built");
@@ -339,4 +476,38 @@ pub fn date_of(unix_ms: i64) -> String {
     let mut text = String::new();
     let _ = write!(text, "{year:04}.{month:02}.{day:02}");
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_termination_reads_back_from_its_text() {
+        let all = [
+            Termination::GuardCaptured,
+            Termination::CastleReached,
+            Termination::NoLegalMove,
+            Termination::ThreefoldRepetition,
+            Termination::NoProgress,
+            Termination::Resignation,
+            Termination::DrawAgreed,
+            Termination::TimeForfeit(None),
+            Termination::TimeForfeit(Some("1203 ms".into())),
+            Termination::IllegalMove("A1-A3-1".into()),
+            Termination::EngineCrash("exit status 1".into()),
+            Termination::Disconnect("the connection closed".into()),
+            Termination::Adjudication("maximum length".into()),
+            Termination::Unterminated,
+            Termination::Other("the dog ate the board".into()),
+        ];
+        for termination in all {
+            let text = termination.to_string();
+            assert_eq!(text.parse::<Termination>(), Ok(termination), "{text}");
+        }
+        assert_eq!(
+            Termination::IllegalMove("x".into()).to_string(),
+            "illegal move: x"
+        );
+    }
 }

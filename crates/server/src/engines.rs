@@ -1,0 +1,114 @@
+//! The engines that play server games: one per engine seat of a game, kept
+//! between its moves (so its hash table and history carry over, as they do
+//! for a CLI engine) and seeded from the game, so a level's deliberate
+//! mistakes differ from game to game but replay the same for one game.
+//! At most `capacity` engines are kept; the one used longest ago goes
+//! first, and a game whose engine went gets a fresh one, seeded alike.
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
+use guard_towers::Color;
+use guard_towers_engine::{Engine, Level};
+
+/// The hash table of each server engine.
+const HASH_MB: usize = 16;
+
+type Shared = Arc<Mutex<Engine>>;
+
+pub struct EnginePlayers {
+    capacity: usize,
+    engines: Mutex<Players>,
+}
+
+#[derive(Default)]
+struct Players {
+    by_seat: HashMap<(String, Color), (Shared, u64)>,
+    clock: u64,
+}
+
+impl EnginePlayers {
+    pub fn new(capacity: usize) -> EnginePlayers {
+        EnginePlayers {
+            capacity: capacity.max(1),
+            engines: Mutex::default(),
+        }
+    }
+
+    /// The engine of game `id`'s `seat`, made at `level` if it has none.
+    pub fn engine(&self, id: &str, seat: Color, level: u8) -> Shared {
+        let mut players = self.engines.lock().unwrap_or_else(|p| p.into_inner());
+        players.clock += 1;
+        let now = players.clock;
+        let key = (id.to_string(), seat);
+        if let Some((engine, used)) = players.by_seat.get_mut(&key) {
+            *used = now;
+            return engine.clone();
+        }
+        if players.by_seat.len() >= self.capacity {
+            let oldest = players
+                .by_seat
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(key, _)| key.clone());
+            if let Some(oldest) = oldest {
+                players.by_seat.remove(&oldest);
+            }
+        }
+        let engine = Arc::new(Mutex::new(new_engine(id, seat, level)));
+        players.by_seat.insert(key, (engine.clone(), now));
+        engine
+    }
+
+    /// How many engines are kept now.
+    pub fn len(&self) -> usize {
+        self.engines
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .by_seat
+            .len()
+    }
+}
+
+fn new_engine(id: &str, seat: Color, level: u8) -> Engine {
+    let mut engine = Engine::new();
+    engine.set_hash_mb(HASH_MB);
+    if let Some(level) = Level::new(level) {
+        engine.set_level(level);
+    }
+    engine.set_seed(seed(id, seat));
+    engine.new_game();
+    engine
+}
+
+/// The seed of a game's seat: the same every time the game is played on.
+fn seed(id: &str, seat: Color) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    (id, seat.index()).hash(&mut hasher);
+    hasher.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_keeps_its_engine_between_moves_and_the_oldest_goes_when_full() {
+        let players = EnginePlayers::new(2);
+        let first = players.engine("a", Color::Red, 3);
+        assert!(Arc::ptr_eq(&first, &players.engine("a", Color::Red, 3)));
+        players.engine("a", Color::Blue, 3);
+        players.engine("a", Color::Red, 3);
+        players.engine("b", Color::Red, 3);
+        assert_eq!(players.len(), 2);
+        assert!(Arc::ptr_eq(&first, &players.engine("a", Color::Red, 3)));
+    }
+
+    #[test]
+    fn seeds_differ_between_games_and_seats_and_repeat_for_one() {
+        assert_eq!(seed("game1", Color::Red), seed("game1", Color::Red));
+        assert_ne!(seed("game1", Color::Red), seed("game2", Color::Red));
+        assert_ne!(seed("game1", Color::Red), seed("game1", Color::Blue));
+    }
+}

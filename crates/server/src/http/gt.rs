@@ -1,0 +1,385 @@
+//! The Guard & Towers routes: games against the engine, a friend or
+//! engines, their moves, resignations and draws, records, positions and
+//! analysis.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use guard_towers::record::{GameResult, Termination};
+use guard_towers::{Color, Game, Move, Position, Ruleset, TimeControl};
+use guard_towers_engine::{Engine, Limits};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    bearer, checked_name, create_game, expect_kind, list_games, AppState, Created, Games, JsonBody,
+    ListQuery, QueryParams, Shared,
+};
+use crate::app::{now_ms, GameEvent, GameState, Loaded, View};
+use crate::error::ApiError;
+use crate::gt::{self, Player, Settings};
+use crate::security::new_token;
+use crate::status::Kind;
+
+/// The longest analysis a client may ask for.
+const MAX_ANALYSIS: Duration = Duration::from_secs(10);
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/gt/games", post(create).get(list))
+        .route("/api/gt/games/{id}", get(state))
+        .route("/api/gt/games/{id}/join", post(join))
+        .route("/api/gt/games/{id}/moves", post(play))
+        .route("/api/gt/games/{id}/resign", post(resign))
+        .route("/api/gt/games/{id}/draw", post(draw))
+        .route("/api/gt/games/{id}/record", get(record))
+        .route("/api/gt/games/{id}/positions", get(positions))
+        .route("/api/gt/analysis", post(analyse))
+}
+
+fn state_of(game: &Loaded) -> Result<&gt::State, ApiError> {
+    expect_kind(game, Kind::Gt)?;
+    match &game.state {
+        GameState::Gt(state) => Ok(state),
+        GameState::Kubb(_) => Err(ApiError::NotFound("that id is a Kubb match".into())),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Opponent {
+    Engine,
+    Friend,
+    Engines,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateGt {
+    opponent: Opponent,
+    #[serde(default)]
+    name: Option<String>,
+    /// The creator's colour (engine or friend games).
+    #[serde(default)]
+    color: Option<Color>,
+    /// The engine's level (engine games).
+    #[serde(default)]
+    level: Option<u8>,
+    /// Red's and Blue's levels (engine-against-engine games).
+    #[serde(default)]
+    levels: Option<[u8; 2]>,
+    #[serde(default)]
+    rules: Option<Ruleset>,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    time_control: Option<TimeControl>,
+}
+
+async fn create(
+    State(shared): State<AppState>,
+    JsonBody(request): JsonBody<CreateGt>,
+) -> Result<(StatusCode, Json<Created<Color>>), ApiError> {
+    let start = match &request.start {
+        Some(text) => text
+            .parse::<Position>()
+            .map_err(|error| ApiError::BadRequest(format!("start position: {error}")))?,
+        None => Position::start(),
+    };
+    let seat = request.color.unwrap_or(Color::Red);
+    let players = match request.opponent {
+        Opponent::Engine => {
+            let mut players = [Player::Engine {
+                level: request.level.unwrap_or(10),
+            }; 2];
+            players[seat.index()] = Player::Human;
+            players
+        }
+        Opponent::Friend => [Player::Human; 2],
+        Opponent::Engines => request
+            .levels
+            .unwrap_or([10, 10])
+            .map(|level| Player::Engine { level }),
+    };
+    let settings = Settings::new(
+        request.rules.unwrap_or_default(),
+        start,
+        players,
+        request.time_control,
+    )
+    .map_err(|refusal| ApiError::BadRequest(refusal.0))?;
+    let human = !matches!(request.opponent, Opponent::Engines);
+    let name = checked_name(request.name)?;
+    let token = new_token();
+    let (events, seats) = if human {
+        let joined = gt::Event::Joined { seat, name };
+        (
+            vec![GameEvent::Gt(joined)],
+            vec![(seat.name().to_string(), token.clone())],
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let state = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
+    let (id, view) = create_game(&shared.app, state, &settings, events, seats).await?;
+    let created = Created {
+        id,
+        seat: human.then_some(seat),
+        token: human.then_some(token),
+        state: view,
+    };
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+async fn list(
+    State(shared): State<AppState>,
+    QueryParams(query): QueryParams<ListQuery>,
+) -> Result<Json<Games>, ApiError> {
+    list_games(&shared.app, Kind::Gt, query).await
+}
+
+async fn state(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<View>, ApiError> {
+    let game = shared.app.lock(&id).await?;
+    state_of(&game)?;
+    Ok(Json(game.state.view(&id, now_ms())))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinGt {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Joined {
+    id: String,
+    seat: Color,
+    token: String,
+    state: View,
+}
+
+async fn join(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<JoinGt>,
+) -> Result<Json<Joined>, ApiError> {
+    let name = checked_name(request.name)?;
+    let mut game = shared.app.lock(&id).await?;
+    let state = state_of(&game)?;
+    let seat = Color::ALL
+        .into_iter()
+        .find(|&seat| state.settings.player(seat) == Player::Human && !state.is_seated(seat))
+        .ok_or_else(|| ApiError::Conflict("no seat is free in this game".into()))?;
+    let token = new_token();
+    let event = GameEvent::Gt(gt::Event::Joined { seat, name });
+    let seat_token = (seat.name().to_string(), token.clone());
+    shared
+        .app
+        .commit_event(&mut game, event, Some(seat_token))
+        .await?;
+    Ok(Json(Joined {
+        state: game.state.view(&id, now_ms()),
+        id,
+        seat,
+        token,
+    }))
+}
+
+/// Locks a Guard & Towers game and finds the seat of the request's token.
+async fn seated(
+    shared: &Shared,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(Loaded, Color), ApiError> {
+    let game = shared.app.lock(id).await?;
+    state_of(&game)?;
+    let seat = game
+        .seat_of(bearer(headers))?
+        .parse()
+        .map_err(|_| ApiError::Internal(format!("game {id}: a seat that is no colour")))?;
+    Ok((game, seat))
+}
+
+/// Commits a seat's event and answers with the game's view.
+async fn commit(
+    shared: &Shared,
+    mut game: Loaded,
+    event: gt::Event,
+) -> Result<Json<View>, ApiError> {
+    shared
+        .app
+        .commit_event(&mut game, GameEvent::Gt(event), None)
+        .await?;
+    Ok(Json(game.state.view(&game.id, now_ms())))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+async fn play(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<MoveRequest>,
+) -> Result<Json<View>, ApiError> {
+    let mv: Move = gt::parse_move(&request.mv)?;
+    let (mut game, seat) = seated(&shared, &id, &headers).await?;
+    let event = state_of(&game)?.move_event(seat, mv, now_ms())?;
+    if let gt::Event::Forfeited { .. } = event {
+        let forfeit = GameEvent::Gt(event);
+        shared.app.commit_event(&mut game, forfeit, None).await?;
+        return Err(ApiError::Refused(
+            "your time ran out: the game is lost on time".into(),
+        ));
+    }
+    commit(&shared, game, event).await
+}
+
+async fn resign(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<View>, ApiError> {
+    let (game, seat) = seated(&shared, &id, &headers).await?;
+    commit(&shared, game, gt::Event::Resigned { seat }).await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawRequest {
+    action: DrawAction,
+}
+
+async fn draw(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<DrawRequest>,
+) -> Result<Json<View>, ApiError> {
+    let (game, seat) = seated(&shared, &id, &headers).await?;
+    let event = match request.action {
+        DrawAction::Offer => gt::Event::DrawOffered { seat },
+        DrawAction::Accept => gt::Event::DrawAgreed { seat },
+        DrawAction::Decline => gt::Event::DrawDeclined { seat },
+    };
+    commit(&shared, game, event).await
+}
+
+async fn record(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = shared.app.lock(&id).await?;
+    let record = state_of(&game)?.record();
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        record.to_string(),
+    )
+        .into_response())
+}
+
+#[derive(Serialize)]
+struct Positions {
+    positions: Vec<Position>,
+}
+
+/// The position before the first move and after each move, for stepping
+/// through a game.
+async fn positions(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Positions>, ApiError> {
+    let game = shared.app.lock(&id).await?;
+    let positions = state_of(&game)?.game.positions().to_vec();
+    Ok(Json(Positions { positions }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisRequest {
+    position: String,
+    #[serde(default)]
+    movetime_ms: Option<u64>,
+    #[serde(default)]
+    rules: Option<Ruleset>,
+}
+
+/// An analysis: the rules' verdict on a decided position, or the engine's.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Analysis {
+    Over {
+        over: bool,
+        result: GameResult,
+        reason: Termination,
+    },
+    Searched {
+        over: bool,
+        best_move: Move,
+        score: String,
+        depth: u32,
+        nodes: u64,
+        pv: Vec<Move>,
+    },
+}
+
+async fn analyse(
+    State(shared): State<AppState>,
+    JsonBody(request): JsonBody<AnalysisRequest>,
+) -> Result<Json<Analysis>, ApiError> {
+    let position: Position = request
+        .position
+        .parse()
+        .map_err(|error| ApiError::BadRequest(format!("position: {error}")))?;
+    let rules = request.rules.unwrap_or_default().rules();
+    let movetime = Duration::from_millis(request.movetime_ms.unwrap_or(1_000)).min(MAX_ANALYSIS);
+    let game = Game::new(position, rules);
+    if let Some(outcome) = game.outcome() {
+        return Ok(Json(Analysis::Over {
+            over: true,
+            result: GameResult::of(outcome),
+            reason: Termination::of(outcome),
+        }));
+    }
+    let _permit = shared.app.engine_permit().await?;
+    let result = tokio::task::spawn_blocking(move || {
+        let mut engine = Engine::new();
+        engine.search(
+            &game,
+            &Limits {
+                movetime: Some(movetime),
+                ..Limits::default()
+            },
+        )
+    })
+    .await
+    .map_err(|error| ApiError::Internal(format!("analysis: {error}")))?
+    .ok_or_else(|| ApiError::Internal("analysis found no move".into()))?;
+    Ok(Json(Analysis::Searched {
+        over: false,
+        best_move: result.best_move,
+        score: result.score.to_string(),
+        depth: result.depth,
+        nodes: result.nodes,
+        pv: result.pv,
+    }))
+}

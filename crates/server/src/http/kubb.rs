@@ -1,0 +1,281 @@
+//! The Koning & Torens routes: refereed matches, their events and undo,
+//! statistics, export, win probability and advice.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use kubb::throw::Skill;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{
+    bearer, checked_name, create_game, expect_kind, list_games, AppState, Created, Games, JsonBody,
+    ListQuery, QueryParams, Shared,
+};
+use crate::app::{GameEvent, GameState, Loaded, View};
+use crate::error::ApiError;
+use crate::kubb_match;
+use crate::security::new_token;
+use crate::status::Kind;
+
+/// The most play-outs a win-probability request may ask for.
+const MAX_PLAYOUTS: usize = 20_000;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/kubb/matches", post(create_kubb).get(list_kubb))
+        .route("/api/kubb/matches/{id}", get(kubb_state))
+        .route("/api/kubb/matches/{id}/events", post(kubb_event))
+        .route("/api/kubb/matches/{id}/undo", post(kubb_undo))
+        .route("/api/kubb/matches/{id}/stats", get(kubb_stats))
+        .route("/api/kubb/matches/{id}/export", get(kubb_export))
+        .route("/api/kubb/matches/{id}/probability", get(kubb_probability))
+        .route("/api/kubb/matches/{id}/advice", get(kubb_advice))
+}
+
+fn kubb_state_of(game: &Loaded) -> Result<&kubb_match::State, ApiError> {
+    expect_kind(game, Kind::Kubb)?;
+    match &game.state {
+        GameState::Kubb(state) => Ok(state),
+        GameState::Gt(_) => Err(ApiError::NotFound(
+            "that id is a Guard & Towers game".into(),
+        )),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TeamRequest {
+    name: String,
+    #[serde(default)]
+    players: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateKubb {
+    #[serde(default)]
+    ruleset: Option<String>,
+    team_a: TeamRequest,
+    team_b: TeamRequest,
+}
+
+fn team_info(team: TeamRequest) -> Result<kubb::TeamInfo, ApiError> {
+    let name = checked_name(Some(team.name))?;
+    let players = team
+        .players
+        .into_iter()
+        .map(|player| checked_name(Some(player)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(kubb::TeamInfo { name, players })
+}
+
+async fn create_kubb(
+    State(shared): State<AppState>,
+    JsonBody(request): JsonBody<CreateKubb>,
+) -> Result<(StatusCode, Json<Created<()>>), ApiError> {
+    let settings = kubb_match::Settings {
+        ruleset: request.ruleset.unwrap_or_else(|| "seed".into()),
+    };
+    let state =
+        kubb_match::State::new(&settings).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let teams = kubb::Event::Teams {
+        a: team_info(request.team_a)?,
+        b: team_info(request.team_b)?,
+    };
+    let token = new_token();
+    let event = GameEvent::Kubb(kubb_match::Event::Referee { event: teams });
+    let seats = vec![("referee".to_string(), token.clone())];
+    let state = GameState::Kubb(state);
+    let (id, view) = create_game(&shared.app, state, &settings, vec![event], seats).await?;
+    let created = Created {
+        id,
+        seat: None,
+        token: Some(token),
+        state: view,
+    };
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+async fn list_kubb(
+    State(shared): State<AppState>,
+    QueryParams(query): QueryParams<ListQuery>,
+) -> Result<Json<Games>, ApiError> {
+    list_games(&shared.app, Kind::Kubb, query).await
+}
+
+async fn kubb_state(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<View>, ApiError> {
+    let game = shared.app.lock(&id).await?;
+    Ok(Json(View::Kubb(kubb_state_of(&game)?.view(&id))))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KubbEventRequest {
+    event: kubb::Event,
+}
+
+async fn referee(
+    shared: &Shared,
+    id: &str,
+    headers: &HeaderMap,
+    event: kubb_match::Event,
+) -> Result<Json<View>, ApiError> {
+    let mut game = shared.app.lock(id).await?;
+    kubb_state_of(&game)?;
+    game.seat_of(bearer(headers))?;
+    shared
+        .app
+        .commit_event(&mut game, GameEvent::Kubb(event), None)
+        .await?;
+    Ok(Json(View::Kubb(kubb_state_of(&game)?.view(id))))
+}
+
+async fn kubb_event(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<KubbEventRequest>,
+) -> Result<Json<View>, ApiError> {
+    let event = kubb_match::Event::Referee {
+        event: request.event,
+    };
+    referee(&shared, &id, &headers, event).await
+}
+
+async fn kubb_undo(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<View>, ApiError> {
+    referee(&shared, &id, &headers, kubb_match::Event::Undone).await
+}
+
+async fn kubb_stats(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let game = shared.app.lock(&id).await?;
+    Ok(Json(json!({ "players": kubb_state_of(&game)?.stats() })))
+}
+
+#[derive(Deserialize)]
+struct ExportQuery {
+    format: Option<String>,
+}
+
+async fn kubb_export(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(query): QueryParams<ExportQuery>,
+) -> Result<Response, ApiError> {
+    let game = shared.app.lock(&id).await?;
+    let state = kubb_state_of(&game)?;
+    let text = match query.format.as_deref().unwrap_or("log") {
+        "log" => kubb::log::write(&state.ruleset, &state.events),
+        "notation" => kubb::notation::export(&state.events, state.ruleset)
+            .map_err(|error| ApiError::Refused(error.0))?,
+        other => {
+            return Err(ApiError::BadRequest(format!(
+                "format '{other}' is not 'log' or 'notation'"
+            )))
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+#[derive(Deserialize)]
+struct ProbabilityQuery {
+    a: Option<String>,
+    b: Option<String>,
+    games: Option<usize>,
+    seed: Option<u64>,
+}
+
+fn skill(name: Option<&str>) -> Result<Skill, ApiError> {
+    let name = name.unwrap_or("experienced");
+    Skill::preset(name).ok_or_else(|| {
+        ApiError::BadRequest(format!(
+            "skill '{name}' is not beginner, experienced or advanced"
+        ))
+    })
+}
+
+async fn kubb_probability(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(query): QueryParams<ProbabilityQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
+    let games = query.games.unwrap_or(2_000).clamp(1, MAX_PLAYOUTS);
+    let seed = query.seed.unwrap_or(1);
+    let [a, b] = on_current_match(&shared, &id, move |current| {
+        kubb::simulate::win_probability(&current, skills, games, seed)
+    })
+    .await?;
+    Ok(Json(json!({
+        "a": a,
+        "b": b,
+        "games": games,
+        "seed": seed,
+        "generator": "ChaCha8Rng, play-out i on stream i",
+    })))
+}
+
+/// The best next decision of the team to act, by Monte Carlo
+/// (`kubb::advice`), with each team's chance to win.
+async fn kubb_advice(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(query): QueryParams<ProbabilityQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
+    let playouts = query.games.unwrap_or(500).clamp(1, MAX_PLAYOUTS / 10);
+    let seed = query.seed.unwrap_or(1);
+    let advice = on_current_match(&shared, &id, move |current| {
+        kubb::advice::advise(&current, skills, playouts, seed)
+    })
+    .await?;
+    let options: Vec<Value> = advice
+        .options
+        .iter()
+        .map(|option| {
+            json!({
+                "decision": option.decision.to_string(),
+                "win_probability": option.win_probability,
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "a": advice.win_probability[0],
+        "b": advice.win_probability[1],
+        "deciding": advice.deciding,
+        "best": advice.best().map(|best| best.decision.to_string()),
+        "gain": advice.gain,
+        "options": options,
+        "playouts": advice.playouts,
+        "seed": advice.seed,
+    })))
+}
+
+/// Runs simulation `work` on a copy of the match's current state, in the
+/// engine pool (the game's lock is not held meanwhile).
+async fn on_current_match<T: Send + 'static>(
+    shared: &Shared,
+    id: &str,
+    work: impl FnOnce(kubb::Match) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let current = {
+        let game = shared.app.lock(id).await?;
+        kubb_state_of(&game)?.current.clone()
+    };
+    let _permit = shared.app.engine_permit().await?;
+    tokio::task::spawn_blocking(move || work(current))
+        .await
+        .map_err(|error| ApiError::Internal(format!("simulation: {error}")))
+}

@@ -1,0 +1,238 @@
+//! The HTTP API (`docs/api.md`, `/api/openapi.json`): thin handlers that
+//! parse requests into the libraries' types, call the game service and
+//! answer with its view types. The handlers of each game are in their own
+//! module; what they share is here.
+
+mod gt;
+mod kubb;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::app::{App, GameEvent, GameState, Loaded, View};
+use crate::error::ApiError;
+use crate::security::RateLimiter;
+use crate::status::{Kind, Status};
+use crate::{web, ws};
+
+/// The largest request body accepted.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+pub struct Shared {
+    pub app: Arc<App>,
+    pub limiter: Option<RateLimiter>,
+}
+
+type AppState = Arc<Shared>;
+
+pub fn router(shared: AppState) -> Router {
+    let api = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/openapi.json", get(openapi))
+        .merge(gt::routes())
+        .merge(kubb::routes())
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .fallback(|| async { ApiError::NotFound("no such API path".into()) })
+        .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES));
+    Router::new()
+        .route("/", get(web::page))
+        .route("/{file}", get(web::file))
+        .merge(api)
+        .with_state(shared)
+}
+
+async fn rate_limit(
+    State(shared): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match &shared.limiter {
+        Some(limiter) if !limiter.allow(client.ip()) => ApiError::TooManyRequests.into_response(),
+        _ => next.run(request).await,
+    }
+}
+
+/// Liveness, the games held in memory (bounded by `Tuning::cached_games`),
+/// the games a live socket watches and the engines kept for engine seats.
+async fn health(State(shared): State<AppState>) -> Json<Health> {
+    Json(Health {
+        ok: true,
+        games_in_memory: shared.app.games_in_memory(),
+        games_watched: shared.app.hub.games_watched(),
+        engines_kept: shared.app.engines_kept(),
+    })
+}
+
+#[derive(Serialize)]
+struct Health {
+    ok: bool,
+    games_in_memory: usize,
+    games_watched: usize,
+    engines_kept: usize,
+}
+
+async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        include_str!("../openapi.json"),
+    )
+        .into_response()
+}
+
+/// A JSON body whose rejections (malformed, wrong shape, too large) are
+/// API errors with a message.
+pub struct JsonBody<T>(pub T);
+
+impl<T, S> FromRequest<S> for JsonBody<T>
+where
+    Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(JsonBody(value)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(
+                ApiError::PayloadTooLarge(format!("the body is over {MAX_BODY_BYTES} bytes")),
+            ),
+            Err(rejection) => Err(ApiError::BadRequest(rejection.body_text())),
+        }
+    }
+}
+
+/// A query string whose rejections are API errors with a message.
+pub struct QueryParams<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryParams<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(value)| QueryParams(value))
+            .map_err(|rejection: QueryRejection| ApiError::BadRequest(rejection.body_text()))
+    }
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+/// Refuses a game of the other kind with 404, as an unknown id.
+fn expect_kind(game: &Loaded, kind: Kind) -> Result<(), ApiError> {
+    match (game.state.kind(), kind) {
+        (Kind::Gt, Kind::Kubb) => Err(ApiError::NotFound(
+            "that id is a Guard & Towers game".into(),
+        )),
+        (Kind::Kubb, Kind::Gt) => Err(ApiError::NotFound("that id is a Kubb match".into())),
+        _ => Ok(()),
+    }
+}
+
+fn checked_name(name: Option<String>) -> Result<String, ApiError> {
+    let name = name.unwrap_or_else(|| "anonymous".into());
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err(ApiError::BadRequest(
+            "a name has 1-40 printable characters".into(),
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// A new game: its id, its view, and for a seat taken the seat and its
+/// token.
+#[derive(Serialize)]
+struct Created<Seat: Serialize> {
+    id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seat: Option<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+    state: View,
+}
+
+/// Stores a new game with its first events and seats; returns its id and
+/// view.
+async fn create_game(
+    app: &Arc<App>,
+    state: GameState,
+    settings: &impl Serialize,
+    events: Vec<GameEvent>,
+    seats: Vec<(String, String)>,
+) -> Result<(String, View), ApiError> {
+    let settings = serde_json::to_string(settings)
+        .map_err(|error| ApiError::Internal(format!("settings: {error}")))?;
+    let entry = app.create(state, settings, events, seats).await?;
+    Ok((
+        entry.id.clone(),
+        entry.state.view(&entry.id, crate::app::now_ms()),
+    ))
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    status: Option<Status>,
+    limit: Option<i64>,
+}
+
+/// One game of a list: its settings as stored, without its state.
+#[derive(Serialize)]
+struct Summary {
+    id: String,
+    status: Status,
+    result: Option<String>,
+    settings: Box<RawValue>,
+    created_ms: i64,
+    updated_ms: i64,
+}
+
+#[derive(Serialize)]
+struct Games {
+    games: Vec<Summary>,
+}
+
+async fn list_games(app: &App, kind: Kind, query: ListQuery) -> Result<Json<Games>, ApiError> {
+    let status = query.status.unwrap_or(Status::Finished);
+    let limit = query.limit.unwrap_or(50).clamp(1, 500);
+    let games = app
+        .store
+        .list(kind, status, limit)
+        .await?
+        .into_iter()
+        .map(|row| {
+            let settings = RawValue::from_string(row.settings).map_err(|error| {
+                ApiError::Internal(format!("game {}: settings: {error}", row.id))
+            })?;
+            Ok(Summary {
+                id: row.id,
+                status: row.status,
+                result: row.result,
+                settings,
+                created_ms: row.created_ms,
+                updated_ms: row.updated_ms,
+            })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(Json(Games { games }))
+}
