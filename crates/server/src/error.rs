@@ -1,5 +1,5 @@
 //! API errors: each a status code and a message in plain words, sent as
-//! `{"error": "…"}`.
+//! `{"error": "…"}`; an internal error says only that, and logs its detail.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -27,7 +27,8 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("too many requests: slow down")]
     TooManyRequests,
-    #[error("internal error: {0}")]
+    /// A fault of the server (its detail is for the log, not the client).
+    #[error("internal error")]
     Internal(String),
 }
 
@@ -61,9 +62,27 @@ impl From<crate::gt::Refusal> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if let ApiError::Internal(message) = &self {
-            tracing::error!("{message}");
+        if let ApiError::Internal(detail) = &self {
+            // The detail may quote the database or a stored game: it goes
+            // to the log only.
+            tracing::error!("internal error: {detail}");
         }
         (self.status(), Json(json!({ "error": self.to_string() }))).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn an_internal_error_tells_the_client_nothing_of_its_detail() {
+        let error = ApiError::Internal("database: no such table: secrets".into());
+        let response = error.into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(response.into_body(), 1024)
+            .await
+            .unwrap();
+        assert_eq!(&body[..], br#"{"error":"internal error"}"#);
     }
 }

@@ -311,6 +311,21 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
 }
 
 #[tokio::test]
+async fn a_bad_query_string_is_a_400_in_the_documented_error_shape() {
+    let server = start(config(&common::sqlite_url())).await;
+    for (path, words) in [
+        ("/api/gt/games?limit=x", "limit"),
+        ("/api/gt/games?status=lost", "status"),
+        ("/api/kubb/matches?limit=-", "limit"),
+    ] {
+        let (status, body) = server.get(path).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
+        let message = body["error"].as_str().expect("an error message");
+        assert!(message.contains(words), "{path}: {message}");
+    }
+}
+
+#[tokio::test]
 async fn a_client_over_the_rate_limit_is_told_to_slow_down() {
     let mut settings = config(&common::sqlite_url());
     settings.rate_limit = Some(5);
