@@ -109,29 +109,15 @@ pub enum Command {
         /// Engine level 1-10.
         #[arg(long, default_value = "5")]
         level: Level,
-        /// Your colour.
-        #[arg(long, value_enum, default_value_t = Side::Red)]
-        color: Side,
+        /// Your colour: red or blue.
+        #[arg(long, default_value_t = Color::Red)]
+        color: Color,
         /// Engine thinking time per move in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
     },
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Side {
-    Red,
-    Blue,
-}
-
-impl From<Side> for Color {
-    fn from(side: Side) -> Color {
-        match side {
-            Side::Red => Color::Red,
-            Side::Blue => Color::Blue,
-        }
-    }
-}
 
 #[derive(Args)]
 pub struct PositionArg {
@@ -209,7 +195,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             level,
             color,
             movetime,
-        } => crate::play::run(level, color.into(), movetime),
+        } => crate::play::run(level, color, movetime),
     }
 }
 
