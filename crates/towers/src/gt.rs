@@ -118,7 +118,6 @@ pub enum Command {
     },
 }
 
-
 #[derive(Args)]
 pub struct PositionArg {
     /// A position in course notation, e.g. "3RG3/7/7/7/7/7/3BG3 r" (quoted, or

@@ -1,0 +1,257 @@
+//! The API document describes what the server really sends: every answer
+//! of a session that touches each route is checked, field by field,
+//! against the schema `/api/openapi.json` gives for its route, method and
+//! status — its types, enums and constants, its required fields, and no
+//! field the document does not name.
+
+mod common;
+
+use common::{config, start, TestServer};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+/// What is wrong with `value` against `schema`, each with its JSON path.
+fn violations(value: &Value, schema: &Value, document: &Value, path: &str) -> Vec<String> {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        let target = &document["components"]["schemas"][name];
+        assert!(target.is_object(), "{path}: unknown schema {reference}");
+        return violations(value, target, document, path);
+    }
+    let mut found = Vec::new();
+    if let Some(constant) = schema.get("const") {
+        if value != constant {
+            found.push(format!("{path}: {value} is not the constant {constant}"));
+        }
+    }
+    if let Some(allowed) = schema["enum"].as_array() {
+        if !allowed.contains(value) {
+            found.push(format!("{path}: {value} is not one of {allowed:?}"));
+        }
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(one) => vec![one.as_str()],
+        Value::Array(many) => many.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let type_of = match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    let fits = |t: &&str| *t == type_of || (*t == "number" && type_of == "integer");
+    if !types.is_empty() && !types.iter().any(fits) {
+        found.push(format!("{path}: a {type_of}, documented as {types:?}"));
+    }
+    if let (Value::Object(fields), Some(properties)) = (value, schema["properties"].as_object()) {
+        for (name, field) in fields {
+            match properties.get(name) {
+                Some(field_schema) => found.extend(violations(
+                    field,
+                    field_schema,
+                    document,
+                    &format!("{path}.{name}"),
+                )),
+                None => found.push(format!("{path}.{name}: not in the document")),
+            }
+        }
+        for required in schema["required"].as_array().into_iter().flatten() {
+            let name = required.as_str().unwrap();
+            if !fields.contains_key(name) {
+                found.push(format!("{path}.{name}: required but missing"));
+            }
+        }
+    }
+    if let (Value::Array(items), Some(item_schema)) = (value, schema.get("items")) {
+        for (index, item) in items.iter().enumerate() {
+            found.extend(violations(
+                item,
+                item_schema,
+                document,
+                &format!("{path}[{index}]"),
+            ));
+        }
+    }
+    found
+}
+
+struct Checker<'a> {
+    server: &'a TestServer,
+    document: Value,
+    checked: Vec<String>,
+}
+
+impl Checker<'_> {
+    /// Sends a request and checks its JSON answer against the document.
+    async fn call(
+        &mut self,
+        method: Method,
+        route: &str,
+        id: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Value {
+        let url = format!("{}{}", self.server.base, route.replace("{id}", id));
+        let mut request = self.server.client.request(method.clone(), url);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let (status, answer) = common::answer(request.send().await.unwrap()).await;
+        let documented = route.split('?').next().unwrap();
+        let operation = &self.document["paths"][documented][method.as_str().to_lowercase()];
+        let schema =
+            &operation["responses"][status.as_str()]["content"]["application/json"]["schema"];
+        assert!(
+            schema.is_object(),
+            "{method} {route} answered {status}, which the document does not describe: {answer}"
+        );
+        let found = violations(&answer, schema, &self.document, "$");
+        assert!(
+            found.is_empty(),
+            "{method} {route} {status}:\n{}\n{answer}",
+            found.join("\n")
+        );
+        self.checked.push(format!("{method} {route} {status}"));
+        answer
+    }
+}
+
+#[tokio::test]
+async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, document) = server.get("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    let mut api = Checker {
+        server: &server,
+        document,
+        checked: Vec::new(),
+    };
+    api.call(Method::GET, "/api/health", "", None, None).await;
+    let created = api
+        .call(Method::POST, "/api/gt/games", "", None, Some(json!({ "opponent": "friend", "name": "ann", "time_control": { "initial_ms": 600000, "increment_ms": 0 } })))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let red = created["token"].as_str().unwrap().to_string();
+    let joined = api
+        .call(
+            Method::POST,
+            "/api/gt/games/{id}/join",
+            &id,
+            None,
+            Some(json!({ "name": "bob" })),
+        )
+        .await;
+    let blue = joined["token"].as_str().unwrap().to_string();
+    let moved = api
+        .call(
+            Method::POST,
+            "/api/gt/games/{id}/moves",
+            &id,
+            Some(&red),
+            Some(json!({ "move": "A7-A6-1" })),
+        )
+        .await;
+    assert_eq!(moved["ply"], 1);
+    api.call(
+        Method::POST,
+        "/api/gt/games/{id}/moves",
+        &id,
+        Some(&red),
+        Some(json!({ "move": "A6-A5-1" })),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/gt/games/{id}/draw",
+        &id,
+        Some(&blue),
+        Some(json!({ "action": "offer" })),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/gt/games/{id}/resign",
+        &id,
+        Some(&blue),
+        None,
+    )
+    .await;
+    api.call(Method::GET, "/api/gt/games/{id}", &id, None, None)
+        .await;
+    api.call(Method::GET, "/api/gt/games/{id}/positions", &id, None, None)
+        .await;
+    api.call(Method::GET, "/api/gt/games", "", None, None).await;
+    api.call(Method::GET, "/api/gt/games?limit=x", "", None, None)
+        .await;
+    api.call(
+        Method::POST,
+        "/api/gt/analysis",
+        "",
+        None,
+        Some(json!({ "position": "3RG3/7/7/7/7/3r13/3BG3 r", "movetime_ms": 50 })),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/gt/analysis",
+        "",
+        None,
+        Some(json!({ "position": "3RG3/7/7/7/7/7/3r13 b" })),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/gt/games",
+        "",
+        None,
+        Some(json!({ "opponent": "engine", "level": 11 })),
+    )
+    .await;
+    let kubb = api
+        .call(
+            Method::POST,
+            "/api/kubb/matches",
+            "",
+            None,
+            Some(json!({ "team_a": { "name": "Vikings" }, "team_b": { "name": "Saxons" } })),
+        )
+        .await;
+    let match_id = kubb["id"].as_str().unwrap().to_string();
+    let referee = kubb["token"].as_str().unwrap().to_string();
+    api.call(Method::GET, "/api/kubb/matches/{id}", &match_id, None, None)
+        .await;
+    api.call(
+        Method::POST,
+        "/api/kubb/matches/{id}/undo",
+        &match_id,
+        Some(&referee),
+        None,
+    )
+    .await;
+    api.call(
+        Method::GET,
+        "/api/kubb/matches/{id}/probability",
+        &match_id,
+        None,
+        None,
+    )
+    .await;
+    api.call(Method::GET, "/api/kubb/matches", "", None, None)
+        .await;
+    api.call(
+        Method::GET,
+        "/api/kubb/matches/{id}",
+        "nosuchgame",
+        None,
+        None,
+    )
+    .await;
+    assert!(api.checked.len() >= 20, "{:?}", api.checked);
+}
