@@ -2,6 +2,7 @@
 //! the [`Engine`] API, which does no I/O. The `towers gt engine` protocol,
 //! the CLI and the server are thin adapters over it.
 
+pub mod bench;
 mod engine;
 mod eval;
 mod level;

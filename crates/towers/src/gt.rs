@@ -101,7 +101,7 @@ pub enum Command {
     /// signature that changes only with the search) and nodes per second.
     Bench {
         /// Search depth in plies.
-        #[arg(default_value_t = bench::DEPTH)]
+        #[arg(default_value_t = guard_towers_engine::bench::DEPTH)]
         depth: u32,
     },
     /// Play against the engine in the terminal.
