@@ -7,6 +7,7 @@ use guard_towers::{Game, Move, Position};
 
 use crate::eval::Weights;
 use crate::level::Level;
+use crate::options::{EngineOption, OptionError};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::search::{Features, Frame, Searcher, MAX_PLY};
 use crate::time::Limits;
@@ -93,6 +94,30 @@ impl Engine {
 
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
+    }
+
+    /// Sets an option of the [`EngineOption`] table by its name (in any
+    /// case) and textual value, as the protocol's `setoption` does. A refused
+    /// value leaves the engine as it was.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let option = EngineOption::named(name).ok_or_else(|| OptionError::Unknown {
+            name: name.to_string(),
+        })?;
+        let spec = option.spec();
+        match option {
+            // The spin ranges of the table make these conversions exact.
+            EngineOption::Hash => self.set_hash_mb(spec.spin(value)? as usize),
+            EngineOption::Level => {
+                let level = Level::new(spec.spin(value)? as u8);
+                self.set_level(level.expect("the Level range is the levels"));
+            }
+            EngineOption::NullMove => self.features.null_move = spec.check(value)?,
+            EngineOption::LateMoveReductions => {
+                self.features.late_move_reductions = spec.check(value)?
+            }
+            EngineOption::Seed => self.set_seed(spec.spin(value)? as u64),
+        }
+        Ok(())
     }
 
     /// Forgets everything learned in earlier games.
