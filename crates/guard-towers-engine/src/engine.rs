@@ -7,6 +7,7 @@ use guard_towers::{Game, Move, Position};
 
 use crate::eval::Weights;
 use crate::level::Level;
+use crate::options::{EngineOption, OptionError};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::search::{Features, Frame, Searcher, MAX_PLY};
 use crate::time::Limits;
@@ -41,6 +42,38 @@ pub struct SearchResult {
 }
 
 /// A Guard & Towers engine with its transposition table and settings.
+///
+/// A host playing games uses one engine per game (per engine side of it):
+///
+/// 1. [`Engine::new`], then the settings ([`Engine::set_level`], or by name
+///    with [`Engine::set_option`] from the [`EngineOption`] table);
+/// 2. [`Engine::set_seed`] once with the game's seed;
+/// 3. [`Engine::new_game`] at the start of the game;
+/// 4. [`Engine::search`] (or [`Engine::go`]) on the game for each of the
+///    engine's moves.
+///
+/// The table then carries what earlier moves of the game learned. Levels
+/// below 10 make deliberate mistakes drawn from the seed and the position
+/// searched, so they differ from move to move and, with another seed, from
+/// game to game, while the same seed, moves and settings replay the same
+/// game, as long as the level's depth and not a clock ends each search. An
+/// engine may be reused for the next game: `new_game` (and a new seed) make
+/// it play as a new engine would.
+///
+/// ```
+/// use guard_towers::{Game, Position, Rules};
+/// use guard_towers_engine::{Engine, Level, Limits};
+///
+/// let mut engine = Engine::new();
+/// engine.set_level(Level::new(3).unwrap());
+/// engine.set_seed(20_261_201);
+/// engine.new_game();
+/// let mut game = Game::new(Position::start(), Rules::STANDARD);
+/// for _ in 0..4 {
+///     let result = engine.search(&game, &Limits::movetime(100)).unwrap();
+///     game.play(result.best_move).unwrap();
+/// }
+/// ```
 pub struct Engine {
     tt: TranspositionTable,
     weights: Weights,
@@ -91,11 +124,39 @@ impl Engine {
         self.features
     }
 
+    /// The seed of the lower levels' mistakes: the game's, set once per
+    /// game. It is kept by [`Engine::new_game`].
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
     }
 
-    /// Forgets everything learned in earlier games.
+    /// Sets an option of the [`EngineOption`] table by its name (in any
+    /// case) and textual value, as the protocol's `setoption` does. A refused
+    /// value leaves the engine as it was.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let option = EngineOption::named(name).ok_or_else(|| OptionError::Unknown {
+            name: name.to_string(),
+        })?;
+        let spec = option.spec();
+        match option {
+            // The spin ranges of the table make these conversions exact.
+            EngineOption::Hash => self.set_hash_mb(spec.spin(value)? as usize),
+            EngineOption::Level => {
+                let level = Level::new(spec.spin(value)? as u8);
+                self.set_level(level.expect("the Level range is the levels"));
+            }
+            EngineOption::NullMove => self.features.null_move = spec.check(value)?,
+            EngineOption::LateMoveReductions => {
+                self.features.late_move_reductions = spec.check(value)?
+            }
+            EngineOption::Seed => self.set_seed(spec.spin(value)? as u64),
+        }
+        Ok(())
+    }
+
+    /// Forgets everything learned in earlier games (the transposition
+    /// table), so that the next game is played as by a new engine with the
+    /// same settings and seed.
     pub fn new_game(&mut self) {
         self.tt.clear();
     }

@@ -35,7 +35,7 @@ impl Level {
         (1..=10).contains(&level).then_some(Level(level))
     }
 
-    pub fn get(self) -> u8 {
+    pub const fn get(self) -> u8 {
         self.0
     }
 

@@ -2,9 +2,11 @@
 //! the [`Engine`] API, which does no I/O. The `towers gt engine` protocol,
 //! the CLI and the server are thin adapters over it.
 
+pub mod bench;
 mod engine;
 mod eval;
 mod level;
+pub mod options;
 pub mod protocol;
 mod score;
 mod search;
@@ -14,6 +16,7 @@ mod tt;
 pub use engine::{Engine, Info, SearchResult, DEFAULT_HASH_MB};
 pub use eval::{evaluate, evaluate_with, Weights, TUNED};
 pub use level::Level;
+pub use options::{EngineOption, OptionError, OptionKind, OptionSpec};
 pub use score::Score;
 pub use search::Features;
 pub use time::{Clock, Limits, TimePlan};

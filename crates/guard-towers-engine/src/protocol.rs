@@ -4,10 +4,39 @@
 
 use std::time::Duration;
 
-use guard_towers::{Color, Move, Position};
+use guard_towers::{Color, Move, Position, Rules};
 
 use crate::engine::Info;
+use crate::options::{EngineOption, OptionError, OptionKind, OptionSpec};
 use crate::time::{Clock, Limits};
+
+/// The protocol's one option that is not the engine's: the rules belong to
+/// the game being played, which the protocol session keeps.
+pub const RULES: OptionSpec = OptionSpec {
+    name: "Rules",
+    kind: OptionKind::Combo {
+        default: "standard",
+        values: &["standard", "course"],
+    },
+};
+
+/// The rules that a `Rules` option value names.
+pub fn rules_named(value: &str) -> Result<Rules, OptionError> {
+    Ok(match RULES.combo(value)? {
+        "course" => Rules::COURSE,
+        _ => Rules::STANDARD,
+    })
+}
+
+/// The `option …` lines of the answer to `uci`: the engine's options, then
+/// `Rules`.
+pub fn option_lines() -> impl Iterator<Item = String> {
+    EngineOption::ALL
+        .into_iter()
+        .map(EngineOption::spec)
+        .chain([RULES])
+        .map(|spec| spec.to_string())
+}
 
 /// A parsed command from the controller.
 #[derive(Clone, Debug, PartialEq)]
@@ -209,6 +238,20 @@ mod tests {
             assert!(parse(line).is_err(), "{line}");
         }
         assert_eq!(parse("   "), Ok(None));
+    }
+
+    #[test]
+    fn the_documentation_shows_every_option_as_announced() {
+        let docs = include_str!("../../../docs/engine-protocol.md");
+        for line in option_lines() {
+            assert!(
+                docs.lines().any(|doc| doc == format!("< {line}")),
+                "docs/engine-protocol.md's example lacks '< {line}'"
+            );
+        }
+        assert_eq!(rules_named("course"), Ok(Rules::COURSE));
+        assert_eq!(rules_named("standard"), Ok(Rules::STANDARD));
+        assert!(rules_named("chess").is_err());
     }
 
     #[test]

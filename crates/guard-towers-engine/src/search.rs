@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use guard_towers::{Move, MoveList, Position, Rules, Square};
+use guard_towers::{Move, MoveList, Position, Rules, Square, MAX_MOVES};
 
 use crate::eval::{evaluate_with, Weights};
 use crate::score::{from_table, to_table, INFINITY, MATE, MATE_BOUND};
@@ -81,7 +81,7 @@ pub struct Searcher<'a> {
     /// Hashes of the positions before the current one: the game since the
     /// last capture, then the search path.
     hashes: Vec<u64>,
-    /// Triangular principal-variation table.
+    /// Triangular principal-variation table: the line found at each ply.
     pv: Vec<Vec<Move>>,
 }
 
@@ -91,8 +91,12 @@ impl<'a> Searcher<'a> {
         weights: &'a Weights,
         rules: Rules,
         stop: &'a AtomicBool,
-        game_hashes: Vec<u64>,
+        mut game_hashes: Vec<u64>,
     ) -> Searcher<'a> {
+        // The buffers that nodes push to get all the room they can need now,
+        // so that no node allocates: the search path adds at most one hash
+        // per ply, and the line at a ply is at most the plies below it.
+        game_hashes.reserve(MAX_PLY + 1);
         Searcher {
             tt,
             weights,
@@ -109,7 +113,9 @@ impl<'a> Searcher<'a> {
             killers: [[None; 2]; MAX_PLY + 1],
             history: Box::new([[0; 64]; 64]),
             hashes: game_hashes,
-            pv: vec![Vec::new(); MAX_PLY + 1],
+            pv: (0..=MAX_PLY)
+                .map(|ply| Vec::with_capacity(MAX_PLY + 1 - ply))
+                .collect(),
         }
     }
 
@@ -288,14 +294,13 @@ impl<'a> Searcher<'a> {
             return self.no_move_score(ply);
         }
         let tt_move = hit.and_then(|hit| hit.mv);
-        let mut order = self.order(position, &moves, tt_move, ply);
+        let mut order = self.order(position, moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let mut quiets_tried: Vec<Move> = Vec::new();
         self.hashes.push(position.hash());
         for index in 0..order.len() {
-            let mv = pick_next(&mut order, index);
+            let mv = order.pick_next(index);
             let capture = position.is_capture(mv);
             let child = position.play(mv);
             let child_frame = frame.child(capture);
@@ -342,14 +347,14 @@ impl<'a> Searcher<'a> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !capture {
-                            self.reward_quiet(mv, &quiets_tried, depth, ply);
+                            // The moves tried before are the picked ones.
+                            let tried = order.picked(index);
+                            let quiets = tried.filter(|&tried| !position.is_capture(tried));
+                            self.reward_quiet(mv, quiets, depth, ply);
                         }
                         break;
                     }
                 }
-            }
-            if !capture {
-                quiets_tried.push(mv);
             }
         }
         self.hashes.pop();
@@ -410,9 +415,9 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             return self.no_move_score(ply);
         }
-        let mut order = self.order(position, &moves, None, usize::MAX);
+        let mut order = self.order(position, moves, None, usize::MAX);
         for index in 0..order.len() {
-            let mv = pick_next(&mut order, index);
+            let mv = order.pick_next(index);
             if !evading && !position.is_capture(mv) {
                 continue;
             }
@@ -443,7 +448,13 @@ impl<'a> Searcher<'a> {
 
     /// A quiet move caused a cutoff: remember it as a killer and raise its
     /// history; lower the history of the quiet moves tried before it.
-    fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+    fn reward_quiet(
+        &mut self,
+        mv: Move,
+        tried: impl Iterator<Item = Move>,
+        depth: i32,
+        ply: usize,
+    ) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
@@ -454,7 +465,7 @@ impl<'a> Searcher<'a> {
             *entry += delta - *entry * delta.abs() / 16_384;
         };
         adjust(mv, bonus);
-        for &other in tried {
+        for other in tried {
             adjust(other, -bonus);
         }
     }
@@ -464,44 +475,76 @@ impl<'a> Searcher<'a> {
     fn order(
         &self,
         position: &Position,
-        moves: &MoveList,
+        moves: MoveList,
         tt_move: Option<(Square, Square)>,
         ply: usize,
-    ) -> Vec<(Move, i32)> {
+    ) -> Ordered {
         let them = !position.side_to_move();
         let killers = self.killers.get(ply).copied().unwrap_or_default();
-        moves
-            .iter()
-            .map(|&mv| {
-                let key = if tt_move == Some((mv.from(), mv.to())) {
-                    2_000_000
-                } else if position.is_capture(mv) {
-                    let victim = if position.guard_bits(them) & mv.to().bit() != 0 {
-                        8
-                    } else {
-                        position.height(mv.to()) as i32
-                    };
-                    1_000_000 + victim * 100 - mv.stones() as i32
-                } else if killers[0] == Some(mv) {
-                    900_000
-                } else if killers[1] == Some(mv) {
-                    800_000
+        let mut order = Ordered {
+            keys: [0; MAX_MOVES],
+            slots: [0; MAX_MOVES],
+            moves,
+        };
+        for (slot, &mv) in order.moves.iter().enumerate() {
+            let key = if tt_move == Some((mv.from(), mv.to())) {
+                2_000_000
+            } else if position.is_capture(mv) {
+                let victim = if position.guard_bits(them) & mv.to().bit() != 0 {
+                    8
                 } else {
-                    self.history[mv.from().index()][mv.to().index()]
+                    position.height(mv.to()) as i32
                 };
-                (mv, key)
-            })
-            .collect()
+                1_000_000 + victim * 100 - mv.stones() as i32
+            } else if killers[0] == Some(mv) {
+                900_000
+            } else if killers[1] == Some(mv) {
+                800_000
+            } else {
+                self.history[mv.from().index()][mv.to().index()]
+            };
+            order.keys[slot] = key;
+            order.slots[slot] = slot as u8;
+        }
+        order
     }
 }
 
-/// Moves the best-keyed remaining move to `index` and returns it.
-fn pick_next(order: &mut [(Move, i32)], index: usize) -> Move {
-    let best = (index..order.len())
-        .max_by_key(|&i| order[i].1)
-        .expect("index in range");
-    order.swap(index, best);
-    order[index].0
+// A slot index must fit a `u8`.
+const _: () = assert!(MAX_MOVES <= 256);
+
+/// A node's moves with their ordering keys, on the stack (a node must not
+/// allocate): `slots[i]` is the index in `moves` of the i-th move in order,
+/// `keys[i]` its key. Moves are picked one at a time, best key first, since
+/// a cutoff usually comes before the list is through.
+struct Ordered {
+    moves: MoveList,
+    keys: [i32; MAX_MOVES],
+    slots: [u8; MAX_MOVES],
+}
+
+impl Ordered {
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Moves the best-keyed remaining move to `index` and returns it (the
+    /// last of equal keys, as `max_by_key` chooses).
+    fn pick_next(&mut self, index: usize) -> Move {
+        let best = (index..self.len())
+            .max_by_key(|&i| self.keys[i])
+            .expect("index in range");
+        self.keys.swap(index, best);
+        self.slots.swap(index, best);
+        self.moves[self.slots[index] as usize]
+    }
+
+    /// The moves picked before `index`, in the order they were picked.
+    fn picked(&self, index: usize) -> impl Iterator<Item = Move> + '_ {
+        self.slots[..index]
+            .iter()
+            .map(|&slot| self.moves[slot as usize])
+    }
 }
 
 /// Plies to reduce the `index`-th move at `depth`: grows with both, as in

@@ -38,10 +38,13 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
+    /// A table of at most `megabytes` MiB (at least 1): the largest
+    /// power-of-two number of slots that fits, since a slot is found by
+    /// masking the key. That is more than half of the size asked for.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
+        let fits = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
         TranspositionTable {
-            slots: vec![Slot::default(); count.next_power_of_two() / 2],
+            slots: vec![Slot::default(); 1 << fits.ilog2()],
             age: 0,
         }
     }
@@ -101,5 +104,25 @@ impl TranspositionTable {
                 age: self.age,
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_n_gives_at_most_n_mib_and_more_than_half_of_it() {
+        for megabytes in [1, 2, 3, 5, 16, 24, 64, 100, 128] {
+            let table = TranspositionTable::new(megabytes);
+            let bytes = table.slots.len() * std::mem::size_of::<Slot>();
+            let asked = megabytes << 20;
+            assert!(table.slots.len().is_power_of_two(), "Hash {megabytes}");
+            assert!(bytes <= asked, "Hash {megabytes}: {bytes} bytes");
+            assert!(2 * bytes > asked, "Hash {megabytes}: {bytes} bytes");
+        }
+        // A power of two is met exactly.
+        let table = TranspositionTable::new(16);
+        assert_eq!(table.slots.len() * std::mem::size_of::<Slot>(), 16 << 20);
     }
 }

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use guard_towers::{Color, Game, Position, Rules};
+use guard_towers::{Color, Game, Move, Position, Rules};
 use guard_towers_engine::{Engine, Level, Limits, Score, SearchResult};
 use proptest::prelude::*;
 
@@ -132,6 +132,50 @@ fn every_level_plays_legal_moves() {
             .search(&game, &Limits::movetime(100))
             .expect("a move");
         assert!(game.position().is_legal(result.best_move), "level {level}");
+    }
+}
+
+/// The moves of a game that `engine` plays against itself from the start
+/// at its level, used as a host should: `new_game` first, then one search
+/// per move (the level's depth bounds each search, not a clock).
+fn game_of(engine: &mut Engine, plies: usize) -> Vec<Move> {
+    engine.new_game();
+    let mut game = Game::new(Position::start(), Rules::STANDARD);
+    for _ in 0..plies {
+        let Some(result) = engine.search(&game, &Limits::default()) else {
+            break;
+        };
+        game.play(result.best_move).expect("engine moves are legal");
+    }
+    game.moves().to_vec()
+}
+
+fn seeded(level: u8, seed: u64) -> Engine {
+    let mut engine = Engine::new();
+    engine.set_level(Level::new(level).expect("1-10"));
+    engine.set_seed(seed);
+    engine
+}
+
+#[test]
+fn a_seeded_engine_replays_its_game_and_other_seeds_vary_it() {
+    for level in [1, 4, 7] {
+        let mut engine = seeded(level, 7);
+        let first = game_of(&mut engine, 24);
+        // The same engine in its next game, and a fresh one with the seed.
+        assert_eq!(game_of(&mut engine, 24), first, "level {level} again");
+        assert_eq!(
+            game_of(&mut seeded(level, 7), 24),
+            first,
+            "level {level}, fresh engine"
+        );
+        let others: Vec<Vec<Move>> = (1..=3)
+            .map(|seed| game_of(&mut seeded(level, 7 + seed), 24))
+            .collect();
+        assert!(
+            others.iter().any(|other| *other != first),
+            "level {level}: seeds 7-10 all play {first:?}"
+        );
     }
 }
 

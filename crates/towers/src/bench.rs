@@ -1,44 +1,12 @@
-//! `towers gt bench`: a fixed search workload. Its node total is a signature
-//! of the search: a change that claims not to alter the search must leave it
-//! unchanged (as with Stockfish's `bench`).
+//! `towers gt bench`: runs the engine's fixed search workload
+//! ([`guard_towers_engine::bench`]) and prints its node signature and speed.
 
-use std::time::Instant;
-
-use guard_towers::{Game, Position, Rules};
-use guard_towers_engine::{Engine, Limits};
-
-pub const DEPTH: u32 = 13;
-
-/// Start, the rule book's perft positions and course-suite positions: a mix
-/// of openings, middle games with tall towers, and endgames.
-const POSITIONS: [&str; 12] = [
-    "r1r11RG1r1r1/2r11r12/3r13/7/3b13/2b11b12/b1b11BG1b1b1 r",
-    "3RG3/1r25/7/3r3b42/1b1BG4/4b12/7 r",
-    "3RG1r11/3r33/r23r12/7/b32b33/7/3BG2b1 b",
-    "r1r11RG3/6r1/3r11r21/7/3b23/1b15/b12BG1b1b1 b",
-    "7/7/7/1r21RG3/2r1r13/2BGb43/7 b",
-    "7/2r4RG3/3r13/7/7/2b11b32/1b21BG3 b",
-    "3RG3/r14r11/2r34/7/7/2b12b11/1b11BG3 r",
-    "7/2r14/3b11RG1/3r13/7/2b11b12/3BG3 b",
-    "3RG3/r11r11r11r1/1r11r11r11/7/1b11b11b11/b11b11b11b1/3BG3 r",
-    "r1r11RG1r1r1/2r11r12/7/3r13/3b13/2b11b12/b1b11BG1b1b1 r",
-    "RG6/3b3r32/3r21b21/7/4r22/7/6BG r",
-    "2RG4/5b21/4r22/3r23/2BG2b21/1r25/r16 b",
-];
+use guard_towers_engine::bench;
 
 pub fn run(depth: u32) {
-    let started = Instant::now();
-    let mut total = 0;
-    for text in POSITIONS {
-        let position: Position = text.parse().expect("bench positions are valid");
-        let mut engine = Engine::new();
-        let game = Game::new(position, Rules::STANDARD);
-        let result = engine.search(&game, &Limits::depth(depth));
-        let nodes = result.map_or(0, |r| r.nodes);
-        eprintln!("{text}: {nodes} nodes");
-        total += nodes;
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    println!("nodes {total}");
-    println!("nps {}", (total as f64 / seconds.max(1e-9)) as u64);
+    let result = bench::run(depth, &mut |position, nodes| {
+        eprintln!("{position}: {nodes} nodes")
+    });
+    println!("nodes {}", result.nodes);
+    println!("nps {}", result.nodes_per_second());
 }

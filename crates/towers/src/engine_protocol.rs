@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use guard_towers::{Game, GameError, Move, Position, Rules};
-use guard_towers_engine::protocol::{info_line, parse, Command};
-use guard_towers_engine::{Engine, Level, Limits, DEFAULT_HASH_MB};
+use guard_towers_engine::protocol::{self, info_line, parse, Command};
+use guard_towers_engine::{Engine, Level, Limits};
 
 struct RunningSearch {
     stop: Arc<AtomicBool>,
@@ -75,13 +75,7 @@ impl Session {
             Command::Uci => {
                 send(&format!("id name towers {}", env!("CARGO_PKG_VERSION")));
                 send("id author the towers developers");
-                send(&format!(
-                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 4096"
-                ));
-                send("option name Level type spin default 10 min 1 max 10");
-                send("option name Rules type combo default standard var standard var course");
-                send("option name NullMove type check default true");
-                send("option name LateMoveReductions type check default true");
+                protocol::option_lines().for_each(|line| send(&line));
                 send("uciok");
             }
             Command::IsReady => send("readyok"),
@@ -138,54 +132,22 @@ impl Session {
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => {
-                let megabytes: usize = value
-                    .parse()
-                    .ok()
-                    .filter(|mb| (1..=4096).contains(mb))
-                    .ok_or_else(|| {
-                        format!("Hash '{value}' is not a number of MiB from 1 to 4096")
-                    })?;
-                self.lock_engine().set_hash_mb(megabytes);
+        if !name.eq_ignore_ascii_case(protocol::RULES.name) {
+            return self
+                .lock_engine()
+                .set_option(name, value)
+                .map_err(|error| error.to_string());
+        }
+        self.rules = protocol::rules_named(value).map_err(|error| error.to_string())?;
+        let start = *self.game.start();
+        match replay(start, self.game.moves(), self.rules) {
+            Ok(game) => self.game = game,
+            Err(error) => {
+                self.game = Game::new(start, self.rules);
+                return Err(format!(
+                    "the moves so far do not stand under these rules ({error}); position reset to its start"
+                ));
             }
-            "level" => {
-                let level: Level = value.parse()?;
-                self.lock_engine().set_level(level);
-            }
-            "rules" => {
-                self.rules = match value {
-                    "standard" => Rules::STANDARD,
-                    "course" => Rules::COURSE,
-                    _ => return Err(format!("Rules '{value}' is not 'standard' or 'course'")),
-                };
-                let start = *self.game.start();
-                match replay(start, self.game.moves(), self.rules) {
-                    Ok(game) => self.game = game,
-                    Err(error) => {
-                        self.game = Game::new(start, self.rules);
-                        return Err(format!(
-                            "the moves so far do not stand under these rules ({error}); position reset to its start"
-                        ));
-                    }
-                }
-            }
-            "nullmove" | "latemovereductions" => {
-                let on = match value {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("{name} '{value}' is not true or false")),
-                };
-                let mut engine = self.lock_engine();
-                let mut features = engine.features();
-                if name.eq_ignore_ascii_case("nullmove") {
-                    features.null_move = on;
-                } else {
-                    features.late_move_reductions = on;
-                }
-                engine.set_features(features);
-            }
-            _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use guard_towers::{diagram, divide, perft, Color, Game, Position, Rules};
 use guard_towers_engine::protocol::info_line;
-use guard_towers_engine::{Engine, Level, Limits};
+use guard_towers_engine::{Engine, EngineOption, Level, Limits};
 
 use crate::bench;
 
@@ -35,7 +35,7 @@ pub enum Command {
         #[arg(long, default_value = "10")]
         level: Level,
         /// Initial transposition table size in MiB (the Hash option).
-        #[arg(long, default_value_t = guard_towers_engine::DEFAULT_HASH_MB)]
+        #[arg(long, default_value_t = guard_towers_engine::DEFAULT_HASH_MB, value_parser = hash_megabytes)]
         hash: usize,
     },
     /// Play one game on a server that speaks the course protocol.
@@ -101,7 +101,7 @@ pub enum Command {
     /// signature that changes only with the search) and nodes per second.
     Bench {
         /// Search depth in plies.
-        #[arg(default_value_t = bench::DEPTH)]
+        #[arg(default_value_t = guard_towers_engine::bench::DEPTH)]
         depth: u32,
     },
     /// Play against the engine in the terminal.
@@ -196,6 +196,15 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             movetime,
         } => crate::play::run(level, color, movetime),
     }
+}
+
+/// A `--hash` value, in the range of the engine's Hash option.
+fn hash_megabytes(text: &str) -> Result<usize, String> {
+    let megabytes = EngineOption::Hash.spec().spin(text);
+    // The Hash range starts at 1, so the number fits a usize.
+    megabytes
+        .map(|mb| mb as usize)
+        .map_err(|error| error.to_string())
 }
 
 /// ANSI colours only on a terminal, and never under `NO_COLOR`.

@@ -199,6 +199,19 @@ fn best_prints_a_legal_move_as_the_last_line() {
 }
 
 #[test]
+fn the_hash_flag_is_held_to_the_hash_option_range() {
+    for hash in ["0", "4097"] {
+        let output = towers()
+            .args(["gt", "engine", "--hash", hash])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(2), "--hash {hash}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("from 1 to 4096"), "{stderr}");
+    }
+}
+
+#[test]
 fn bench_is_deterministic() {
     let run = || {
         let output = towers().args(["gt", "bench", "7"]).output().expect("runs");
