@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use guard_towers::{Color, Move, Position, Rules};
+use guard_towers::{Color, Move, Position, Rules, Ruleset};
 
 use crate::engine::Info;
 use crate::options::{EngineOption, OptionError, OptionKind, OptionSpec};
@@ -15,17 +15,18 @@ use crate::time::{Clock, Limits};
 pub const RULES: OptionSpec = OptionSpec {
     name: "Rules",
     kind: OptionKind::Combo {
-        default: "standard",
-        values: &["standard", "course"],
+        default: Ruleset::Standard.name(),
+        values: &[Ruleset::Standard.name(), Ruleset::Course.name()],
     },
 };
 
 /// The rules that a `Rules` option value names.
 pub fn rules_named(value: &str) -> Result<Rules, OptionError> {
-    Ok(match RULES.combo(value)? {
-        "course" => Rules::COURSE,
-        _ => Rules::STANDARD,
-    })
+    let name = RULES.combo(value)?;
+    let ruleset: Ruleset = name
+        .parse()
+        .expect("the Rules option's values are the rule sets' names");
+    Ok(ruleset.rules())
 }
 
 /// The `option …` lines of the answer to `uci`: the engine's options, then

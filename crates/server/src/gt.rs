@@ -67,7 +67,7 @@ impl Settings {
     ) -> Result<Settings, Refusal> {
         for player in players {
             if let Player::Engine { level } = player {
-                if !(1..=10).contains(&level) {
+                if guard_towers_engine::Level::new(level).is_none() {
                     return refuse(format!("level {level} is not 1-10"));
                 }
             }

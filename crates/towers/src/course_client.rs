@@ -6,13 +6,13 @@ use std::time::Duration;
 use arena::course::{CourseClient, CourseError};
 use arena::player::Budget;
 use arena::runner::EngineSpec;
-use guard_towers::{Color, Game, Position, Rules};
+use guard_towers::{Color, Game, Position, Rules, TimeControl};
 use guard_towers_engine::{Clock, Engine, Level, Limits};
 
 use crate::UsageError;
 
 /// The course's increment per move.
-const INCREMENT: Duration = Duration::from_millis(10);
+const INCREMENT: Duration = TimeControl::COURSE.increment;
 
 pub fn run(address: &str, engine: Option<&str>, level: Level) -> Result<(), UsageError> {
     let client = CourseClient::connect(address)
@@ -48,6 +48,14 @@ fn chooser(command: Option<&str>, level: Level) -> Result<Chooser, UsageError> {
         None => {
             let mut engine = Engine::new();
             engine.set_level(level);
+            // A fresh seed per game, so a level's deliberate mistakes are
+            // not the same in every game; printed to replay one.
+            let seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |since| since.as_nanos() as u64);
+            eprintln!("engine seed {seed}");
+            engine.set_seed(seed);
+            engine.new_game();
             Ok(Box::new(move |position, time| {
                 let game = Game::new(*position, Rules::COURSE);
                 let limits = Limits {
