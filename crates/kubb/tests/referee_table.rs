@@ -257,6 +257,32 @@ fn the_seed_line_returns_to_the_baseline_when_its_knight_falls() {
     assert_eq!(state.line(Team::A), Line::Baseline, "its knight fell");
 }
 
+/// What the scorekeeper reads out is the line the rules give now: after
+/// the knight of an advanced seed line falls, team A's line is shown as
+/// the baseline again, not as the line once set.
+#[test]
+fn the_summary_shows_the_baseline_again_once_the_lines_knight_falls() {
+    let team_a = |state: &Match| {
+        state
+            .to_string()
+            .lines()
+            .find(|line| line.starts_with("team A:"))
+            .expect("a line for team A")
+            .to_string()
+    };
+    let state = knights_left_standing(Ruleset::SEED);
+    let state = play(state, &[miss(), miss(), miss(), miss(), miss(), miss()]);
+    assert!(
+        team_a(&state).ends_with("throwing line: advanced to knight B2 at y = 3.00 m"),
+        "{state}"
+    );
+    let state = play(state, &[knights(&[6])]);
+    assert!(
+        team_a(&state).ends_with("throwing line: baseline"),
+        "{state}"
+    );
+}
+
 #[test]
 fn the_king_with_the_last_stick_loses_under_seed_and_wins_under_standard() {
     for (ruleset, expected) in [(Ruleset::SEED, Team::B), (Ruleset::STANDARD, Team::A)] {

@@ -111,7 +111,9 @@ impl State {
                     "name": info.name,
                     "players": info.players,
                     "games_won": state.wins[team.index()],
-                    "line": line_view(state.lines[team.index()]),
+                    // The line the rules give now: a line advanced to a knight
+                    // that has since fallen is the baseline again.
+                    "line": line_view(state.line(team)),
                 })
             })
             .collect();
@@ -228,5 +230,56 @@ mod tests {
         assert_eq!(state.current, Match::new(Ruleset::SEED));
         assert_eq!(state.view("m")["phase"], fresh["phase"]);
         assert_eq!(state.seq, 2, "undo is an event of its own");
+    }
+
+    /// Under the seed rules a line advanced to a knight lasts until that
+    /// knight falls, then is the baseline again (rule book, "Advanced
+    /// throwing line"); the view shows that, not the line once set.
+    #[test]
+    fn the_view_shows_the_baseline_again_once_the_lines_knight_falls() {
+        let mut state = State::new(&Settings {
+            ruleset: "seed".into(),
+        })
+        .unwrap();
+        let stick = |outcome| kubb::Event::Stick {
+            player: "p".into(),
+            outcome,
+        };
+        let miss = || stick(kubb::StickOutcome::Miss);
+        let fells = |knights: Vec<u8>, towers: Vec<u8>| {
+            stick(kubb::StickOutcome::Hit {
+                knights: knights.into_iter().map(PieceId).collect(),
+                towers: towers.into_iter().map(PieceId).collect(),
+                king: false,
+            })
+        };
+        let inkast = |y| kubb::Event::Inkast {
+            player: "p".into(),
+            landed_in: true,
+            at: Some(kubb::Point { x: 2.0, y }),
+            king_felled: false,
+        };
+        // A fells B2 and B3; B inkasts them into A's half at y = 2 and 3
+        // and misses, so A's line advances to B3, the foremost; A misses.
+        let mut events = vec![kubb::Event::Start { team: Team::A }];
+        events.extend([fells(vec![], vec![6]), fells(vec![], vec![7])]);
+        events.extend((0..4).map(|_| miss()));
+        events.extend([inkast(2.0), inkast(3.0)]);
+        events.extend((0..12).map(|_| miss()));
+        for event in events {
+            state.apply(&Event::Referee { event }).unwrap();
+        }
+        let line_of_a = |state: &State| state.view("m")["teams"][0]["line"].clone();
+        assert_eq!(
+            line_of_a(&state),
+            json!({ "at": "knight", "piece": "B3", "y": 3.0 })
+        );
+        // B's first stick fells B3, standing in A's half.
+        state
+            .apply(&Event::Referee {
+                event: fells(vec![7], vec![]),
+            })
+            .unwrap();
+        assert_eq!(line_of_a(&state), json!({ "at": "baseline" }));
     }
 }
