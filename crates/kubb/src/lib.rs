@@ -7,10 +7,10 @@ pub mod field;
 pub mod game;
 pub mod ruleset;
 
-pub use event::{Event, KingContact, Lag, PieceId, PieceSet, StickOutcome, TeamInfo};
+pub use event::{Event, KingContact, Lag, NotAPiece, PieceId, PieceSet, StickOutcome, TeamInfo};
 pub use field::{Field, Point, Team};
 pub use game::{Action, Hit, Line, Match, Phase, Piece, RuleError};
-pub use ruleset::Ruleset;
+pub use ruleset::{Ruleset, UnknownRuleset};
 pub mod advice;
 pub mod calibration;
 pub mod log;

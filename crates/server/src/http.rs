@@ -14,7 +14,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use guard_towers::{Game, Position, Rules};
 use guard_towers_engine::{Engine, Limits};
-use kubb::throw::Skill;
+use kubb::throw::{Skill, SkillPreset};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -616,7 +616,7 @@ async fn create_kubb(
     settings
         .ruleset
         .parse::<kubb::Ruleset>()
-        .map_err(ApiError::BadRequest)?;
+        .map_err(|error| ApiError::BadRequest(error.to_string()))?;
     let teams = kubb::Event::Teams {
         a: team_info(request.team_a)?,
         b: team_info(request.team_b)?,
@@ -714,7 +714,7 @@ async fn kubb_export(
     let text = match query.format.as_deref().unwrap_or("log") {
         "log" => kubb::log::write(&state.ruleset, &state.events),
         "notation" => kubb::notation::export(&state.events, state.ruleset)
-            .map_err(|error| ApiError::Refused(error.0))?,
+            .map_err(|error| ApiError::Refused(error.to_string()))?,
         other => {
             return Err(ApiError::BadRequest(format!(
                 "format '{other}' is not 'log' or 'notation'"
@@ -733,12 +733,9 @@ struct ProbabilityQuery {
 }
 
 fn skill(name: Option<&str>) -> Result<Skill, ApiError> {
-    let name = name.unwrap_or("experienced");
-    Skill::preset(name).ok_or_else(|| {
-        ApiError::BadRequest(format!(
-            "skill '{name}' is not beginner, experienced or advanced"
-        ))
-    })
+    name.map_or(Ok(SkillPreset::Experienced), str::parse)
+        .map(Skill::from)
+        .map_err(|error| ApiError::BadRequest(error.to_string()))
 }
 
 async fn kubb_probability(

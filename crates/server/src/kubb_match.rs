@@ -3,7 +3,7 @@
 //! The state is the fold of the events over the Kubb rules engine.
 
 use kubb::stats::{player_stats, PlayerStats};
-use kubb::{Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team};
+use kubb::{Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team, UnknownRuleset};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -25,6 +25,25 @@ pub enum Event {
     Undone,
 }
 
+/// A match or event refused, in the plain words the API answers with: the
+/// rules' reason, an unknown ruleset, or nothing left to undo. Text, as
+/// for every kind of game the server keeps.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+impl From<RuleError> for Refusal {
+    fn from(error: RuleError) -> Refusal {
+        Refusal(error.to_string())
+    }
+}
+
+impl From<UnknownRuleset> for Refusal {
+    fn from(error: UnknownRuleset) -> Refusal {
+        Refusal(error.to_string())
+    }
+}
+
 /// The state of a match after its events.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -36,8 +55,8 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(settings: &Settings) -> Result<State, RuleError> {
-        let ruleset: Ruleset = settings.ruleset.parse().map_err(RuleError)?;
+    pub fn new(settings: &Settings) -> Result<State, Refusal> {
+        let ruleset: Ruleset = settings.ruleset.parse()?;
         Ok(State {
             ruleset,
             events: Vec::new(),
@@ -48,7 +67,7 @@ impl State {
 
     /// Applies an event, or refuses it (in the rules' plain words) and
     /// changes nothing.
-    pub fn apply(&mut self, event: &Event) -> Result<(), RuleError> {
+    pub fn apply(&mut self, event: &Event) -> Result<(), Refusal> {
         match event {
             Event::Referee { event } => {
                 self.current = self.current.apply(event)?;
@@ -56,7 +75,7 @@ impl State {
             }
             Event::Undone => {
                 if self.events.pop().is_none() {
-                    return Err(RuleError("there is nothing to undo".into()));
+                    return Err(Refusal("there is nothing to undo".into()));
                 }
                 self.current = self.replayed();
             }

@@ -103,7 +103,7 @@ impl<'a> Session<'a> {
     }
 
     fn accept(&mut self, event: Event) -> Result<(), String> {
-        let next = self.state.apply(&event).map_err(|e| e.0)?;
+        let next = self.state.apply(&event).map_err(|e| e.to_string())?;
         let line = log::event_line(&event);
         OpenOptions::new()
             .append(true)
@@ -161,12 +161,15 @@ impl<'a> Session<'a> {
                 };
                 let outcome = match (token, pieces) {
                     ("foul", []) => StickOutcome::Foul,
-                    (_, []) => notation::stick_from_token(&self.state, token)?,
+                    (_, []) => {
+                        notation::stick_from_token(&self.state, token).map_err(|e| e.to_string())?
+                    }
                     ("f" | "b", named) => {
                         let named = named
                             .iter()
                             .map(|p| p.parse())
-                            .collect::<Result<Vec<PieceId>, _>>()?;
+                            .collect::<Result<Vec<PieceId>, _>>()
+                            .map_err(|e| e.to_string())?;
                         let (knights, towers) = if token == "f" {
                             (named, vec![])
                         } else {
