@@ -111,10 +111,10 @@ pub fn candidates(state: &Match) -> Option<(Team, Vec<Decision>)> {
     if state.winner().is_some() {
         return None;
     }
-    let field = &state.field;
-    match &state.phase {
+    let field = state.field();
+    match state.phase() {
         Phase::Inkast { .. } => {
-            let target = state.thrower.other();
+            let target = state.thrower().other();
             let centre = field.length / 2.0;
             let mut decisions = vec![Decision::Inkast(Heuristic.inkast_aim(state))];
             for depth in [0.5, 1.0, 2.0] {
@@ -129,10 +129,10 @@ pub fn candidates(state: &Match) -> Option<(Team, Vec<Decision>)> {
                     }));
                 }
             }
-            Some((state.thrower, dedup(decisions)))
+            Some((state.thrower(), dedup(decisions)))
         }
         Phase::Placement { .. } => {
-            let defenders = state.thrower.other();
+            let defenders = state.thrower().other();
             let mut decisions = vec![Decision::Placement(Heuristic.placement(state))];
             for (x, depth) in [(0.5, 0.5), (0.5, 2.0), (0.1, 0.5), (0.9, 3.0)] {
                 let y = match defenders {
@@ -158,7 +158,7 @@ pub fn candidates(state: &Match) -> Option<(Team, Vec<Decision>)> {
                 decisions.push(Decision::Stick(Some(Aim::King)));
             }
             decisions.push(Decision::Stick(None));
-            Some((state.thrower, dedup(decisions)))
+            Some((state.thrower(), dedup(decisions)))
         }
         Phase::StartingThrow | Phase::GameOver(_) => None,
     }
@@ -200,7 +200,7 @@ fn outcomes(
                 if next.act(action).is_err() {
                     return false;
                 }
-                let inkasting = matches!(next.phase, Phase::Inkast { .. });
+                let inkasting = matches!(next.phase(), Phase::Inkast { .. });
                 if !(inkasting && matches!(decision, Decision::Inkast(_))) {
                     break;
                 }
@@ -323,7 +323,8 @@ impl MonteCarlo {
 
     /// The aim for this turn's inkasts: searched at its first piece.
     fn inkast_plan(&self, state: &Match) -> Point {
-        let turn = (state.wins, state.turns, state.thrower);
+        let games_won = Team::BOTH.map(|team| state.games_won(team));
+        let turn = (games_won, state.turns_completed(), state.thrower());
         if let Some((planned, aim)) = self.inkast_plan.get() {
             if planned == turn {
                 return aim;

@@ -218,30 +218,30 @@ pub enum RuleError {
     },
 }
 
-/// A match in progress or finished.
+/// A match in progress or finished. Its state changes only by the rules
+/// ([`Match::apply`], [`Match::act`]); a state not played to is built
+/// with [`Match::builder`], which reaches it by the rules too.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Match {
-    pub ruleset: Ruleset,
-    pub field: Field,
+    ruleset: Ruleset,
+    field: Field,
     pieces: [Piece; 10],
     /// The pieces by what they are, kept with `pieces` by `set_piece`:
     /// the simulator asks these questions many times per stick.
     towers: [PieceSet; 2],
     knights: [PieceSet; 2],
     down: [PieceSet; 2],
-    pub king_standing: bool,
-    /// The team throwing now.
-    pub thrower: Team,
-    /// Turns completed in this game.
-    pub turns: usize,
-    pub sticks_thrown: u8,
-    pub phase: Phase,
-    pub lines: [Line; 2],
-    /// Games won so far in the match.
-    pub wins: [u8; 2],
-    /// The team that started the current game.
-    pub starter: Option<Team>,
-    pub teams: [TeamInfo; 2],
+    king_standing: bool,
+    thrower: Team,
+    turns: usize,
+    sticks_thrown: u8,
+    phase: Phase,
+    /// The line each team was given; [`Match::line`] is the line it has
+    /// now (a seed line whose knight fell is the baseline again).
+    lines: [Line; 2],
+    wins: [u8; 2],
+    starter: Option<Team>,
+    teams: [TeamInfo; 2],
 }
 
 impl Match {
@@ -273,6 +273,64 @@ impl Match {
                 players: Vec::new(),
             }),
         }
+    }
+
+    /// The rules this match is played by.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The field of the ruleset's size.
+    pub fn field(&self) -> &Field {
+        &self.field
+    }
+
+    /// Whether the king stands (every game ends with it down).
+    pub fn king_standing(&self) -> bool {
+        self.king_standing
+    }
+
+    /// The team whose turn it is: it inkasts, then throws its sticks.
+    pub fn thrower(&self) -> Team {
+        self.thrower
+    }
+
+    /// Turns completed in this game (0 during the first turn).
+    pub fn turns_completed(&self) -> usize {
+        self.turns
+    }
+
+    /// Sticks the thrower has thrown in this turn.
+    pub fn sticks_thrown(&self) -> u8 {
+        self.sticks_thrown
+    }
+
+    /// The part of the turn the referee waits for.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Games `team` has won so far in the match.
+    pub fn games_won(&self, team: Team) -> u8 {
+        self.wins[team.index()]
+    }
+
+    /// The team that started the current game, once it is decided.
+    pub fn starting_team(&self) -> Option<Team> {
+        self.starter
+    }
+
+    /// A team's name and players.
+    pub fn team_info(&self, team: Team) -> &TeamInfo {
+        &self.teams[team.index()]
+    }
+
+    /// A counterfactual the calibration values the line by: the thrower
+    /// throws the rest of this turn from its baseline instead of its
+    /// advanced line. Always within the rules, which forbid only throwing
+    /// from in front of the line; the model itself never chooses it.
+    pub fn waive_advanced_line(&mut self) {
+        self.lines[self.thrower.index()] = Line::Baseline;
     }
 
     /// The match winner, once a team has won enough games.

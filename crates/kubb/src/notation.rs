@@ -192,7 +192,7 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
     let mut winner = None;
     for (t, entries) in turns.iter().enumerate() {
         let expected_thrower = if t % 2 == 0 { Team::A } else { Team::B };
-        if winner.is_none() && state.thrower != expected_thrower {
+        if winner.is_none() && state.thrower() != expected_thrower {
             // Only a turn after the first can find the previous one unfinished.
             let previous = &turns[t - 1];
             let (player, tokens) = previous.last().cloned().unwrap_or_default();
@@ -201,7 +201,7 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
                 entry: previous.len(),
                 text: format!("{player}:{tokens}"),
                 problem: EntryProblem::Incomplete {
-                    team: state.thrower,
+                    team: state.thrower(),
                     sticks_left: state.sticks_left(),
                 },
             });
@@ -243,15 +243,17 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
                 if winner.is_some() {
                     return Err(fail(EntryProblem::GameOver));
                 }
-                if state.thrower != expected_thrower {
+                if state.thrower() != expected_thrower {
                     return Err(fail(EntryProblem::TooManySticks));
                 }
-                if matches!(state.phase, Phase::Inkast { .. } | Phase::Placement { .. })
-                    && !inkast_done
+                if matches!(
+                    state.phase(),
+                    Phase::Inkast { .. } | Phase::Placement { .. }
+                ) && !inkast_done
                 {
-                    let waiting = state.down_in(state.thrower).len();
+                    let waiting = state.down_in(state.thrower()).len();
                     return Err(fail(EntryProblem::InkastFirst {
-                        team: state.thrower,
+                        team: state.thrower(),
                         waiting,
                     }));
                 }
@@ -260,11 +262,11 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
                     player: player.clone(),
                     outcome,
                 };
-                let wins = state.wins;
+                let wins = Team::BOTH.map(|team| state.games_won(team));
                 state = state.apply(&event).map_err(|e| fail(e.into()))?;
                 winner = Team::BOTH
                     .into_iter()
-                    .find(|t| state.wins[t.index()] > wins[t.index()]);
+                    .find(|&team| state.games_won(team) > wins[team.index()]);
                 events.push(event);
             }
         }
@@ -283,7 +285,7 @@ fn inkast_events(
     rethrown: u8,
     placed: u8,
 ) -> Result<Vec<Event>, EntryProblem> {
-    let waiting = state.down_in(state.thrower);
+    let waiting = state.down_in(state.thrower());
     if usize::from(pieces) != waiting.len() {
         return Err(EntryProblem::InkastCount {
             given: pieces,
@@ -306,7 +308,7 @@ fn inkast_events(
         .collect();
     let mut events = Vec::new();
     let mut probe = state.clone();
-    while let Phase::Inkast { queue, .. } = &probe.phase {
+    while let Phase::Inkast { queue, .. } = probe.phase() {
         let (piece, attempt) = queue[0];
         let landed_in = match attempt {
             1 => !out_first.contains(&piece),
@@ -321,7 +323,7 @@ fn inkast_events(
         probe = probe.apply(&event)?;
         events.push(event);
     }
-    while let Phase::Placement { .. } = probe.phase {
+    while let Phase::Placement { .. } = probe.phase() {
         let event = Event::Placement { at: None };
         probe = probe.apply(&event)?;
         events.push(event);
@@ -339,7 +341,7 @@ pub fn stick_from_token(state: &Match, text: &str) -> Result<StickOutcome, Token
 }
 
 fn stick_outcome(state: &Match, token: Token) -> Result<StickOutcome, TokenError> {
-    let opponent = state.thrower.other();
+    let opponent = state.thrower().other();
     // The first `n` of `available`, if that many stand.
     let take = |available: Vec<PieceId>, n: u8| {
         (usize::from(n) <= available.len())
@@ -444,8 +446,8 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError>
         if matches!(event, Event::NextGame) {
             return Err(ExportError::SeveralGames);
         }
-        if turn_of_last_entry != Some(before.turns) {
-            turn_of_last_entry = Some(before.turns);
+        if turn_of_last_entry != Some(before.turns_completed()) {
+            turn_of_last_entry = Some(before.turns_completed());
             turns.push(Vec::new());
         }
         let entries = turns.last_mut().expect("a turn was opened");
@@ -453,7 +455,7 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError>
             Event::Inkast {
                 player, landed_in, ..
             } => {
-                let attempt = match &before.phase {
+                let attempt = match before.phase() {
                     Phase::Inkast { queue, .. } => queue[0].1,
                     _ => unreachable!("an inkast event was accepted"),
                 };
@@ -470,7 +472,7 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError>
                     (_, false) => inkast.placed += 1,
                 }
                 // An inkast that ends the game has no stick to follow it.
-                if matches!(state.phase, Phase::GameOver(_)) {
+                if matches!(state.phase(), Phase::GameOver(_)) {
                     entries.extend(inkast.take_entry());
                 }
             }
@@ -489,7 +491,10 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError>
     }
     // A finished inkast with no stick after it yet still has its entry; an
     // unfinished one cannot be written in the notation and is left out.
-    if !matches!(state.phase, Phase::Inkast { .. } | Phase::Placement { .. }) {
+    if !matches!(
+        state.phase(),
+        Phase::Inkast { .. } | Phase::Placement { .. }
+    ) {
         if let Some(entry) = inkast.take_entry() {
             turns
                 .last_mut()

@@ -59,8 +59,11 @@ fn throwing_a_stick_away_is_rated_below_throwing_it_at_a_tower() {
 
 #[test]
 fn a_decided_match_has_no_decision_left() {
-    let mut decided = Match::new(Ruleset::STANDARD);
-    decided.wins[Team::A.index()] = decided.ruleset.games_to_win;
+    let decided = Match::builder(Ruleset::STANDARD)
+        .games_won(Team::A, 2)
+        .starting_team(Team::A)
+        .build()
+        .unwrap();
     let advice = advise(&decided, EQUAL, 50, 1);
     assert_eq!(advice.win_probability, [1.0, 0.0]);
     assert!(advice.options.is_empty() && advice.deciding.is_none());

@@ -77,7 +77,7 @@ fn after_first_turn(ruleset: Ruleset) -> Match {
 /// Plays the whole inkast: every attempt of a piece in `out` lands out, the
 /// others land in (at unknown spots).
 fn inkast_all(mut state: Match, out: &[u8]) -> Match {
-    while let Phase::Inkast { queue, .. } = &state.phase {
+    while let Phase::Inkast { queue, .. } = state.phase() {
         let landed_in = !out.contains(&queue[0].0 .0);
         state = play(state, &[inkast(landed_in, None)]);
     }
@@ -87,7 +87,7 @@ fn inkast_all(mut state: Match, out: &[u8]) -> Match {
 /// The (piece, attempt) order in which the inkast is thrown.
 fn inkast_order(mut state: Match) -> Vec<(u8, u8)> {
     let mut order = Vec::new();
-    while let Phase::Inkast { queue, .. } = &state.phase {
+    while let Phase::Inkast { queue, .. } = state.phase() {
         order.push((queue[0].0 .0, queue[0].1));
         state = play(state, &[inkast(false, None)]);
     }
@@ -107,7 +107,7 @@ fn seed_throws_each_piece_twice_in_turn_standard_all_first_attempts_first() {
 }
 
 fn winner(state: &Match) -> Option<Team> {
-    match &state.phase {
+    match state.phase() {
         Phase::GameOver(GameEnd { winner, .. }) => Some(*winner),
         _ => None,
     }
@@ -120,12 +120,12 @@ fn an_inkasted_piece_out_twice_is_placed_at_least_a_stick_from_the_king() {
         // B inkasts its two felled towers; the first lands out twice.
         let state = inkast_all(state, &[5]);
         assert!(
-            matches!(state.phase, Phase::Placement { .. }),
+            matches!(state.phase(), Phase::Placement { .. }),
             "{}: {:?}",
             ruleset.name,
-            state.phase
+            state.phase()
         );
-        let king = state.field.king();
+        let king = state.field().king();
         let near_king = Point {
             x: king.x + 0.1,
             y: king.y - 0.2,
@@ -138,7 +138,7 @@ fn an_inkasted_piece_out_twice_is_placed_at_least_a_stick_from_the_king() {
         assert!(error.to_string().contains("one stick length"), "{error}");
         let fine = Point { x: 2.0, y: 2.0 };
         let placed = play(state, &[Event::Placement { at: Some(fine) }]);
-        assert_eq!(placed.phase, Phase::Throwing);
+        assert_eq!(placed.phase(), &Phase::Throwing);
         assert_eq!(
             placed.standing_knights(Team::A).len(),
             2,
@@ -203,7 +203,7 @@ fn knights_left_standing(ruleset: Ruleset) -> Match {
 fn knights_left_standing_advance_the_line_to_the_foremost() {
     for ruleset in [Ruleset::SEED, Ruleset::STANDARD] {
         let state = knights_left_standing(ruleset);
-        assert_eq!(state.thrower, Team::A);
+        assert_eq!(state.thrower(), Team::A);
         assert_eq!(
             state.line(Team::A),
             Line::AtKnight {
@@ -252,7 +252,7 @@ fn the_seed_line_returns_to_the_baseline_when_its_knight_falls() {
     let state = knights_left_standing(Ruleset::SEED);
     // A throws; then B fells the front knight (id 6) and the other (id 5).
     let state = play(state, &[miss(), miss(), miss(), miss(), miss(), miss()]);
-    assert_eq!(state.thrower, Team::B);
+    assert_eq!(state.thrower(), Team::B);
     let state = play(state, &[knights(&[6])]);
     assert_eq!(state.line(Team::A), Line::Baseline, "its knight fell");
 }
@@ -304,7 +304,7 @@ fn the_king_with_the_last_stick_loses_under_seed_and_wins_under_standard() {
             Some(expected),
             "{}: {:?}",
             ruleset.name,
-            state.phase
+            state.phase()
         );
     }
 }
@@ -361,7 +361,7 @@ fn an_inkasted_piece_that_knocks_the_king_loses() {
             "B inkasted the piece: {}",
             ruleset.name
         );
-        assert!(!state.king_standing);
+        assert!(!state.king_standing());
     }
 }
 
@@ -386,7 +386,7 @@ fn touching_the_king_in_the_starting_throw_loses_only_under_seed() {
         (Ruleset::STANDARD, felled, close, Team::B),
     ] {
         let state = play(Match::new(ruleset), &[Event::StartingThrow { a, b }]);
-        assert_eq!(state.thrower, starter, "{}: {a:?} vs {b:?}", ruleset.name);
+        assert_eq!(state.thrower(), starter, "{}: {a:?} vs {b:?}", ruleset.name);
     }
     let tie = Match::new(Ruleset::SEED).apply(&Event::StartingThrow { a: close, b: close });
     assert!(tie.expect_err("a tie").to_string().contains("throw again"));
@@ -408,10 +408,10 @@ fn a_standard_match_is_best_of_three_with_alternating_starts() {
     let sweep = [towers(&[5, 6]), towers(&[7]), towers(&[8, 9]), king()];
     state = play(state, &[Event::Start { team: Team::A }]);
     state = play(state, &sweep);
-    assert_eq!(state.wins, [1, 0]);
+    assert_eq!([state.games_won(Team::A), state.games_won(Team::B)], [1, 0]);
     assert_eq!(state.winner(), None);
     state = play(state, &[Event::NextGame]);
-    assert_eq!(state.thrower, Team::B, "the other team starts game 2");
+    assert_eq!(state.thrower(), Team::B, "the other team starts game 2");
     assert!(
         state
             .pieces()
@@ -429,7 +429,7 @@ fn a_standard_match_is_best_of_three_with_alternating_starts() {
             Event::NextGame,
         ],
     );
-    assert_eq!(state.thrower, Team::A);
+    assert_eq!(state.thrower(), Team::A);
     state = play(state, &sweep);
     assert_eq!(state.winner(), Some(Team::A));
     assert!(state
@@ -492,6 +492,6 @@ fn named_teams_accept_only_their_players_and_last_the_whole_match() {
     ];
     let state = play(state, &sweep);
     let state = play(state, &[Event::NextGame]);
-    assert_eq!(state.teams[0].name, "Vikings");
+    assert_eq!(state.team_info(Team::A).name, "Vikings");
     assert!(state.to_string().contains("team A is Vikings (ann)"));
 }

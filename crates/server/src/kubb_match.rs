@@ -103,7 +103,7 @@ impl State {
     pub fn result_text(&self) -> Option<String> {
         self.current
             .winner()
-            .map(|team| format!("{team} {}", self.current.teams[team.index()].name))
+            .map(|team| format!("{team} {}", self.current.team_info(team).name))
     }
 
     pub fn stats(&self) -> Value {
@@ -119,17 +119,17 @@ impl State {
         let state = &self.current;
         let pieces: Vec<Value> = PieceId::ALL
             .iter()
-            .map(|&id| piece_view(id, state.piece(id), &state.field))
+            .map(|&id| piece_view(id, state.piece(id), state.field()))
             .collect();
         let teams: Vec<Value> = Team::BOTH
             .iter()
             .map(|&team| {
-                let info = &state.teams[team.index()];
+                let info = state.team_info(team);
                 json!({
                     "team": team,
                     "name": info.name,
                     "players": info.players,
-                    "games_won": state.wins[team.index()],
+                    "games_won": state.games_won(team),
                     // The line the rules give now: a line advanced to a knight
                     // that has since fallen is the baseline again.
                     "line": line_view(state.line(team)),
@@ -143,20 +143,20 @@ impl State {
             "status": self.status(),
             "ruleset": self.ruleset.name,
             "teams": teams,
-            "phase": phase_view(&state.phase),
-            "thrower": state.thrower,
-            "starter": state.starter,
-            "turn": state.turns + 1,
+            "phase": phase_view(state.phase()),
+            "thrower": state.thrower(),
+            "starter": state.starting_team(),
+            "turn": state.turns_completed() + 1,
             "sticks_left": state.sticks_left(),
-            "king_standing": state.king_standing,
+            "king_standing": state.king_standing(),
             "king_attack": { "allowed": king_attack.is_ok(), "reason": king_attack.err() },
             "counting_targets": state.counting_targets().iter().map(|piece| piece.to_string()).collect::<Vec<_>>(),
             "pieces": pieces,
             "field": {
-                "length": state.field.length,
-                "width": state.field.width,
-                "king": state.field.king(),
-                "baselines": Team::BOTH.map(|team| state.field.baseline(team)),
+                "length": state.field().length,
+                "width": state.field().width,
+                "king": state.field().king(),
+                "baselines": Team::BOTH.map(|team| state.field().baseline(team)),
             },
             "winner": state.winner(),
             "summary": state.to_string(),
@@ -244,7 +244,7 @@ mod tests {
             event: kubb::Event::Start { team: Team::B },
         };
         state.apply(&start).unwrap();
-        assert_eq!(state.current.thrower, Team::B);
+        assert_eq!(state.current.thrower(), Team::B);
         state.apply(&Event::Undone).unwrap();
         assert_eq!(state.current, Match::new(Ruleset::SEED));
         assert_eq!(state.view("m")["phase"], fresh["phase"]);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use indicatif::{ProgressBar, ProgressStyle};
 use kubb::advice::{advise as advice_for, duel as play_duel};
 use kubb::throw::Skill;
-use kubb::Ruleset;
+use kubb::{Ruleset, Team};
 
 use crate::kubb_cli::read_record;
 use crate::UsageError;
@@ -23,9 +23,9 @@ pub fn advise(
     let [a, b] = advice.win_probability;
     println!(
         "win probability: A ({}) {:.1} %, B ({}) {:.1} %",
-        state.teams[0].name,
+        state.team_info(Team::A).name,
         100.0 * a,
-        state.teams[1].name,
+        state.team_info(Team::B).name,
         100.0 * b
     );
     match (advice.deciding, advice.best()) {

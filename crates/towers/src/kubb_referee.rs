@@ -85,7 +85,7 @@ impl<'a> Session<'a> {
             Ok(text) if !text.trim().is_empty() => {
                 let (events, state) = log::read(&text, None)
                     .map_err(|e| UsageError(format!("cannot resume {}: {e}", path.display())))?;
-                (state.ruleset, events, state)
+                (*state.ruleset(), events, state)
             }
             _ => {
                 std::fs::write(path, log::write(&ruleset, &[]))
@@ -143,7 +143,7 @@ impl<'a> Session<'a> {
                 _ => Err("a position is two numbers: X Y in metres".into()),
             }
         };
-        let thrower = self.state.thrower;
+        let thrower = self.state.thrower();
         match words.as_slice() {
             ["start", team] => Ok(Event::Start {
                 team: parse_team(team)?,
@@ -191,7 +191,7 @@ impl<'a> Session<'a> {
     }
 
     fn inkast(&self, landed_in: bool, at: Option<Point>, king_felled: bool) -> Event {
-        let player = self.last_player[self.state.thrower.index()].clone();
+        let player = self.last_player[self.state.thrower().index()].clone();
         Event::Inkast {
             player,
             landed_in,
