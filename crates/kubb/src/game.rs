@@ -62,6 +62,32 @@ pub enum Phase {
     GameOver(GameEnd),
 }
 
+/// Who acts next ([`Match::to_act`]), in the manner of a game library's
+/// current player: the one place that reads it off the phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// Both teams: a stick each at the king decides who starts (or the
+    /// referee names the starting team).
+    StartingThrow,
+    /// One team takes a decision.
+    Team(Team, Decision),
+    /// The game is over and the match is not: the next game begins, the
+    /// other team starting.
+    NextGame,
+}
+
+/// A decision one team takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The thrower inkasts `piece` (its `attempt`-th attempt) into the
+    /// opponent's half.
+    Inkast { piece: PieceId, attempt: u8 },
+    /// The defenders place `piece`, out on every attempt, in their half.
+    Placement { piece: PieceId },
+    /// The thrower throws its next stick.
+    Stick,
+}
+
 /// What one stick felled (nothing: a miss, or a foul, whose pieces are
 /// raised again).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -331,6 +357,26 @@ impl Match {
     /// from in front of the line; the model itself never chooses it.
     pub fn waive_advanced_line(&mut self) {
         self.lines[self.thrower.index()] = Line::Baseline;
+    }
+
+    /// Who acts next and on what; `None` once the match is won.
+    pub fn to_act(&self) -> Option<ToAct> {
+        if self.winner().is_some() {
+            return None;
+        }
+        Some(match &self.phase {
+            Phase::StartingThrow => ToAct::StartingThrow,
+            Phase::Inkast { queue, .. } => {
+                let (piece, attempt) = queue[0];
+                ToAct::Team(self.thrower, Decision::Inkast { piece, attempt })
+            }
+            Phase::Placement { to_place } => ToAct::Team(
+                self.thrower.other(),
+                Decision::Placement { piece: to_place[0] },
+            ),
+            Phase::Throwing => ToAct::Team(self.thrower, Decision::Stick),
+            Phase::GameOver(_) => ToAct::NextGame,
+        })
     }
 
     /// The match winner, once a team has won enough games.

@@ -11,7 +11,7 @@ pub mod ruleset;
 pub use builder::{BuildError, MatchBuilder};
 pub use event::{Event, KingContact, Lag, NotAPiece, PieceId, PieceSet, StickOutcome, TeamInfo};
 pub use field::{Field, Point, Team};
-pub use game::{Action, Hit, Line, Match, Phase, Piece, RuleError};
+pub use game::{Action, Decision, Hit, Line, Match, Phase, Piece, RuleError, ToAct};
 pub use ruleset::{Ruleset, UnknownRuleset};
 pub mod advice;
 pub mod calibration;

@@ -11,7 +11,7 @@
 
 use crate::event::{Event, PieceId, StickOutcome};
 use crate::field::Team;
-use crate::game::{Match, Phase, RuleError};
+use crate::game::{Decision, Match, Phase, RuleError, ToAct};
 use crate::ruleset::Ruleset;
 
 /// A record that does not stand, with the turn and entry that break it.
@@ -246,11 +246,7 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
                 if state.thrower() != expected_thrower {
                     return Err(fail(EntryProblem::TooManySticks));
                 }
-                if matches!(
-                    state.phase(),
-                    Phase::Inkast { .. } | Phase::Placement { .. }
-                ) && !inkast_done
-                {
+                if inkast_pending(&state) && !inkast_done {
                     let waiting = state.down_in(state.thrower()).len();
                     return Err(fail(EntryProblem::InkastFirst {
                         team: state.thrower(),
@@ -276,6 +272,17 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
         state,
         winner,
     })
+}
+
+/// Whether the turn's inkast (with any placements) is still to come.
+fn inkast_pending(state: &Match) -> bool {
+    matches!(
+        state.to_act(),
+        Some(ToAct::Team(
+            _,
+            Decision::Inkast { .. } | Decision::Placement { .. }
+        ))
+    )
 }
 
 fn inkast_events(
@@ -308,8 +315,7 @@ fn inkast_events(
         .collect();
     let mut events = Vec::new();
     let mut probe = state.clone();
-    while let Phase::Inkast { queue, .. } = probe.phase() {
-        let (piece, attempt) = queue[0];
+    while let Some(ToAct::Team(_, Decision::Inkast { piece, attempt })) = probe.to_act() {
         let landed_in = match attempt {
             1 => !out_first.contains(&piece),
             _ => !out_twice.contains(&piece),
@@ -323,7 +329,7 @@ fn inkast_events(
         probe = probe.apply(&event)?;
         events.push(event);
     }
-    while let Phase::Placement { .. } = probe.phase() {
+    while let Some(ToAct::Team(_, Decision::Placement { .. })) = probe.to_act() {
         let event = Event::Placement { at: None };
         probe = probe.apply(&event)?;
         events.push(event);
@@ -455,8 +461,8 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError>
             Event::Inkast {
                 player, landed_in, ..
             } => {
-                let attempt = match before.phase() {
-                    Phase::Inkast { queue, .. } => queue[0].1,
+                let attempt = match before.to_act() {
+                    Some(ToAct::Team(_, Decision::Inkast { attempt, .. })) => attempt,
                     _ => unreachable!("an inkast event was accepted"),
                 };
                 if inkast.pieces == 0 {
@@ -491,10 +497,7 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError>
     }
     // A finished inkast with no stick after it yet still has its entry; an
     // unfinished one cannot be written in the notation and is left out.
-    if !matches!(
-        state.phase(),
-        Phase::Inkast { .. } | Phase::Placement { .. }
-    ) {
+    if !inkast_pending(&state) {
         if let Some(entry) = inkast.take_entry() {
             turns
                 .last_mut()

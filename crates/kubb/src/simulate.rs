@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use crate::event::PieceId;
 use crate::field::{Point, Team};
-use crate::game::{Action, Hit, Line, Match, Phase, Piece};
+use crate::game::{Action, Decision, Hit, Line, Match, Phase, Piece, ToAct};
 use crate::ruleset::Ruleset;
 use crate::throw::{inkast, throw, Skill, Sweep, Target, KING_WIDTH, TOWER_WIDTH};
 
@@ -162,25 +162,21 @@ pub(crate) fn next_action<R: Rng>(
     skills: [Skill; 2],
     rng: &mut R,
 ) -> Option<Action> {
-    if state.winner().is_some() {
-        return None;
-    }
-    let thrower = state.thrower().index();
-    Some(match state.phase() {
-        Phase::StartingThrow => Action::Start(Team::A),
-        Phase::Inkast { .. } => {
-            let aim = strategies[thrower].inkast_aim(state);
+    Some(match state.to_act()? {
+        ToAct::StartingThrow => Action::Start(Team::A),
+        ToAct::Team(team, Decision::Inkast { .. }) => {
+            let aim = strategies[team.index()].inkast_aim(state);
             let from = Point {
                 x: aim.x,
-                y: state.field().baseline(state.thrower()),
+                y: state.field().baseline(team),
             };
             let (at, landed_in) = inkast(
                 rng,
                 from,
                 aim,
-                &skills[thrower],
+                &skills[team.index()],
                 state.field(),
-                state.thrower().other(),
+                team.other(),
             );
             let king_felled =
                 landed_in && at.distance(state.field().king()) < (TOWER_WIDTH + KING_WIDTH) / 2.0;
@@ -190,14 +186,13 @@ pub(crate) fn next_action<R: Rng>(
                 king_felled,
             }
         }
-        Phase::Placement { .. } => {
-            let defenders = state.thrower().other().index();
-            Action::Placement {
-                at: Some(strategies[defenders].placement(state)),
-            }
+        ToAct::Team(defenders, Decision::Placement { .. }) => Action::Placement {
+            at: Some(strategies[defenders.index()].placement(state)),
+        },
+        ToAct::Team(team, Decision::Stick) => {
+            stick_action(state, strategies[team.index()], &skills[team.index()], rng)
         }
-        Phase::Throwing => stick_action(state, strategies[thrower], &skills[thrower], rng),
-        Phase::GameOver(_) => Action::NextGame,
+        ToAct::NextGame => Action::NextGame,
     })
 }
 

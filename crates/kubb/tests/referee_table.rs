@@ -3,7 +3,8 @@
 
 use kubb::game::GameEnd;
 use kubb::{
-    Event, KingContact, Lag, Line, Match, Phase, Piece, PieceId, Point, Ruleset, StickOutcome, Team,
+    Decision, Event, KingContact, Lag, Line, Match, Phase, Piece, PieceId, Point, Ruleset,
+    StickOutcome, Team, ToAct,
 };
 
 fn play(state: Match, events: &[Event]) -> Match {
@@ -494,4 +495,49 @@ fn named_teams_accept_only_their_players_and_last_the_whole_match() {
     let state = play(state, &[Event::NextGame]);
     assert_eq!(state.team_info(Team::A).name, "Vikings");
     assert!(state.to_string().contains("team A is Vikings (ann)"));
+}
+
+/// `to_act` says who acts next and on what in every phase: the starting
+/// throw, the thrower's sticks and inkasts, the defenders' placement, the
+/// next game of an undecided match, nothing once the match is won.
+#[test]
+fn to_act_names_the_team_and_the_decision_of_every_phase() {
+    let fresh = Match::new(Ruleset::STANDARD);
+    assert_eq!(fresh.to_act(), Some(ToAct::StartingThrow));
+    let throwing = play(fresh, &[Event::Start { team: Team::A }]);
+    assert_eq!(
+        throwing.to_act(),
+        Some(ToAct::Team(Team::A, Decision::Stick))
+    );
+    let state = after_first_turn(Ruleset::STANDARD);
+    let inkast_of = |piece, attempt| {
+        Some(ToAct::Team(
+            Team::B,
+            Decision::Inkast {
+                piece: PieceId(piece),
+                attempt,
+            },
+        ))
+    };
+    assert_eq!(state.to_act(), inkast_of(5, 1));
+    let state = play(state, &[inkast(false, None)]);
+    assert_eq!(state.to_act(), inkast_of(6, 1), "first attempts first");
+    let state = play(state, &[inkast(true, None), inkast(false, None)]);
+    assert_eq!(
+        state.to_act(),
+        Some(ToAct::Team(
+            Team::A,
+            Decision::Placement { piece: PieceId(5) }
+        )),
+        "the defenders place it"
+    );
+    let sweep = [towers(&[5, 6]), towers(&[7]), towers(&[8, 9]), king()];
+    let one_game = play(throwing, &sweep);
+    assert_eq!(one_game.to_act(), Some(ToAct::NextGame));
+    let decided = Match::builder(Ruleset::STANDARD)
+        .games_won(Team::A, 2)
+        .starting_team(Team::A)
+        .build()
+        .unwrap();
+    assert_eq!(decided.to_act(), None);
 }
