@@ -18,13 +18,13 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::field::{Point, Team};
-use crate::game::{Match, Phase};
+use crate::game::{Decision, Match, ToAct};
 use crate::simulate::{next_action, play_out, stream, win_probability, Aim, Heuristic, Strategy};
 use crate::throw::Skill;
 
-/// One decision a team can take now.
+/// What a team can choose at its decision ([`Decision`]) now.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Decision {
+pub enum Choice {
     /// Aim this turn's inkasts (the pieces still to throw) at this point
     /// of the opponent's half.
     Inkast(Point),
@@ -34,18 +34,18 @@ pub enum Decision {
     Stick(Option<Aim>),
 }
 
-impl std::fmt::Display for Decision {
+impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Decision::Inkast(at) => write!(
+            Choice::Inkast(at) => write!(
                 f,
                 "inkast the pieces left at x {:.1} m, y {:.1} m",
                 at.x, at.y
             ),
-            Decision::Placement(at) => write!(f, "place at x {:.1} m, y {:.1} m", at.x, at.y),
-            Decision::Stick(Some(Aim::Piece(piece))) => write!(f, "throw at {piece}"),
-            Decision::Stick(Some(Aim::King)) => write!(f, "throw at the king"),
-            Decision::Stick(None) => write!(f, "throw the stick away"),
+            Choice::Placement(at) => write!(f, "place at x {:.1} m, y {:.1} m", at.x, at.y),
+            Choice::Stick(Some(Aim::Piece(piece))) => write!(f, "throw at {piece}"),
+            Choice::Stick(Some(Aim::King)) => write!(f, "throw at the king"),
+            Choice::Stick(None) => write!(f, "throw the stick away"),
         }
     }
 }
@@ -53,7 +53,7 @@ impl std::fmt::Display for Decision {
 /// A candidate and the chance it gives the deciding team.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
-    pub decision: Decision,
+    pub decision: Choice,
     pub win_probability: f64,
 }
 
@@ -80,26 +80,26 @@ impl Advice {
 
 /// A strategy that takes `decision` for the first decision it is asked
 /// and plays the heuristic otherwise.
-struct Deciding(Decision);
+struct Deciding(Choice);
 
 impl Strategy for Deciding {
     fn inkast_aim(&self, state: &Match) -> Point {
         match self.0 {
-            Decision::Inkast(at) => at,
+            Choice::Inkast(at) => at,
             _ => Heuristic.inkast_aim(state),
         }
     }
 
     fn placement(&self, state: &Match) -> Point {
         match self.0 {
-            Decision::Placement(at) => at,
+            Choice::Placement(at) => at,
             _ => Heuristic.placement(state),
         }
     }
 
     fn stick_target(&self, state: &Match) -> Option<Aim> {
         match self.0 {
-            Decision::Stick(aim) => aim,
+            Choice::Stick(aim) => aim,
             _ => Heuristic.stick_target(state),
         }
     }
@@ -107,65 +107,64 @@ impl Strategy for Deciding {
 
 /// The team that decides next and its candidate decisions (the
 /// heuristic's choice first).
-pub fn candidates(state: &Match) -> Option<(Team, Vec<Decision>)> {
-    if state.winner().is_some() {
+pub fn candidates(state: &Match) -> Option<(Team, Vec<Choice>)> {
+    let Some(ToAct::Team(team, decision)) = state.to_act() else {
         return None;
-    }
-    let field = &state.field;
-    match &state.phase {
-        Phase::Inkast { .. } => {
-            let target = state.thrower.other();
+    };
+    let field = state.field();
+    match decision {
+        Decision::Inkast { .. } => {
+            let target = team.other();
             let centre = field.length / 2.0;
-            let mut decisions = vec![Decision::Inkast(Heuristic.inkast_aim(state))];
+            let mut decisions = vec![Choice::Inkast(Heuristic.inkast_aim(state))];
             for depth in [0.5, 1.0, 2.0] {
                 for x in [0.15, 0.3, 0.5] {
                     let y = match target {
                         Team::A => centre - depth,
                         Team::B => centre + depth,
                     };
-                    decisions.push(Decision::Inkast(Point {
+                    decisions.push(Choice::Inkast(Point {
                         x: field.width * x,
                         y,
                     }));
                 }
             }
-            Some((state.thrower, dedup(decisions)))
+            Some((team, dedup(decisions)))
         }
-        Phase::Placement { .. } => {
-            let defenders = state.thrower.other();
-            let mut decisions = vec![Decision::Placement(Heuristic.placement(state))];
+        Decision::Placement { .. } => {
+            let defenders = team;
+            let mut decisions = vec![Choice::Placement(Heuristic.placement(state))];
             for (x, depth) in [(0.5, 0.5), (0.5, 2.0), (0.1, 0.5), (0.9, 3.0)] {
                 let y = match defenders {
                     Team::A => depth,
                     Team::B => field.length - depth,
                 };
-                decisions.push(Decision::Placement(Point {
+                decisions.push(Choice::Placement(Point {
                     x: field.width * x,
                     y,
                 }));
             }
             Some((defenders, dedup(decisions)))
         }
-        Phase::Throwing => {
-            let mut decisions = vec![Decision::Stick(Heuristic.stick_target(state))];
+        Decision::Stick => {
+            let mut decisions = vec![Choice::Stick(Heuristic.stick_target(state))];
             decisions.extend(
                 state
                     .counting_targets()
                     .into_iter()
-                    .map(|piece| Decision::Stick(Some(Aim::Piece(piece)))),
+                    .map(|piece| Choice::Stick(Some(Aim::Piece(piece)))),
             );
             if state.king_attack().is_ok() {
-                decisions.push(Decision::Stick(Some(Aim::King)));
+                decisions.push(Choice::Stick(Some(Aim::King)));
             }
-            decisions.push(Decision::Stick(None));
-            Some((state.thrower, dedup(decisions)))
+            decisions.push(Choice::Stick(None));
+            Some((team, dedup(decisions)))
         }
-        Phase::StartingThrow | Phase::GameOver(_) => None,
     }
 }
 
-fn dedup(decisions: Vec<Decision>) -> Vec<Decision> {
-    let mut unique: Vec<Decision> = Vec::with_capacity(decisions.len());
+fn dedup(decisions: Vec<Choice>) -> Vec<Choice> {
+    let mut unique: Vec<Choice> = Vec::with_capacity(decisions.len());
     for decision in decisions {
         if !unique.contains(&decision) {
             unique.push(decision);
@@ -177,7 +176,7 @@ fn dedup(decisions: Vec<Decision>) -> Vec<Decision> {
 /// Whether `team` wins each of `playouts` futures after `decision`.
 fn outcomes(
     state: &Match,
-    decision: Decision,
+    decision: Choice,
     team: Team,
     skills: [Skill; 2],
     playouts: Range<usize>,
@@ -200,8 +199,9 @@ fn outcomes(
                 if next.act(action).is_err() {
                     return false;
                 }
-                let inkasting = matches!(next.phase, Phase::Inkast { .. });
-                if !(inkasting && matches!(decision, Decision::Inkast(_))) {
+                let inkasting =
+                    matches!(next.to_act(), Some(ToAct::Team(_, Decision::Inkast { .. })));
+                if !(inkasting && matches!(decision, Choice::Inkast(_))) {
                     break;
                 }
             }
@@ -293,13 +293,13 @@ impl MonteCarlo {
 
     /// The heuristic's choice unless a candidate beats it surely in the
     /// same futures: noise alone never changes the decision.
-    fn decide(&self, state: &Match) -> Option<Decision> {
+    fn decide(&self, state: &Match) -> Option<Choice> {
         let (team, decisions) = candidates(state)?;
         let seed = self.searches.get();
         self.searches.set(seed.wrapping_add(0x9E37_79B9_7F4A_7C15));
         let run = |decision, playouts| outcomes(state, decision, team, self.skills, playouts, seed);
         let mut baseline = Vec::new();
-        let mut challengers: Vec<(Decision, Vec<bool>)> =
+        let mut challengers: Vec<(Choice, Vec<bool>)> =
             decisions[1..].iter().map(|&d| (d, Vec::new())).collect();
         let mut more = self.playouts.max(1);
         while !challengers.is_empty() {
@@ -323,14 +323,15 @@ impl MonteCarlo {
 
     /// The aim for this turn's inkasts: searched at its first piece.
     fn inkast_plan(&self, state: &Match) -> Point {
-        let turn = (state.wins, state.turns, state.thrower);
+        let games_won = Team::BOTH.map(|team| state.games_won(team));
+        let turn = (games_won, state.turns_completed(), state.thrower());
         if let Some((planned, aim)) = self.inkast_plan.get() {
             if planned == turn {
                 return aim;
             }
         }
         let aim = match self.decide(state) {
-            Some(Decision::Inkast(at)) => at,
+            Some(Choice::Inkast(at)) => at,
             _ => Heuristic.inkast_aim(state),
         };
         self.inkast_plan.set(Some((turn, aim)));
@@ -345,14 +346,14 @@ impl Strategy for MonteCarlo {
 
     fn placement(&self, state: &Match) -> Point {
         match self.decide(state) {
-            Some(Decision::Placement(at)) => at,
+            Some(Choice::Placement(at)) => at,
             _ => Heuristic.placement(state),
         }
     }
 
     fn stick_target(&self, state: &Match) -> Option<Aim> {
         match self.decide(state) {
-            Some(Decision::Stick(aim)) => aim,
+            Some(Choice::Stick(aim)) => aim,
             _ => Heuristic.stick_target(state),
         }
     }

@@ -94,8 +94,8 @@ pub fn measure(ruleset: Ruleset, skill: Skill, matches: usize, seed: u64) -> Mea
 
 fn count(counts: &mut Measured, state: &Match, action: Action) {
     match action {
-        Action::Stick(hit) if state.sticks_thrown == 0 && state.phase == Phase::Throwing => {
-            let standing = state.standing_knights(state.thrower.other()).len();
+        Action::Stick(hit) if state.sticks_thrown() == 0 && *state.phase() == Phase::Throwing => {
+            let standing = state.standing_knights(state.thrower().other()).len();
             if standing > 0 {
                 counts.first_sticks += 1;
                 counts.knights_standing += standing;
@@ -152,13 +152,13 @@ pub fn line_value(
                 },
             );
             let with_line = first?;
-            let team = with_line.thrower;
+            let team = with_line.thrower();
             let Line::AtKnight { y: Some(y), .. } = with_line.line(team) else {
                 return None;
             };
-            let metres = (y - with_line.field.baseline(team)).abs();
+            let metres = (y - with_line.field().baseline(team)).abs();
             let mut without = with_line.clone();
-            without.lines[team.index()] = Line::Baseline;
+            without.waive_advanced_line();
             let chance = |state: &Match| {
                 win_probability(state, skills, playouts, seed ^ index as u64)[team.index()]
             };
@@ -180,8 +180,11 @@ pub fn line_value(
 
 /// The first stick of a turn is about to be thrown from an advanced line.
 fn advanced_turn_start(state: &Match) -> bool {
-    state.phase == Phase::Throwing
-        && state.sticks_thrown == 0
+    *state.phase() == Phase::Throwing
+        && state.sticks_thrown() == 0
         && state.winner().is_none()
-        && matches!(state.line(state.thrower), Line::AtKnight { y: Some(_), .. })
+        && matches!(
+            state.line(state.thrower()),
+            Line::AtKnight { y: Some(_), .. }
+        )
 }

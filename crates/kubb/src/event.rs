@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 use crate::field::{Point, Team};
 
 /// A piece by identity: 0–4 started as team A's towers, 5–9 as team B's.
+/// Written `A1`–`B5` ([`Display`](std::fmt::Display), `FromStr`); events,
+/// the log format and the API carry its number (serde), as they always
+/// have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct PieceId(pub u8);
 
@@ -120,14 +123,19 @@ impl Iterator for Pieces {
     }
 }
 
+/// Text that names no piece.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{given}' is not a piece: A1-A5 or B1-B5 (team and tower spot it started on)")]
+pub struct NotAPiece {
+    pub given: String,
+}
+
 impl std::str::FromStr for PieceId {
-    type Err = String;
+    type Err = NotAPiece;
 
     /// `A1`–`A5`, `B1`–`B5` (case-insensitive).
-    fn from_str(text: &str) -> Result<PieceId, String> {
-        let bad = || {
-            format!("'{text}' is not a piece: A1-A5 or B1-B5 (team and tower spot it started on)")
-        };
+    fn from_str(text: &str) -> Result<PieceId, NotAPiece> {
+        let bad = || NotAPiece { given: text.into() };
         let mut chars = text.chars();
         let team = match chars.next().map(|c| c.to_ascii_uppercase()) {
             Some('A') => 0,
@@ -238,6 +246,10 @@ mod tests {
         for bad in ["C1", "A0", "A6", "A", "A11", ""] {
             assert!(bad.parse::<PieceId>().is_err(), "{bad}");
         }
+        assert_eq!(
+            "C1".parse::<PieceId>().unwrap_err().to_string(),
+            "'C1' is not a piece: A1-A5 or B1-B5 (team and tower spot it started on)"
+        );
     }
 
     #[test]

@@ -62,6 +62,32 @@ pub enum Phase {
     GameOver(GameEnd),
 }
 
+/// Who acts next ([`Match::to_act`]), in the manner of a game library's
+/// current player: the one place that reads it off the phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// Both teams: a stick each at the king decides who starts (or the
+    /// referee names the starting team).
+    StartingThrow,
+    /// One team takes a decision.
+    Team(Team, Decision),
+    /// The game is over and the match is not: the next game begins, the
+    /// other team starting.
+    NextGame,
+}
+
+/// A decision one team takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The thrower inkasts `piece` (its `attempt`-th attempt) into the
+    /// opponent's half.
+    Inkast { piece: PieceId, attempt: u8 },
+    /// The defenders place `piece`, out on every attempt, in their half.
+    Placement { piece: PieceId },
+    /// The thrower throws its next stick.
+    Stick,
+}
+
 /// What one stick felled (nothing: a miss, or a foul, whose pieces are
 /// raised again).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -131,10 +157,10 @@ fn hit_of(outcome: &StickOutcome) -> Result<Hit, RuleError> {
         let mut set = PieceSet::EMPTY;
         for &piece in pieces {
             if piece.0 > 9 {
-                return refuse(format!("there is no piece number {}", piece.0));
+                return Err(RuleError::NoSuchPiece(piece.0));
             }
             if named.contains(piece) {
-                return refuse(format!("{piece} is listed twice for one stick"));
+                return Err(RuleError::NamedTwice(piece));
             }
             named.insert(piece);
             set.insert(piece);
@@ -148,39 +174,100 @@ fn hit_of(outcome: &StickOutcome) -> Result<Hit, RuleError> {
     })
 }
 
-/// Why an event was refused, in plain words.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RuleError(pub String);
-
-fn refuse<T>(message: impl Into<String>) -> Result<T, RuleError> {
-    Err(RuleError(message.into()))
+/// Why the rules refuse an event, each in the plain words a referee
+/// reads (its `Display`).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the match is over: team {winner} has won it")]
+    MatchOver { winner: Team },
+    /// The phase waits for something else (`expected`, said in words).
+    #[error("{attempted} is not possible now: {expected}")]
+    NotNow {
+        attempted: &'static str,
+        expected: String,
+    },
+    /// A player named in neither the throwing team's list of players.
+    #[error(
+        "{player} does not play for {team_name} (team {team}): its players are {}",
+        .players.join(", ")
+    )]
+    NotAPlayer {
+        player: String,
+        team: Team,
+        team_name: String,
+        players: Vec<String>,
+    },
+    #[error("there is no piece number {0}")]
+    NoSuchPiece(u8),
+    #[error("{0} is listed twice for one stick")]
+    NamedTwice(PieceId),
+    #[error("a starting-throw distance must be a number of metres, 0 or more")]
+    LagDistance,
+    #[error("both starting throws broke the king rule: throw again")]
+    LagBothBrokeKingRule,
+    #[error("the starting throws are equally close to the king: throw again")]
+    LagTie,
+    /// A position given for an inkasted piece said to have landed in.
+    #[error("{at} is not in team {half}'s half: an inkasted piece that lands there is out")]
+    InkastOutside { at: Point, half: Team },
+    #[error("team {team} must place the piece in its own half; {at} is not")]
+    PlacementOutsideHalf { at: Point, team: Team },
+    #[error(
+        "a placed piece must stand at least one stick length ({minimum:.2} m) from the king; {at} is {distance:.2} m away"
+    )]
+    PlacementNearKing {
+        at: Point,
+        distance: f64,
+        minimum: f64,
+    },
+    #[error(
+        "the {ruleset} ruleset keeps a placed piece at least {minimum:.2} m from the corner stakes; {at} is closer"
+    )]
+    PlacementNearCorner {
+        at: Point,
+        minimum: f64,
+        ruleset: &'static str,
+    },
+    #[error("{piece} is not a knight standing in team {half}'s half")]
+    NotAKnight { piece: PieceId, half: Team },
+    #[error("{piece} is not a standing tower of team {team}")]
+    NotATower { piece: PieceId, team: Team },
+    /// A tower felled while knights stand in its half: raised again.
+    #[error(
+        "tower {} of team {team} cannot count: {knights} knight(s) still stand in team {team}'s half; it is raised again",
+        .piece.spot() + 1
+    )]
+    TowerBehindKnights {
+        piece: PieceId,
+        team: Team,
+        knights: usize,
+    },
 }
 
-/// A match in progress or finished.
+/// A match in progress or finished. Its state changes only by the rules
+/// ([`Match::apply`], [`Match::act`]); a state not played to is built
+/// with [`Match::builder`], which reaches it by the rules too.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Match {
-    pub ruleset: Ruleset,
-    pub field: Field,
+    ruleset: Ruleset,
+    field: Field,
     pieces: [Piece; 10],
     /// The pieces by what they are, kept with `pieces` by `set_piece`:
     /// the simulator asks these questions many times per stick.
     towers: [PieceSet; 2],
     knights: [PieceSet; 2],
     down: [PieceSet; 2],
-    pub king_standing: bool,
-    /// The team throwing now.
-    pub thrower: Team,
-    /// Turns completed in this game.
-    pub turns: usize,
-    pub sticks_thrown: u8,
-    pub phase: Phase,
-    pub lines: [Line; 2],
-    /// Games won so far in the match.
-    pub wins: [u8; 2],
-    /// The team that started the current game.
-    pub starter: Option<Team>,
-    pub teams: [TeamInfo; 2],
+    king_standing: bool,
+    thrower: Team,
+    turns: usize,
+    sticks_thrown: u8,
+    phase: Phase,
+    /// The line each team was given; [`Match::line`] is the line it has
+    /// now (a seed line whose knight fell is the baseline again).
+    lines: [Line; 2],
+    wins: [u8; 2],
+    starter: Option<Team>,
+    teams: [TeamInfo; 2],
 }
 
 impl Match {
@@ -212,6 +299,84 @@ impl Match {
                 players: Vec::new(),
             }),
         }
+    }
+
+    /// The rules this match is played by.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The field of the ruleset's size.
+    pub fn field(&self) -> &Field {
+        &self.field
+    }
+
+    /// Whether the king stands (every game ends with it down).
+    pub fn king_standing(&self) -> bool {
+        self.king_standing
+    }
+
+    /// The team whose turn it is: it inkasts, then throws its sticks.
+    pub fn thrower(&self) -> Team {
+        self.thrower
+    }
+
+    /// Turns completed in this game (0 during the first turn).
+    pub fn turns_completed(&self) -> usize {
+        self.turns
+    }
+
+    /// Sticks the thrower has thrown in this turn.
+    pub fn sticks_thrown(&self) -> u8 {
+        self.sticks_thrown
+    }
+
+    /// The part of the turn the referee waits for.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Games `team` has won so far in the match.
+    pub fn games_won(&self, team: Team) -> u8 {
+        self.wins[team.index()]
+    }
+
+    /// The team that started the current game, once it is decided.
+    pub fn starting_team(&self) -> Option<Team> {
+        self.starter
+    }
+
+    /// A team's name and players.
+    pub fn team_info(&self, team: Team) -> &TeamInfo {
+        &self.teams[team.index()]
+    }
+
+    /// A counterfactual the calibration values the line by: the thrower
+    /// throws the rest of this turn from its baseline instead of its
+    /// advanced line. Always within the rules, which forbid only throwing
+    /// from in front of the line; the model itself never chooses it.
+    pub fn waive_advanced_line(&mut self) {
+        self.lines[self.thrower.index()] = Line::Baseline;
+    }
+
+    /// Who acts next and on what; `None` once the match is won.
+    pub fn to_act(&self) -> Option<ToAct> {
+        if self.winner().is_some() {
+            return None;
+        }
+        Some(match &self.phase {
+            Phase::StartingThrow => ToAct::StartingThrow,
+            Phase::Inkast { queue, .. } => {
+                let (piece, attempt) = queue[0];
+                ToAct::Team(self.thrower, Decision::Inkast { piece, attempt })
+            }
+            Phase::Placement { to_place } => ToAct::Team(
+                self.thrower.other(),
+                Decision::Placement { piece: to_place[0] },
+            ),
+            Phase::Throwing => ToAct::Team(self.thrower, Decision::Stick),
+            Phase::GameOver(_) => ToAct::NextGame,
+        })
     }
 
     /// The match winner, once a team has won enough games.
@@ -365,17 +530,16 @@ impl Match {
                 self.next_game();
                 Ok(())
             }
-            (phase, action) => refuse(format!(
-                "{} is not possible now: {}",
-                action_name(action),
-                expectation(phase)
-            )),
+            (phase, action) => Err(RuleError::NotNow {
+                attempted: action_name(action),
+                expected: expectation(phase),
+            }),
         }
     }
 
     fn refuse_when_over(&self) -> Result<(), RuleError> {
         match self.winner() {
-            Some(winner) => refuse(format!("the match is over: team {winner} has won it")),
+            Some(winner) => Err(RuleError::MatchOver { winner }),
             None => Ok(()),
         }
     }
@@ -386,10 +550,10 @@ impl Match {
                 self.teams = [a.clone(), b.clone()];
                 Ok(())
             }
-            (phase, _) => refuse(format!(
-                "naming the teams is not possible now: {}",
-                expectation(phase)
-            )),
+            (phase, _) => Err(RuleError::NotNow {
+                attempted: "naming the teams",
+                expected: expectation(phase),
+            }),
         }
     }
 
@@ -403,12 +567,12 @@ impl Match {
         if team.players.is_empty() || team.players.contains(player) {
             return Ok(());
         }
-        refuse(format!(
-            "{player} does not play for {} (team {}): its players are {}",
-            team.name,
-            self.thrower,
-            team.players.join(", ")
-        ))
+        Err(RuleError::NotAPlayer {
+            player: player.clone(),
+            team: self.thrower,
+            team_name: team.name.clone(),
+            players: team.players.clone(),
+        })
     }
 
     fn starting_throw(&mut self, a: Lag, b: Lag) -> Result<(), RuleError> {
@@ -417,15 +581,15 @@ impl Match {
             KingInStartingThrow::FellingLoses => lag.king == KingContact::Felled,
         };
         if !(a.distance >= 0.0 && b.distance >= 0.0) {
-            return refuse("a starting-throw distance must be a number of metres, 0 or more");
+            return Err(RuleError::LagDistance);
         }
         let starter = match (loses(a), loses(b)) {
             (true, false) => Team::B,
             (false, true) => Team::A,
-            (true, true) => return refuse("both starting throws broke the king rule: throw again"),
+            (true, true) => return Err(RuleError::LagBothBrokeKingRule),
             (false, false) if a.distance < b.distance => Team::A,
             (false, false) if b.distance < a.distance => Team::B,
-            _ => return refuse("the starting throws are equally close to the king: throw again"),
+            _ => return Err(RuleError::LagTie),
         };
         self.start_game(starter);
         Ok(())
@@ -446,9 +610,10 @@ impl Match {
         let target = self.thrower.other();
         if let (false, true, Some(point)) = (king_felled, landed_in, at) {
             if !self.field.in_half(target, point) {
-                return refuse(format!(
-                    "{point} is not in team {target}'s half: an inkasted piece that lands there is out"
-                ));
+                return Err(RuleError::InkastOutside {
+                    at: point,
+                    half: target,
+                });
             }
         }
         let Phase::Inkast { queue, to_place } = &mut self.phase else {
@@ -492,16 +657,18 @@ impl Match {
         let defenders = self.thrower.other();
         if let Some(point) = at {
             if !self.field.in_half(defenders, point) {
-                return refuse(format!(
-                    "team {defenders} must place the piece in its own half; {point} is not"
-                ));
+                return Err(RuleError::PlacementOutsideHalf {
+                    at: point,
+                    team: defenders,
+                });
             }
             let from_king = point.distance(self.field.king());
             if from_king < self.ruleset.placement_from_king {
-                return refuse(format!(
-                    "a placed piece must stand at least one stick length ({:.2} m) from the king; {point} is {from_king:.2} m away",
-                    self.ruleset.placement_from_king
-                ));
+                return Err(RuleError::PlacementNearKing {
+                    at: point,
+                    distance: from_king,
+                    minimum: self.ruleset.placement_from_king,
+                });
             }
             if let Some(minimum) = self.ruleset.placement_from_corners {
                 if self
@@ -510,10 +677,11 @@ impl Match {
                     .iter()
                     .any(|c| c.distance(point) < minimum)
                 {
-                    return refuse(format!(
-                        "the {} ruleset keeps a placed piece at least {minimum:.2} m from the corner stakes; {point} is closer",
-                        self.ruleset.name
-                    ));
+                    return Err(RuleError::PlacementNearCorner {
+                        at: point,
+                        minimum,
+                        ruleset: self.ruleset.name,
+                    });
                 }
             }
         }
@@ -571,21 +739,23 @@ impl Match {
         let opponent = self.thrower.other();
         let knights = self.standing_knights(opponent);
         if let Some(piece) = hit.knights.minus(knights).first() {
-            return refuse(format!(
-                "{piece} is not a knight standing in team {opponent}'s half"
-            ));
+            return Err(RuleError::NotAKnight {
+                piece,
+                half: opponent,
+            });
         }
         if let Some(piece) = hit.towers.minus(self.standing_towers(opponent)).first() {
-            return refuse(format!(
-                "{piece} is not a standing tower of team {opponent}"
-            ));
+            return Err(RuleError::NotATower {
+                piece,
+                team: opponent,
+            });
         }
         if let (Some(piece), false) = (hit.towers.first(), knights.is_empty()) {
-            return refuse(format!(
-                "tower {} of team {opponent} cannot count: {} knight(s) still stand in team {opponent}'s half; it is raised again",
-                piece.spot() + 1,
-                knights.len()
-            ));
+            return Err(RuleError::TowerBehindKnights {
+                piece,
+                team: opponent,
+                knights: knights.len(),
+            });
         }
         Ok(())
     }

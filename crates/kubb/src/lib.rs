@@ -2,15 +2,17 @@
 //! the match state machine with its pure `apply`, referee events and the
 //! community record notation.
 
+pub mod builder;
 pub mod event;
 pub mod field;
 pub mod game;
 pub mod ruleset;
 
-pub use event::{Event, KingContact, Lag, PieceId, PieceSet, StickOutcome, TeamInfo};
+pub use builder::{BuildError, MatchBuilder};
+pub use event::{Event, KingContact, Lag, NotAPiece, PieceId, PieceSet, StickOutcome, TeamInfo};
 pub use field::{Field, Point, Team};
-pub use game::{Action, Hit, Line, Match, Phase, Piece, RuleError};
-pub use ruleset::Ruleset;
+pub use game::{Action, Decision, Hit, Line, Match, Phase, Piece, RuleError, ToAct};
+pub use ruleset::{Ruleset, UnknownRuleset};
 pub mod advice;
 pub mod calibration;
 pub mod log;

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::event::Event;
 use crate::game::Match;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, UnknownRuleset};
 
 pub const FORMAT: &str = "towers-kubb-events";
 pub const VERSION: u32 = 1;
@@ -72,14 +72,19 @@ pub fn read(text: &str, ruleset: Option<Ruleset>) -> Result<(Vec<Event>, Match),
     }
     let ruleset = match ruleset {
         Some(ruleset) => ruleset,
-        None => header.ruleset.parse().map_err(|e| error(first, e))?,
+        None => header
+            .ruleset
+            .parse()
+            .map_err(|e: UnknownRuleset| error(first, e.to_string()))?,
     };
     let mut state = Match::new(ruleset);
     let mut events = Vec::new();
     for (index, line) in lines {
         let event: Event =
             serde_json::from_str(line).map_err(|e| error(index, format!("not an event: {e}")))?;
-        state = state.apply(&event).map_err(|e| error(index, e.0))?;
+        state = state
+            .apply(&event)
+            .map_err(|e| error(index, e.to_string()))?;
         events.push(event);
     }
     Ok((events, state))

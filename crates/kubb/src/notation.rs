@@ -11,11 +11,11 @@
 
 use crate::event::{Event, PieceId, StickOutcome};
 use crate::field::Team;
-use crate::game::{Match, Phase, RuleError};
+use crate::game::{Decision, Match, Phase, RuleError, ToAct};
 use crate::ruleset::Ruleset;
 
 /// A record that does not stand, with the turn and entry that break it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NotationError {
     #[error("the record is not a JSON array of turns of \"player:tokens\" strings: {0}")]
     Shape(String),
@@ -24,8 +24,76 @@ pub enum NotationError {
         turn: usize,
         entry: usize,
         text: String,
-        problem: String,
+        problem: EntryProblem,
     },
+}
+
+/// What breaks one entry of a record.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EntryProblem {
+    #[error("an entry is 'player:tokens'")]
+    NotAnEntry,
+    #[error(transparent)]
+    Token(#[from] TokenError),
+    /// The rules refuse the event the entry stands for.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// The next turn begins while the thrower still has sticks.
+    #[error("the turn is incomplete: team {team} has {sticks_left} stick(s) left")]
+    Incomplete { team: Team, sticks_left: u8 },
+    #[error("the game is already over")]
+    GameOver,
+    #[error("more sticks than the turn has (6, or the ruleset's opening count)")]
+    TooManySticks,
+    #[error("team {team} must first inkast the {waiting} piece(s) knocked the turn before")]
+    InkastFirst { team: Team, waiting: usize },
+    #[error(
+        "the inkast count {given} differs from the {waiting} piece(s) the opponent knocked the turn before"
+    )]
+    InkastCount { given: u8, waiting: usize },
+    #[error("{rethrown} re-throw(s) and {placed} placement(s) do not fit {pieces} piece(s)")]
+    InkastSplit {
+        pieces: u8,
+        rethrown: u8,
+        placed: u8,
+    },
+}
+
+/// Tokens that cannot be read, or that fell more than stands.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    #[error("count '{0}' is too large")]
+    CountTooLarge(String),
+    #[error("'{0}' is not a token (i, r, p, -, f, b, k with an optional count)")]
+    NotAToken(String),
+    #[error("the count '{0}' has no letter after it")]
+    CountWithoutLetter(String),
+    #[error("'{0}' is not one stick token (-, f, Nf, b, Nb or k)")]
+    NotOneStick(String),
+    #[error("{count} knight(s) in team {half}'s half knocked, but only {standing} stand")]
+    MoreKnightsThanStand {
+        count: u8,
+        half: Team,
+        standing: usize,
+    },
+    #[error("{count} tower(s) of team {team} knocked, but only {standing} stand")]
+    MoreTowersThanStand {
+        count: u8,
+        team: Team,
+        standing: usize,
+    },
+    #[error("inkast tokens (i, r, p) belong at the start of the turn's first entry")]
+    InkastOutOfPlace,
+}
+
+/// Why a match cannot be written as notation.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ExportError {
+    /// An event of the match is refused by the rules.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("the notation holds one game; export each game of a match on its own")]
+    SeveralGames,
 }
 
 /// One token of an entry.
@@ -40,7 +108,7 @@ enum Token {
     King,
 }
 
-fn tokens(text: &str) -> Result<Vec<Token>, String> {
+fn tokens(text: &str) -> Result<Vec<Token>, TokenError> {
     let mut tokens = Vec::new();
     let mut count = String::new();
     for c in text.chars() {
@@ -53,7 +121,7 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
         } else {
             count
                 .parse()
-                .map_err(|_| format!("count '{count}' is too large"))?
+                .map_err(|_| TokenError::CountTooLarge(count.clone()))?
         };
         let token = match c {
             'i' => Token::Inkast(n),
@@ -63,17 +131,13 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
             'f' => Token::Knights(n),
             'b' => Token::Towers(n),
             'k' if count.is_empty() => Token::King,
-            other => {
-                return Err(format!(
-                    "'{count}{other}' is not a token (i, r, p, -, f, b, k with an optional count)"
-                ))
-            }
+            other => return Err(TokenError::NotAToken(format!("{count}{other}"))),
         };
         tokens.push(token);
         count.clear();
     }
     if !count.is_empty() {
-        return Err(format!("the count '{count}' has no letter after it"));
+        return Err(TokenError::CountWithoutLetter(count));
     }
     Ok(tokens)
 }
@@ -99,7 +163,7 @@ fn parse_turns(text: &str) -> Result<Vec<Vec<(String, String)>>, NotationError> 
                             turn: t + 1,
                             entry: e + 1,
                             text: entry.clone(),
-                            problem: "an entry is 'player:tokens'".into(),
+                            problem: EntryProblem::NotAnEntry,
                         })
                 })
                 .collect()
@@ -128,7 +192,7 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
     let mut winner = None;
     for (t, entries) in turns.iter().enumerate() {
         let expected_thrower = if t % 2 == 0 { Team::A } else { Team::B };
-        if winner.is_none() && state.thrower != expected_thrower {
+        if winner.is_none() && state.thrower() != expected_thrower {
             // Only a turn after the first can find the previous one unfinished.
             let previous = &turns[t - 1];
             let (player, tokens) = previous.last().cloned().unwrap_or_default();
@@ -136,25 +200,24 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
                 turn: t,
                 entry: previous.len(),
                 text: format!("{player}:{tokens}"),
-                problem: format!(
-                    "the turn is incomplete: team {} has {} stick(s) left",
-                    state.thrower,
-                    state.sticks_left()
-                ),
+                problem: EntryProblem::Incomplete {
+                    team: state.thrower(),
+                    sticks_left: state.sticks_left(),
+                },
             });
         }
         let mut inkast_done = false;
         for (e, (player, text)) in entries.iter().enumerate() {
-            let fail = |problem: String| NotationError::Entry {
+            let fail = |problem: EntryProblem| NotationError::Entry {
                 turn: t + 1,
                 entry: e + 1,
                 text: format!("{player}:{text}"),
                 problem,
             };
             if winner.is_some() {
-                return Err(fail("the game is already over".into()));
+                return Err(fail(EntryProblem::GameOver));
             }
-            let tokens = tokens(text).map_err(fail)?;
+            let tokens = tokens(text).map_err(|e| fail(e.into()))?;
             let mut index = 0;
             if let Some(&Token::Inkast(pieces)) = tokens.first() {
                 let mut rethrown = 0;
@@ -171,39 +234,35 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
                 for event in
                     inkast_events(&state, player, pieces, rethrown, placed).map_err(fail)?
                 {
-                    state = state.apply(&event).map_err(|e| fail(e.0))?;
+                    state = state.apply(&event).map_err(|e| fail(e.into()))?;
                     events.push(event);
                 }
                 inkast_done = true;
             }
             for token in &tokens[index..] {
                 if winner.is_some() {
-                    return Err(fail("the game is already over".into()));
+                    return Err(fail(EntryProblem::GameOver));
                 }
-                if state.thrower != expected_thrower {
-                    return Err(fail(
-                        "more sticks than the turn has (6, or the ruleset's opening count)".into(),
-                    ));
+                if state.thrower() != expected_thrower {
+                    return Err(fail(EntryProblem::TooManySticks));
                 }
-                if matches!(state.phase, Phase::Inkast { .. } | Phase::Placement { .. })
-                    && !inkast_done
-                {
-                    let waiting = state.down_in(state.thrower).len();
-                    return Err(fail(format!(
-                        "team {} must first inkast the {waiting} piece(s) knocked the turn before",
-                        state.thrower
-                    )));
+                if inkast_pending(&state) && !inkast_done {
+                    let waiting = state.down_in(state.thrower()).len();
+                    return Err(fail(EntryProblem::InkastFirst {
+                        team: state.thrower(),
+                        waiting,
+                    }));
                 }
-                let outcome = stick_outcome(&state, *token).map_err(fail)?;
+                let outcome = stick_outcome(&state, *token).map_err(|e| fail(e.into()))?;
                 let event = Event::Stick {
                     player: player.clone(),
                     outcome,
                 };
-                let wins = state.wins;
-                state = state.apply(&event).map_err(|e: RuleError| fail(e.0))?;
+                let wins = Team::BOTH.map(|team| state.games_won(team));
+                state = state.apply(&event).map_err(|e| fail(e.into()))?;
                 winner = Team::BOTH
                     .into_iter()
-                    .find(|t| state.wins[t.index()] > wins[t.index()]);
+                    .find(|&team| state.games_won(team) > wins[team.index()]);
                 events.push(event);
             }
         }
@@ -215,24 +274,37 @@ pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationErro
     })
 }
 
+/// Whether the turn's inkast (with any placements) is still to come.
+fn inkast_pending(state: &Match) -> bool {
+    matches!(
+        state.to_act(),
+        Some(ToAct::Team(
+            _,
+            Decision::Inkast { .. } | Decision::Placement { .. }
+        ))
+    )
+}
+
 fn inkast_events(
     state: &Match,
     player: &str,
     pieces: u8,
     rethrown: u8,
     placed: u8,
-) -> Result<Vec<Event>, String> {
-    let waiting = state.down_in(state.thrower);
+) -> Result<Vec<Event>, EntryProblem> {
+    let waiting = state.down_in(state.thrower());
     if usize::from(pieces) != waiting.len() {
-        return Err(format!(
-            "the inkast count {pieces} differs from the {} piece(s) the opponent knocked the turn before",
-            waiting.len()
-        ));
+        return Err(EntryProblem::InkastCount {
+            given: pieces,
+            waiting: waiting.len(),
+        });
     }
     if rethrown > pieces || placed > rethrown {
-        return Err(format!(
-            "{rethrown} re-throw(s) and {placed} placement(s) do not fit {pieces} piece(s)"
-        ));
+        return Err(EntryProblem::InkastSplit {
+            pieces,
+            rethrown,
+            placed,
+        });
     }
     // Walk the state's own inkast order, deciding each attempt from the counts.
     let out_first: Vec<PieceId> = waiting.iter().take(usize::from(rethrown)).collect();
@@ -243,8 +315,7 @@ fn inkast_events(
         .collect();
     let mut events = Vec::new();
     let mut probe = state.clone();
-    while let Phase::Inkast { queue, .. } = &probe.phase {
-        let (piece, attempt) = queue[0];
+    while let Some(ToAct::Team(_, Decision::Inkast { piece, attempt })) = probe.to_act() {
         let landed_in = match attempt {
             1 => !out_first.contains(&piece),
             _ => !out_twice.contains(&piece),
@@ -255,12 +326,12 @@ fn inkast_events(
             at: None,
             king_felled: false,
         };
-        probe = probe.apply(&event).map_err(|e| e.0)?;
+        probe = probe.apply(&event)?;
         events.push(event);
     }
-    while let Phase::Placement { .. } = probe.phase {
+    while let Some(ToAct::Team(_, Decision::Placement { .. })) = probe.to_act() {
         let event = Event::Placement { at: None };
-        probe = probe.apply(&event).map_err(|e| e.0)?;
+        probe = probe.apply(&event)?;
         events.push(event);
     }
     Ok(events)
@@ -268,59 +339,55 @@ fn inkast_events(
 
 /// The outcome of one stick written as a notation token (`-`, `f`, `3f`,
 /// `b`, `2b`, `k`), with the pieces chosen as on import.
-pub fn stick_from_token(state: &Match, text: &str) -> Result<StickOutcome, String> {
+pub fn stick_from_token(state: &Match, text: &str) -> Result<StickOutcome, TokenError> {
     match tokens(text)?.as_slice() {
         [token] => stick_outcome(state, *token),
-        _ => Err(format!(
-            "'{text}' is not one stick token (-, f, Nf, b, Nb or k)"
-        )),
+        _ => Err(TokenError::NotOneStick(text.into())),
     }
 }
 
-fn stick_outcome(state: &Match, token: Token) -> Result<StickOutcome, String> {
-    let opponent = state.thrower.other();
-    let take = |available: Vec<PieceId>, n: u8, what: &str| {
-        if usize::from(n) > available.len() {
-            Err(format!(
-                "{n} {what} knocked, but only {} stand",
-                available.len()
-            ))
-        } else {
-            Ok(available
-                .into_iter()
-                .take(usize::from(n))
-                .collect::<Vec<_>>())
-        }
+fn stick_outcome(state: &Match, token: Token) -> Result<StickOutcome, TokenError> {
+    let opponent = state.thrower().other();
+    // The first `n` of `available`, if that many stand.
+    let take = |available: Vec<PieceId>, n: u8| {
+        (usize::from(n) <= available.len())
+            .then(|| available.into_iter().take(usize::from(n)).collect())
     };
     Ok(match token {
         Token::Miss => StickOutcome::Miss,
-        Token::Knights(n) => StickOutcome::Hit {
-            knights: take(
-                state.knights_foremost_first(opponent),
-                n,
-                &format!("knight(s) in team {opponent}'s half"),
-            )?,
-            towers: Vec::new(),
-            king: false,
-        },
-        Token::Towers(n) => StickOutcome::Hit {
-            knights: Vec::new(),
-            towers: take(
-                state.standing_towers(opponent).into_iter().collect(),
-                n,
-                &format!("tower(s) of team {opponent}"),
-            )?,
-            king: false,
-        },
+        Token::Knights(n) => {
+            let standing = state.knights_foremost_first(opponent);
+            let count = standing.len();
+            StickOutcome::Hit {
+                knights: take(standing, n).ok_or(TokenError::MoreKnightsThanStand {
+                    count: n,
+                    half: opponent,
+                    standing: count,
+                })?,
+                towers: Vec::new(),
+                king: false,
+            }
+        }
+        Token::Towers(n) => {
+            let standing: Vec<PieceId> = state.standing_towers(opponent).into_iter().collect();
+            let count = standing.len();
+            StickOutcome::Hit {
+                knights: Vec::new(),
+                towers: take(standing, n).ok_or(TokenError::MoreTowersThanStand {
+                    count: n,
+                    team: opponent,
+                    standing: count,
+                })?,
+                king: false,
+            }
+        }
         Token::King => StickOutcome::Hit {
             knights: Vec::new(),
             towers: Vec::new(),
             king: true,
         },
         Token::Inkast(_) | Token::Rethrown(_) | Token::Placed(_) => {
-            return Err(
-                "inkast tokens (i, r, p) belong at the start of the turn's first entry".into(),
-            )
+            return Err(TokenError::InkastOutOfPlace)
         }
     })
 }
@@ -368,7 +435,7 @@ fn stick_token(outcome: &StickOutcome) -> String {
 }
 
 /// Writes the events of one game as notation (the starting throw has none).
-pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
+pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError> {
     let mut state = Match::new(ruleset);
     let mut turns: Vec<Vec<String>> = Vec::new();
     let mut turn_of_last_entry = None;
@@ -383,12 +450,10 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
             continue;
         }
         if matches!(event, Event::NextGame) {
-            return Err(RuleError(
-                "the notation holds one game; export each game of a match on its own".into(),
-            ));
+            return Err(ExportError::SeveralGames);
         }
-        if turn_of_last_entry != Some(before.turns) {
-            turn_of_last_entry = Some(before.turns);
+        if turn_of_last_entry != Some(before.turns_completed()) {
+            turn_of_last_entry = Some(before.turns_completed());
             turns.push(Vec::new());
         }
         let entries = turns.last_mut().expect("a turn was opened");
@@ -396,8 +461,8 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
             Event::Inkast {
                 player, landed_in, ..
             } => {
-                let attempt = match &before.phase {
-                    Phase::Inkast { queue, .. } => queue[0].1,
+                let attempt = match before.to_act() {
+                    Some(ToAct::Team(_, Decision::Inkast { attempt, .. })) => attempt,
                     _ => unreachable!("an inkast event was accepted"),
                 };
                 if inkast.pieces == 0 {
@@ -413,7 +478,7 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
                     (_, false) => inkast.placed += 1,
                 }
                 // An inkast that ends the game has no stick to follow it.
-                if matches!(state.phase, Phase::GameOver(_)) {
+                if matches!(state.phase(), Phase::GameOver(_)) {
                     entries.extend(inkast.take_entry());
                 }
             }
@@ -432,7 +497,7 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
     }
     // A finished inkast with no stick after it yet still has its entry; an
     // unfinished one cannot be written in the notation and is left out.
-    if !matches!(state.phase, Phase::Inkast { .. } | Phase::Placement { .. }) {
+    if !inkast_pending(&state) {
         if let Some(entry) = inkast.take_entry() {
             turns
                 .last_mut()
@@ -443,5 +508,5 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, RuleError> {
     if turns.last().is_some_and(Vec::is_empty) {
         turns.pop();
     }
-    serde_json::to_string(&turns).map_err(|e| RuleError(e.to_string()))
+    Ok(serde_json::to_string(&turns).expect("lists of strings serialise"))
 }

@@ -100,6 +100,9 @@ impl Ruleset {
         opening_sticks: [STICKS; 3],
     };
 
+    /// The rulesets a name selects.
+    pub const NAMED: [Ruleset; 2] = [Ruleset::SEED, Ruleset::STANDARD];
+
     /// Sticks of the `turn`-th turn of a game (0-based).
     pub fn sticks_in_turn(&self, turn: usize) -> u8 {
         self.opening_sticks.get(turn).copied().unwrap_or(STICKS)
@@ -118,14 +121,56 @@ impl fmt::Display for Ruleset {
     }
 }
 
-impl FromStr for Ruleset {
-    type Err = String;
+/// A ruleset name that is neither of the rule book's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ruleset '{given}' is not 'seed' or 'standard'")]
+pub struct UnknownRuleset {
+    pub given: String,
+}
 
-    fn from_str(name: &str) -> Result<Ruleset, String> {
-        match name {
-            "seed" => Ok(Ruleset::SEED),
-            "standard" => Ok(Ruleset::STANDARD),
-            other => Err(format!("ruleset '{other}' is not 'seed' or 'standard'")),
+impl FromStr for Ruleset {
+    type Err = UnknownRuleset;
+
+    fn from_str(name: &str) -> Result<Ruleset, UnknownRuleset> {
+        Ruleset::NAMED
+            .into_iter()
+            .find(|ruleset| ruleset.name == name)
+            .ok_or_else(|| UnknownRuleset { given: name.into() })
+    }
+}
+
+/// As its name, the way records store it: a ruleset changed in code
+/// (`..Ruleset::SEED`) keeps the name it was made from.
+impl Serialize for Ruleset {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name)
+    }
+}
+
+impl<'de> Deserialize<'de> for Ruleset {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Ruleset, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ruleset_is_written_read_and_serialised_as_its_name() {
+        for ruleset in Ruleset::NAMED {
+            assert_eq!(ruleset.to_string().parse::<Ruleset>(), Ok(ruleset));
+            let json = serde_json::to_string(&ruleset).unwrap();
+            assert_eq!(json, format!("\"{}\"", ruleset.name));
+            assert_eq!(serde_json::from_str::<Ruleset>(&json).unwrap(), ruleset);
         }
+        let error = "wild".parse::<Ruleset>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "ruleset 'wild' is not 'seed' or 'standard'"
+        );
+        assert!(serde_json::from_str::<Ruleset>("\"wild\"").is_err());
     }
 }

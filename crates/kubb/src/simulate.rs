@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use crate::event::PieceId;
 use crate::field::{Point, Team};
-use crate::game::{Action, Hit, Line, Match, Phase, Piece};
+use crate::game::{Action, Decision, Hit, Line, Match, Phase, Piece, ToAct};
 use crate::ruleset::Ruleset;
 use crate::throw::{inkast, throw, Skill, Sweep, Target, KING_WIDTH, TOWER_WIDTH};
 
@@ -44,9 +44,9 @@ pub struct Heuristic;
 
 impl Strategy for Heuristic {
     fn inkast_aim(&self, state: &Match) -> Point {
-        let field = &state.field;
+        let field = state.field();
         let depth = 1.0;
-        let y = match state.thrower.other() {
+        let y = match state.thrower().other() {
             Team::A => field.length / 2.0 - depth,
             Team::B => field.length / 2.0 + depth,
         };
@@ -57,8 +57,8 @@ impl Strategy for Heuristic {
     }
 
     fn placement(&self, state: &Match) -> Point {
-        let field = &state.field;
-        let defenders = state.thrower.other();
+        let field = state.field();
+        let defenders = state.thrower().other();
         let margin = 0.5;
         let y = match defenders {
             Team::A => margin,
@@ -68,9 +68,9 @@ impl Strategy for Heuristic {
     }
 
     fn stick_target(&self, state: &Match) -> Option<Aim> {
-        match state.foremost_knight(state.thrower.other()) {
+        match state.foremost_knight(state.thrower().other()) {
             Some(knight) => Some(Aim::Piece(knight)),
-            None => match state.standing_towers(state.thrower.other()).first() {
+            None => match state.standing_towers(state.thrower().other()).first() {
                 Some(tower) => Some(Aim::Piece(tower)),
                 None => state.king_attack().is_ok().then_some(Aim::King),
             },
@@ -81,7 +81,7 @@ impl Strategy for Heuristic {
 /// Where a standing piece is (towers on their spots; knights where they
 /// landed, or the middle of their half when unknown).
 fn position_of(state: &Match, piece: PieceId) -> Option<Point> {
-    let field = &state.field;
+    let field = state.field();
     match state.piece(piece) {
         Piece::Tower { team } => Some(field.tower_spot(team, piece.spot())),
         Piece::Knight { at: Some(at), .. } => Some(at),
@@ -97,7 +97,7 @@ fn position_of(state: &Match, piece: PieceId) -> Option<Point> {
 fn line_y(state: &Match, team: Team) -> f64 {
     match state.line(team) {
         Line::AtKnight { y: Some(y), .. } => y,
-        _ => state.field.baseline(team),
+        _ => state.field().baseline(team),
     }
 }
 
@@ -108,17 +108,17 @@ fn stick_action<R: Rng>(
     skill: &Skill,
     rng: &mut R,
 ) -> Action {
-    let opponent = state.thrower.other();
+    let opponent = state.thrower().other();
     let target = strategy.stick_target(state);
     let aim = match target {
         None => return Action::Stick(Hit::default()),
-        Some(Aim::King) => state.field.king(),
-        Some(Aim::Piece(piece)) => position_of(state, piece).unwrap_or(state.field.king()),
+        Some(Aim::King) => state.field().king(),
+        Some(Aim::Piece(piece)) => position_of(state, piece).unwrap_or(state.field().king()),
     };
     // The king is always thrown at from the baseline; other sticks from the line.
     let from_y = match target {
-        Some(Aim::King) => state.field.baseline(state.thrower),
-        _ => line_y(state, state.thrower),
+        Some(Aim::King) => state.field().baseline(state.thrower()),
+        _ => line_y(state, state.thrower()),
     };
     let from = Point {
         x: aim.x,
@@ -149,7 +149,7 @@ fn stick_action<R: Rng>(
         knights: felled(standing_knights),
         towers,
         king: sweep.fells(&Target {
-            at: state.field.king(),
+            at: state.field().king(),
             width: KING_WIDTH,
         }),
     })
@@ -162,42 +162,37 @@ pub(crate) fn next_action<R: Rng>(
     skills: [Skill; 2],
     rng: &mut R,
 ) -> Option<Action> {
-    if state.winner().is_some() {
-        return None;
-    }
-    let thrower = state.thrower.index();
-    Some(match &state.phase {
-        Phase::StartingThrow => Action::Start(Team::A),
-        Phase::Inkast { .. } => {
-            let aim = strategies[thrower].inkast_aim(state);
+    Some(match state.to_act()? {
+        ToAct::StartingThrow => Action::Start(Team::A),
+        ToAct::Team(team, Decision::Inkast { .. }) => {
+            let aim = strategies[team.index()].inkast_aim(state);
             let from = Point {
                 x: aim.x,
-                y: state.field.baseline(state.thrower),
+                y: state.field().baseline(team),
             };
             let (at, landed_in) = inkast(
                 rng,
                 from,
                 aim,
-                &skills[thrower],
-                &state.field,
-                state.thrower.other(),
+                &skills[team.index()],
+                state.field(),
+                team.other(),
             );
             let king_felled =
-                landed_in && at.distance(state.field.king()) < (TOWER_WIDTH + KING_WIDTH) / 2.0;
+                landed_in && at.distance(state.field().king()) < (TOWER_WIDTH + KING_WIDTH) / 2.0;
             Action::Inkast {
                 landed_in,
                 at: landed_in.then_some(at),
                 king_felled,
             }
         }
-        Phase::Placement { .. } => {
-            let defenders = state.thrower.other().index();
-            Action::Placement {
-                at: Some(strategies[defenders].placement(state)),
-            }
+        ToAct::Team(defenders, Decision::Placement { .. }) => Action::Placement {
+            at: Some(strategies[defenders.index()].placement(state)),
+        },
+        ToAct::Team(team, Decision::Stick) => {
+            stick_action(state, strategies[team.index()], &skills[team.index()], rng)
         }
-        Phase::Throwing => stick_action(state, strategies[thrower], &skills[thrower], rng),
-        Phase::GameOver(_) => Action::NextGame,
+        ToAct::NextGame => Action::NextGame,
     })
 }
 
@@ -216,10 +211,10 @@ pub struct SimulatedMatch {
 impl SimulatedMatch {
     /// Counts the game `state` is in as played to here.
     fn count_game(&mut self, state: &Match) {
-        self.turns += state.turns + 1;
-        if let Phase::GameOver(end) = &state.phase {
+        self.turns += state.turns_completed() + 1;
+        if let Phase::GameOver(end) = state.phase() {
             self.games += 1;
-            if state.starter == Some(end.winner) {
+            if state.starting_team() == Some(end.winner) {
                 self.starter_wins += 1;
             }
         }

@@ -42,7 +42,7 @@ pub fn player_stats(ruleset: Ruleset, events: &[Event]) -> BTreeMap<String, Play
             Event::Stick { player, outcome } => {
                 let entry = stats.entry(player.clone()).or_default();
                 entry.sticks += 1;
-                let opponent = state.thrower.other();
+                let opponent = state.thrower().other();
                 let at_knights = !state.standing_knights(opponent).is_empty();
                 let field_clear = state.counting_targets().is_empty();
                 if field_clear {

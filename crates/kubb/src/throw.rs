@@ -16,8 +16,12 @@
 //! presets below. The test `presets_hit_a_tower_from_8_m_at_their_published_rates`
 //! measures them by sampling.
 
+use std::fmt;
+use std::str::FromStr;
+
 use rand::Rng;
 use rand_distr::StandardNormal;
+use serde::{Deserialize, Serialize};
 
 use crate::field::{Field, Point, Team};
 
@@ -63,10 +67,67 @@ impl Skill {
     };
 
     pub const PRESETS: [Skill; 3] = [Skill::BEGINNER, Skill::EXPERIENCED, Skill::ADVANCED];
+}
 
-    /// The preset of this name.
-    pub fn preset(name: &str) -> Option<Skill> {
-        Skill::PRESETS.into_iter().find(|skill| skill.name == name)
+impl fmt::Display for Skill {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// A skill preset by name, as commands and the API take one: `beginner`,
+/// `experienced` or `advanced` (text, `FromStr`, and serde alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SkillPreset {
+    Beginner,
+    Experienced,
+    Advanced,
+}
+
+impl SkillPreset {
+    pub const ALL: [SkillPreset; 3] = [
+        SkillPreset::Beginner,
+        SkillPreset::Experienced,
+        SkillPreset::Advanced,
+    ];
+
+    pub fn skill(self) -> Skill {
+        match self {
+            SkillPreset::Beginner => Skill::BEGINNER,
+            SkillPreset::Experienced => Skill::EXPERIENCED,
+            SkillPreset::Advanced => Skill::ADVANCED,
+        }
+    }
+}
+
+impl From<SkillPreset> for Skill {
+    fn from(preset: SkillPreset) -> Skill {
+        preset.skill()
+    }
+}
+
+impl fmt::Display for SkillPreset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.skill().name)
+    }
+}
+
+/// A name that is no skill preset.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("skill '{given}' is not beginner, experienced or advanced")]
+pub struct UnknownSkill {
+    pub given: String,
+}
+
+impl FromStr for SkillPreset {
+    type Err = UnknownSkill;
+
+    fn from_str(name: &str) -> Result<SkillPreset, UnknownSkill> {
+        SkillPreset::ALL
+            .into_iter()
+            .find(|preset| preset.skill().name == name)
+            .ok_or_else(|| UnknownSkill { given: name.into() })
     }
 }
 
@@ -221,6 +282,25 @@ mod tests {
             middle > rates[0] + 0.1,
             "aiming at the middle lands in more: {middle} vs {}",
             rates[0]
+        );
+    }
+
+    /// Each preset's name is its text, its serde string and what parses
+    /// back to it; other names are refused with the accepted ones.
+    #[test]
+    fn skill_presets_are_named_as_they_are_written() {
+        for (preset, skill) in SkillPreset::ALL.into_iter().zip(Skill::PRESETS) {
+            assert_eq!(preset.skill(), skill);
+            assert_eq!(preset.to_string(), skill.name);
+            assert_eq!(skill.to_string(), skill.name);
+            assert_eq!(skill.name.parse::<SkillPreset>(), Ok(preset));
+            let json = serde_json::to_string(&preset).unwrap();
+            assert_eq!(json, format!("\"{}\"", skill.name));
+            assert_eq!(serde_json::from_str::<SkillPreset>(&json).unwrap(), preset);
+        }
+        assert_eq!(
+            "pro".parse::<SkillPreset>().unwrap_err().to_string(),
+            "skill 'pro' is not beginner, experienced or advanced"
         );
     }
 

@@ -2,7 +2,7 @@
 //! with the heuristic's own choice among them, and prefers sensible
 //! decisions where the difference is large.
 
-use kubb::advice::{advise, candidates, Decision};
+use kubb::advice::{advise, candidates, Choice};
 use kubb::simulate::Aim;
 use kubb::throw::Skill;
 use kubb::{Event, Match, Ruleset, Team};
@@ -38,7 +38,7 @@ fn the_same_seed_gives_the_same_advice_and_the_heuristic_choice_is_ranked() {
 #[test]
 fn throwing_a_stick_away_is_rated_below_throwing_it_at_a_tower() {
     let advice = advise(&throwing_start(), EQUAL, 2_000, 1);
-    let value = |wanted: Decision| {
+    let value = |wanted: Choice| {
         advice
             .options
             .iter()
@@ -46,21 +46,24 @@ fn throwing_a_stick_away_is_rated_below_throwing_it_at_a_tower() {
             .unwrap()
             .win_probability
     };
-    let away = value(Decision::Stick(None));
+    let away = value(Choice::Stick(None));
     let at_tower = advice
         .options
         .iter()
-        .filter(|o| matches!(o.decision, Decision::Stick(Some(Aim::Piece(_)))))
+        .filter(|o| matches!(o.decision, Choice::Stick(Some(Aim::Piece(_)))))
         .map(|o| o.win_probability)
         .fold(0.0, f64::max);
     assert!(at_tower > away + 0.02, "tower {at_tower}, away {away}");
-    assert_ne!(advice.best().unwrap().decision, Decision::Stick(None));
+    assert_ne!(advice.best().unwrap().decision, Choice::Stick(None));
 }
 
 #[test]
 fn a_decided_match_has_no_decision_left() {
-    let mut decided = Match::new(Ruleset::STANDARD);
-    decided.wins[Team::A.index()] = decided.ruleset.games_to_win;
+    let decided = Match::builder(Ruleset::STANDARD)
+        .games_won(Team::A, 2)
+        .starting_team(Team::A)
+        .build()
+        .unwrap();
     let advice = advise(&decided, EQUAL, 50, 1);
     assert_eq!(advice.win_probability, [1.0, 0.0]);
     assert!(advice.options.is_empty() && advice.deciding.is_none());

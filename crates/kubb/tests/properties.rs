@@ -15,7 +15,7 @@ fn random_event(state: &Match, choice: u32) -> Option<Event> {
         "bob"
     }
     .to_string();
-    Some(match &state.phase {
+    Some(match state.phase() {
         Phase::StartingThrow => Event::Start {
             team: if choice.is_multiple_of(2) {
                 Team::A
@@ -49,7 +49,7 @@ fn random_event(state: &Match, choice: u32) -> Option<Event> {
                 _ => {
                     let count = 1 + (choice as usize / 7) % targets.len().min(3);
                     let hit: Vec<PieceId> = targets.into_iter().take(count).collect();
-                    let opponent = state.thrower.other();
+                    let opponent = state.thrower().other();
                     if matches!(state.piece(hit[0]), Piece::Knight { .. }) {
                         StickOutcome::Hit {
                             knights: hit,
@@ -107,9 +107,9 @@ proptest! {
             let knights = Team::BOTH.iter().map(|&t| state.standing_knights(t).len()).sum::<usize>();
             let down = Team::BOTH.iter().map(|&t| state.down_in(t).len()).sum::<usize>();
             prop_assert_eq!(towers + knights + down, 10);
-            prop_assert!(state.sticks_thrown <= 6);
+            prop_assert!(state.sticks_thrown() <= 6);
             prop_assert!(state.sticks_left() <= 6);
-            prop_assert!(state.wins.iter().all(|&w| w <= ruleset.games_to_win));
+            prop_assert!(Team::BOTH.iter().all(|&t| state.games_won(t) <= ruleset.games_to_win));
         }
     }
 
@@ -191,12 +191,12 @@ proptest! {
         prop_assert_eq!(notation::export(&imported.events, ruleset).expect("exports"), text);
         let summary = |m: &Match| (
             Team::BOTH.map(|t| (m.standing_towers(t).len(), m.standing_knights(t).len(), m.down_in(t).len())),
-            m.sticks_thrown,
-            m.turns,
-            m.wins,
+            m.sticks_thrown(),
+            m.turns_completed(),
+            Team::BOTH.map(|t| m.games_won(t)),
         );
         // The notation calls the starting team A.
-        if original.starter == Some(Team::A) {
+        if original.starting_team() == Some(Team::A) {
             prop_assert_eq!(summary(&imported.state), summary(original));
         }
     }
@@ -262,7 +262,7 @@ fn the_rule_books_example_turn_reads() {
         r#"[["a:5b","a:-","a:-","a:-","a:-","a:-"],["a:5i2rp","a:4f","a:f","a:b-","b:-","b:b"]]"#;
     let game = notation::import(text, Ruleset::SEED).expect("valid");
     assert_eq!(game.state.standing_towers(Team::A).len(), 3);
-    assert_eq!(game.state.thrower, Team::A);
+    assert_eq!(game.state.thrower(), Team::A);
 }
 
 #[test]

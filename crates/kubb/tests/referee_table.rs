@@ -3,7 +3,8 @@
 
 use kubb::game::GameEnd;
 use kubb::{
-    Event, KingContact, Lag, Line, Match, Phase, Piece, PieceId, Point, Ruleset, StickOutcome, Team,
+    Decision, Event, KingContact, Lag, Line, Match, Phase, Piece, PieceId, Point, Ruleset,
+    StickOutcome, Team, ToAct,
 };
 
 fn play(state: Match, events: &[Event]) -> Match {
@@ -77,7 +78,7 @@ fn after_first_turn(ruleset: Ruleset) -> Match {
 /// Plays the whole inkast: every attempt of a piece in `out` lands out, the
 /// others land in (at unknown spots).
 fn inkast_all(mut state: Match, out: &[u8]) -> Match {
-    while let Phase::Inkast { queue, .. } = &state.phase {
+    while let Phase::Inkast { queue, .. } = state.phase() {
         let landed_in = !out.contains(&queue[0].0 .0);
         state = play(state, &[inkast(landed_in, None)]);
     }
@@ -87,7 +88,7 @@ fn inkast_all(mut state: Match, out: &[u8]) -> Match {
 /// The (piece, attempt) order in which the inkast is thrown.
 fn inkast_order(mut state: Match) -> Vec<(u8, u8)> {
     let mut order = Vec::new();
-    while let Phase::Inkast { queue, .. } = &state.phase {
+    while let Phase::Inkast { queue, .. } = state.phase() {
         order.push((queue[0].0 .0, queue[0].1));
         state = play(state, &[inkast(false, None)]);
     }
@@ -107,7 +108,7 @@ fn seed_throws_each_piece_twice_in_turn_standard_all_first_attempts_first() {
 }
 
 fn winner(state: &Match) -> Option<Team> {
-    match &state.phase {
+    match state.phase() {
         Phase::GameOver(GameEnd { winner, .. }) => Some(*winner),
         _ => None,
     }
@@ -120,12 +121,12 @@ fn an_inkasted_piece_out_twice_is_placed_at_least_a_stick_from_the_king() {
         // B inkasts its two felled towers; the first lands out twice.
         let state = inkast_all(state, &[5]);
         assert!(
-            matches!(state.phase, Phase::Placement { .. }),
+            matches!(state.phase(), Phase::Placement { .. }),
             "{}: {:?}",
             ruleset.name,
-            state.phase
+            state.phase()
         );
-        let king = state.field.king();
+        let king = state.field().king();
         let near_king = Point {
             x: king.x + 0.1,
             y: king.y - 0.2,
@@ -135,10 +136,10 @@ fn an_inkasted_piece_out_twice_is_placed_at_least_a_stick_from_the_king() {
                 at: Some(near_king),
             })
             .expect_err("too close to the king");
-        assert!(error.0.contains("one stick length"), "{error}");
+        assert!(error.to_string().contains("one stick length"), "{error}");
         let fine = Point { x: 2.0, y: 2.0 };
         let placed = play(state, &[Event::Placement { at: Some(fine) }]);
-        assert_eq!(placed.phase, Phase::Throwing);
+        assert_eq!(placed.phase(), &Phase::Throwing);
         assert_eq!(
             placed.standing_knights(Team::A).len(),
             2,
@@ -155,7 +156,7 @@ fn only_the_standard_ruleset_keeps_placements_off_the_corner_stakes() {
         let placed = state.apply(&Event::Placement { at: Some(corner) });
         assert_eq!(placed.is_ok(), allowed, "{}: {placed:?}", ruleset.name);
         if let Err(error) = placed {
-            assert!(error.0.contains("corner stakes"), "{error}");
+            assert!(error.to_string().contains("corner stakes"), "{error}");
         }
     }
 }
@@ -170,7 +171,7 @@ fn a_tower_knocked_while_knights_stand_is_raised_again() {
         );
         let error = state.apply(&towers(&[0])).expect_err("knights stand");
         assert_eq!(
-            error.0,
+            error.to_string(),
             "tower 1 of team A cannot count: 2 knight(s) still stand in team A's half; it is raised again"
         );
         // Once the knights are down, the tower counts.
@@ -203,7 +204,7 @@ fn knights_left_standing(ruleset: Ruleset) -> Match {
 fn knights_left_standing_advance_the_line_to_the_foremost() {
     for ruleset in [Ruleset::SEED, Ruleset::STANDARD] {
         let state = knights_left_standing(ruleset);
-        assert_eq!(state.thrower, Team::A);
+        assert_eq!(state.thrower(), Team::A);
         assert_eq!(
             state.line(Team::A),
             Line::AtKnight {
@@ -252,9 +253,35 @@ fn the_seed_line_returns_to_the_baseline_when_its_knight_falls() {
     let state = knights_left_standing(Ruleset::SEED);
     // A throws; then B fells the front knight (id 6) and the other (id 5).
     let state = play(state, &[miss(), miss(), miss(), miss(), miss(), miss()]);
-    assert_eq!(state.thrower, Team::B);
+    assert_eq!(state.thrower(), Team::B);
     let state = play(state, &[knights(&[6])]);
     assert_eq!(state.line(Team::A), Line::Baseline, "its knight fell");
+}
+
+/// What the scorekeeper reads out is the line the rules give now: after
+/// the knight of an advanced seed line falls, team A's line is shown as
+/// the baseline again, not as the line once set.
+#[test]
+fn the_summary_shows_the_baseline_again_once_the_lines_knight_falls() {
+    let team_a = |state: &Match| {
+        state
+            .to_string()
+            .lines()
+            .find(|line| line.starts_with("team A:"))
+            .expect("a line for team A")
+            .to_string()
+    };
+    let state = knights_left_standing(Ruleset::SEED);
+    let state = play(state, &[miss(), miss(), miss(), miss(), miss(), miss()]);
+    assert!(
+        team_a(&state).ends_with("throwing line: advanced to knight B2 at y = 3.00 m"),
+        "{state}"
+    );
+    let state = play(state, &[knights(&[6])]);
+    assert!(
+        team_a(&state).ends_with("throwing line: baseline"),
+        "{state}"
+    );
 }
 
 #[test]
@@ -278,7 +305,7 @@ fn the_king_with_the_last_stick_loses_under_seed_and_wins_under_standard() {
             Some(expected),
             "{}: {:?}",
             ruleset.name,
-            state.phase
+            state.phase()
         );
     }
 }
@@ -335,7 +362,7 @@ fn an_inkasted_piece_that_knocks_the_king_loses() {
             "B inkasted the piece: {}",
             ruleset.name
         );
-        assert!(!state.king_standing);
+        assert!(!state.king_standing());
     }
 }
 
@@ -360,10 +387,10 @@ fn touching_the_king_in_the_starting_throw_loses_only_under_seed() {
         (Ruleset::STANDARD, felled, close, Team::B),
     ] {
         let state = play(Match::new(ruleset), &[Event::StartingThrow { a, b }]);
-        assert_eq!(state.thrower, starter, "{}: {a:?} vs {b:?}", ruleset.name);
+        assert_eq!(state.thrower(), starter, "{}: {a:?} vs {b:?}", ruleset.name);
     }
     let tie = Match::new(Ruleset::SEED).apply(&Event::StartingThrow { a: close, b: close });
-    assert!(tie.expect_err("a tie").0.contains("throw again"));
+    assert!(tie.expect_err("a tie").to_string().contains("throw again"));
 }
 
 #[test]
@@ -382,10 +409,10 @@ fn a_standard_match_is_best_of_three_with_alternating_starts() {
     let sweep = [towers(&[5, 6]), towers(&[7]), towers(&[8, 9]), king()];
     state = play(state, &[Event::Start { team: Team::A }]);
     state = play(state, &sweep);
-    assert_eq!(state.wins, [1, 0]);
+    assert_eq!([state.games_won(Team::A), state.games_won(Team::B)], [1, 0]);
     assert_eq!(state.winner(), None);
     state = play(state, &[Event::NextGame]);
-    assert_eq!(state.thrower, Team::B, "the other team starts game 2");
+    assert_eq!(state.thrower(), Team::B, "the other team starts game 2");
     assert!(
         state
             .pieces()
@@ -403,13 +430,13 @@ fn a_standard_match_is_best_of_three_with_alternating_starts() {
             Event::NextGame,
         ],
     );
-    assert_eq!(state.thrower, Team::A);
+    assert_eq!(state.thrower(), Team::A);
     state = play(state, &sweep);
     assert_eq!(state.winner(), Some(Team::A));
     assert!(state
         .apply(&Event::NextGame)
         .expect_err("over")
-        .0
+        .to_string()
         .contains("match is over"));
 }
 
@@ -436,7 +463,7 @@ fn named_teams_accept_only_their_players_and_last_the_whole_match() {
     };
     let error = state.apply(&stranger).expect_err("zed is not a Viking");
     assert_eq!(
-        error.0,
+        error.to_string(),
         "zed does not play for Vikings (team A): its players are ann"
     );
     assert!(
@@ -466,6 +493,51 @@ fn named_teams_accept_only_their_players_and_last_the_whole_match() {
     ];
     let state = play(state, &sweep);
     let state = play(state, &[Event::NextGame]);
-    assert_eq!(state.teams[0].name, "Vikings");
+    assert_eq!(state.team_info(Team::A).name, "Vikings");
     assert!(state.to_string().contains("team A is Vikings (ann)"));
+}
+
+/// `to_act` says who acts next and on what in every phase: the starting
+/// throw, the thrower's sticks and inkasts, the defenders' placement, the
+/// next game of an undecided match, nothing once the match is won.
+#[test]
+fn to_act_names_the_team_and_the_decision_of_every_phase() {
+    let fresh = Match::new(Ruleset::STANDARD);
+    assert_eq!(fresh.to_act(), Some(ToAct::StartingThrow));
+    let throwing = play(fresh, &[Event::Start { team: Team::A }]);
+    assert_eq!(
+        throwing.to_act(),
+        Some(ToAct::Team(Team::A, Decision::Stick))
+    );
+    let state = after_first_turn(Ruleset::STANDARD);
+    let inkast_of = |piece, attempt| {
+        Some(ToAct::Team(
+            Team::B,
+            Decision::Inkast {
+                piece: PieceId(piece),
+                attempt,
+            },
+        ))
+    };
+    assert_eq!(state.to_act(), inkast_of(5, 1));
+    let state = play(state, &[inkast(false, None)]);
+    assert_eq!(state.to_act(), inkast_of(6, 1), "first attempts first");
+    let state = play(state, &[inkast(true, None), inkast(false, None)]);
+    assert_eq!(
+        state.to_act(),
+        Some(ToAct::Team(
+            Team::A,
+            Decision::Placement { piece: PieceId(5) }
+        )),
+        "the defenders place it"
+    );
+    let sweep = [towers(&[5, 6]), towers(&[7]), towers(&[8, 9]), king()];
+    let one_game = play(throwing, &sweep);
+    assert_eq!(one_game.to_act(), Some(ToAct::NextGame));
+    let decided = Match::builder(Ruleset::STANDARD)
+        .games_won(Team::A, 2)
+        .starting_team(Team::A)
+        .build()
+        .unwrap();
+    assert_eq!(decided.to_act(), None);
 }

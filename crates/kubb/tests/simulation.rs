@@ -55,8 +55,11 @@ fn win_probability_follows_skill_and_is_certain_once_the_match_is_decided() {
     assert!(a > 0.7 && a + b <= 1.0, "advanced vs beginner: {a} {b}");
     let [a, b] = win_probability(&start, [Skill::BEGINNER, Skill::ADVANCED], 400, 5);
     assert!(b > 0.7, "beginner vs advanced: {a} {b}");
-    let mut decided = start;
-    decided.wins[Team::B.index()] = decided.ruleset.games_to_win;
+    let decided = Match::builder(Ruleset::SEED)
+        .games_won(Team::B, 1)
+        .starting_team(Team::A)
+        .build()
+        .unwrap();
     assert!(decided.apply(&Event::NextGame).is_err());
     assert_eq!(
         win_probability(&decided, [Skill::ADVANCED, Skill::BEGINNER], 50, 5),

@@ -3,7 +3,7 @@
 //! The state is the fold of the events over the Kubb rules engine.
 
 use kubb::stats::{player_stats, PlayerStats};
-use kubb::{Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team};
+use kubb::{Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team, UnknownRuleset};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -27,6 +27,25 @@ pub enum Event {
     Undone,
 }
 
+/// A match or event refused, in the plain words the API answers with: the
+/// rules' reason, an unknown ruleset, or nothing left to undo. Text, as
+/// for every kind of game the server keeps.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+impl From<RuleError> for Refusal {
+    fn from(error: RuleError) -> Refusal {
+        Refusal(error.to_string())
+    }
+}
+
+impl From<UnknownRuleset> for Refusal {
+    fn from(error: UnknownRuleset) -> Refusal {
+        Refusal(error.to_string())
+    }
+}
+
 /// The state of a match after its events.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -38,8 +57,8 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(settings: &Settings) -> Result<State, RuleError> {
-        let ruleset: Ruleset = settings.ruleset.parse().map_err(RuleError)?;
+    pub fn new(settings: &Settings) -> Result<State, Refusal> {
+        let ruleset: Ruleset = settings.ruleset.parse()?;
         Ok(State {
             ruleset,
             events: Vec::new(),
@@ -50,7 +69,7 @@ impl State {
 
     /// Applies an event, or refuses it (in the rules' plain words) and
     /// changes nothing.
-    pub fn apply(&mut self, event: &Event) -> Result<(), RuleError> {
+    pub fn apply(&mut self, event: &Event) -> Result<(), Refusal> {
         match event {
             Event::Referee { event } => {
                 self.current = self.current.apply(event)?;
@@ -58,7 +77,7 @@ impl State {
             }
             Event::Undone => {
                 if self.events.pop().is_none() {
-                    return Err(RuleError("there is nothing to undo".into()));
+                    return Err(Refusal("there is nothing to undo".into()));
                 }
                 self.current = self.replayed();
             }
@@ -86,7 +105,7 @@ impl State {
     pub fn result_text(&self) -> Option<String> {
         self.current
             .winner()
-            .map(|team| format!("{team} {}", self.current.teams[team.index()].name))
+            .map(|team| format!("{team} {}", self.current.team_info(team).name))
     }
 
     pub fn stats(&self) -> Value {
@@ -102,18 +121,20 @@ impl State {
         let state = &self.current;
         let pieces: Vec<Value> = PieceId::ALL
             .iter()
-            .map(|&id| piece_view(id, state.piece(id), &state.field))
+            .map(|&id| piece_view(id, state.piece(id), state.field()))
             .collect();
         let teams: Vec<Value> = Team::BOTH
             .iter()
             .map(|&team| {
-                let info = &state.teams[team.index()];
+                let info = state.team_info(team);
                 json!({
                     "team": team,
                     "name": info.name,
                     "players": info.players,
-                    "games_won": state.wins[team.index()],
-                    "line": line_view(state.lines[team.index()]),
+                    "games_won": state.games_won(team),
+                    // The line the rules give now: a line advanced to a knight
+                    // that has since fallen is the baseline again.
+                    "line": line_view(state.line(team)),
                 })
             })
             .collect();
@@ -124,20 +145,20 @@ impl State {
             "status": self.status(),
             "ruleset": self.ruleset.name,
             "teams": teams,
-            "phase": phase_view(&state.phase),
-            "thrower": state.thrower,
-            "starter": state.starter,
-            "turn": state.turns + 1,
+            "phase": phase_view(state.phase()),
+            "thrower": state.thrower(),
+            "starter": state.starting_team(),
+            "turn": state.turns_completed() + 1,
             "sticks_left": state.sticks_left(),
-            "king_standing": state.king_standing,
+            "king_standing": state.king_standing(),
             "king_attack": { "allowed": king_attack.is_ok(), "reason": king_attack.err() },
             "counting_targets": state.counting_targets().iter().map(|piece| piece.to_string()).collect::<Vec<_>>(),
             "pieces": pieces,
             "field": {
-                "length": state.field.length,
-                "width": state.field.width,
-                "king": state.field.king(),
-                "baselines": Team::BOTH.map(|team| state.field.baseline(team)),
+                "length": state.field().length,
+                "width": state.field().width,
+                "king": state.field().king(),
+                "baselines": Team::BOTH.map(|team| state.field().baseline(team)),
             },
             "winner": state.winner(),
             "summary": state.to_string(),
@@ -225,10 +246,61 @@ mod tests {
             event: kubb::Event::Start { team: Team::B },
         };
         state.apply(&start).unwrap();
-        assert_eq!(state.current.thrower, Team::B);
+        assert_eq!(state.current.thrower(), Team::B);
         state.apply(&Event::Undone).unwrap();
         assert_eq!(state.current, Match::new(Ruleset::SEED));
         assert_eq!(state.view("m")["phase"], fresh["phase"]);
         assert_eq!(state.seq, 2, "undo is an event of its own");
+    }
+
+    /// Under the seed rules a line advanced to a knight lasts until that
+    /// knight falls, then is the baseline again (rule book, "Advanced
+    /// throwing line"); the view shows that, not the line once set.
+    #[test]
+    fn the_view_shows_the_baseline_again_once_the_lines_knight_falls() {
+        let mut state = State::new(&Settings {
+            ruleset: "seed".into(),
+        })
+        .unwrap();
+        let stick = |outcome| kubb::Event::Stick {
+            player: "p".into(),
+            outcome,
+        };
+        let miss = || stick(kubb::StickOutcome::Miss);
+        let fells = |knights: Vec<u8>, towers: Vec<u8>| {
+            stick(kubb::StickOutcome::Hit {
+                knights: knights.into_iter().map(PieceId).collect(),
+                towers: towers.into_iter().map(PieceId).collect(),
+                king: false,
+            })
+        };
+        let inkast = |y| kubb::Event::Inkast {
+            player: "p".into(),
+            landed_in: true,
+            at: Some(kubb::Point { x: 2.0, y }),
+            king_felled: false,
+        };
+        // A fells B2 and B3; B inkasts them into A's half at y = 2 and 3
+        // and misses, so A's line advances to B3, the foremost; A misses.
+        let mut events = vec![kubb::Event::Start { team: Team::A }];
+        events.extend([fells(vec![], vec![6]), fells(vec![], vec![7])]);
+        events.extend((0..4).map(|_| miss()));
+        events.extend([inkast(2.0), inkast(3.0)]);
+        events.extend((0..12).map(|_| miss()));
+        for event in events {
+            state.apply(&Event::Referee { event }).unwrap();
+        }
+        let line_of_a = |state: &State| state.view("m")["teams"][0]["line"].clone();
+        assert_eq!(
+            line_of_a(&state),
+            json!({ "at": "knight", "piece": "B3", "y": 3.0 })
+        );
+        // B's first stick fells B3, standing in A's half.
+        state
+            .apply(&Event::Referee {
+                event: fells(vec![7], vec![]),
+            })
+            .unwrap();
+        assert_eq!(line_of_a(&state), json!({ "at": "baseline" }));
     }
 }

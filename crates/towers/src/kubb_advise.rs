@@ -5,28 +5,27 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use kubb::advice::{advise as advice_for, duel as play_duel};
-use kubb::Ruleset;
+use kubb::throw::Skill;
+use kubb::{Ruleset, Team};
 
 use crate::kubb_cli::read_record;
-use crate::kubb_simulate::skill;
 use crate::UsageError;
 
 pub fn advise(
     ruleset: Option<Ruleset>,
-    skills: [&str; 2],
+    skills: [Skill; 2],
     playouts: usize,
     seed: u64,
     file: &PathBuf,
 ) -> Result<(), UsageError> {
-    let skills = [skill(skills[0])?, skill(skills[1])?];
     let (state, _) = read_record(ruleset, file)?;
     let advice = advice_for(&state, skills, playouts.max(1), seed);
     let [a, b] = advice.win_probability;
     println!(
         "win probability: A ({}) {:.1} %, B ({}) {:.1} %",
-        state.teams[0].name,
+        state.team_info(Team::A).name,
         100.0 * a,
-        state.teams[1].name,
+        state.team_info(Team::B).name,
         100.0 * b
     );
     match (advice.deciding, advice.best()) {
@@ -55,11 +54,10 @@ pub fn advise(
 pub fn duel(
     games: usize,
     ruleset: Ruleset,
-    skill_name: &str,
+    skill: Skill,
     playouts: usize,
     seed: u64,
 ) -> Result<(), UsageError> {
-    let skill = skill(skill_name)?;
     let progress = ProgressBar::new(games as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} matches, {eta} left")
             .expect("a valid template"),
@@ -71,7 +69,7 @@ pub fn duel(
     let share = result.search_share();
     let (low, high) = result.interval();
     println!(
-        "search ({playouts} play-outs per candidate) vs heuristic, {} matches, {skill_name} teams, {} rules:",
+        "search ({playouts} play-outs per candidate) vs heuristic, {} matches, {skill} teams, {} rules:",
         result.games, ruleset.name
     );
     println!(

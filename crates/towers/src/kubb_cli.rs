@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
+use kubb::throw::SkillPreset;
 use kubb::{Match, Ruleset, Team, TeamInfo};
 
 use crate::UsageError;
@@ -27,10 +28,10 @@ pub enum Command {
         ruleset: Ruleset,
         /// Skill of team A: beginner, experienced or advanced.
         #[arg(long, default_value = "experienced")]
-        a: String,
+        a: SkillPreset,
         /// Skill of team B.
         #[arg(long, default_value = "experienced")]
-        b: String,
+        b: SkillPreset,
         /// Seed of the ChaCha8 generator; the same seed gives the same result.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -52,9 +53,9 @@ pub enum Command {
         #[arg(long)]
         ruleset: Option<Ruleset>,
         #[arg(long, default_value = "experienced")]
-        a: String,
+        a: SkillPreset,
         #[arg(long, default_value = "experienced")]
-        b: String,
+        b: SkillPreset,
         /// Play-outs per candidate decision.
         #[arg(long, default_value_t = 2_000)]
         playouts: usize,
@@ -70,7 +71,7 @@ pub enum Command {
         #[arg(long, default_value = "seed")]
         ruleset: Ruleset,
         #[arg(long, default_value = "experienced")]
-        skill: String,
+        skill: SkillPreset,
         /// Play-outs per candidate at each of the search's decisions.
         #[arg(long, default_value_t = 64)]
         playouts: usize,
@@ -124,7 +125,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
         } => crate::kubb_simulate::run(
             games,
             ruleset,
-            [&a, &b],
+            [a.skill(), b.skill()],
             seed,
             threads,
             json,
@@ -137,14 +138,14 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             playouts,
             seed,
             file,
-        } => crate::kubb_advise::advise(ruleset, [&a, &b], playouts, seed, &file),
+        } => crate::kubb_advise::advise(ruleset, [a.skill(), b.skill()], playouts, seed, &file),
         Command::Duel {
             games,
             ruleset,
             skill,
             playouts,
             seed,
-        } => crate::kubb_advise::duel(games, ruleset, &skill, playouts, seed),
+        } => crate::kubb_advise::duel(games, ruleset, skill.skill(), playouts, seed),
         Command::Findings {
             games,
             line_matches,

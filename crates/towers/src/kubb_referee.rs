@@ -85,7 +85,7 @@ impl<'a> Session<'a> {
             Ok(text) if !text.trim().is_empty() => {
                 let (events, state) = log::read(&text, None)
                     .map_err(|e| UsageError(format!("cannot resume {}: {e}", path.display())))?;
-                (state.ruleset, events, state)
+                (*state.ruleset(), events, state)
             }
             _ => {
                 std::fs::write(path, log::write(&ruleset, &[]))
@@ -103,7 +103,7 @@ impl<'a> Session<'a> {
     }
 
     fn accept(&mut self, event: Event) -> Result<(), String> {
-        let next = self.state.apply(&event).map_err(|e| e.0)?;
+        let next = self.state.apply(&event).map_err(|e| e.to_string())?;
         let line = log::event_line(&event);
         OpenOptions::new()
             .append(true)
@@ -143,7 +143,7 @@ impl<'a> Session<'a> {
                 _ => Err("a position is two numbers: X Y in metres".into()),
             }
         };
-        let thrower = self.state.thrower;
+        let thrower = self.state.thrower();
         match words.as_slice() {
             ["start", team] => Ok(Event::Start {
                 team: parse_team(team)?,
@@ -161,12 +161,15 @@ impl<'a> Session<'a> {
                 };
                 let outcome = match (token, pieces) {
                     ("foul", []) => StickOutcome::Foul,
-                    (_, []) => notation::stick_from_token(&self.state, token)?,
+                    (_, []) => {
+                        notation::stick_from_token(&self.state, token).map_err(|e| e.to_string())?
+                    }
                     ("f" | "b", named) => {
                         let named = named
                             .iter()
                             .map(|p| p.parse())
-                            .collect::<Result<Vec<PieceId>, _>>()?;
+                            .collect::<Result<Vec<PieceId>, _>>()
+                            .map_err(|e| e.to_string())?;
                         let (knights, towers) = if token == "f" {
                             (named, vec![])
                         } else {
@@ -188,7 +191,7 @@ impl<'a> Session<'a> {
     }
 
     fn inkast(&self, landed_in: bool, at: Option<Point>, king_felled: bool) -> Event {
-        let player = self.last_player[self.state.thrower.index()].clone();
+        let player = self.last_player[self.state.thrower().index()].clone();
         Event::Inkast {
             player,
             landed_in,

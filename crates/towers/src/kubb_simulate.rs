@@ -14,25 +14,15 @@ use crate::UsageError;
 /// 97.5 % quantile of the standard normal distribution.
 const Z_95: f64 = 1.96;
 
-/// The skill preset of this name.
-pub fn skill(name: &str) -> Result<Skill, UsageError> {
-    Skill::preset(name).ok_or_else(|| {
-        UsageError(format!(
-            "skill '{name}' is not beginner, experienced or advanced"
-        ))
-    })
-}
-
 pub fn run(
     games: usize,
     ruleset: Ruleset,
-    skills: [&str; 2],
+    skills: [Skill; 2],
     seed: u64,
     threads: Option<usize>,
     json: bool,
     plot: Option<&Path>,
 ) -> Result<(), UsageError> {
-    let skills = [skill(skills[0])?, skill(skills[1])?];
     if games == 0 {
         return Err(UsageError("--games must be at least 1".into()));
     }

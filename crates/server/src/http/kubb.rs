@@ -6,7 +6,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use kubb::throw::Skill;
+use kubb::throw::{Skill, SkillPreset};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -179,7 +179,7 @@ async fn kubb_export(
     let text = match query.format.as_deref().unwrap_or("log") {
         "log" => kubb::log::write(&state.ruleset, &state.events),
         "notation" => kubb::notation::export(&state.events, state.ruleset)
-            .map_err(|error| ApiError::Refused(error.0))?,
+            .map_err(|error| ApiError::Refused(error.to_string()))?,
         other => {
             return Err(ApiError::BadRequest(format!(
                 "format '{other}' is not 'log' or 'notation'"
@@ -198,12 +198,9 @@ struct ProbabilityQuery {
 }
 
 fn skill(name: Option<&str>) -> Result<Skill, ApiError> {
-    let name = name.unwrap_or("experienced");
-    Skill::preset(name).ok_or_else(|| {
-        ApiError::BadRequest(format!(
-            "skill '{name}' is not beginner, experienced or advanced"
-        ))
-    })
+    name.map_or(Ok(SkillPreset::Experienced), str::parse)
+        .map(Skill::from)
+        .map_err(|error| ApiError::BadRequest(error.to_string()))
 }
 
 async fn kubb_probability(
