@@ -10,7 +10,7 @@ use guard_towers::record::Termination;
 use guard_towers::{Color, Move};
 use guard_towers_engine::{Clock, Limits};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use tokio::sync::{Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexGuard, Semaphore};
 
 use crate::engines::EnginePlayers;
@@ -59,7 +59,7 @@ impl GameEvent {
 #[serde(untagged)]
 pub enum View {
     Gt(Box<gt::View>),
-    Kubb(Value),
+    Kubb(Box<kubb_match::View>),
 }
 
 impl GameState {
@@ -94,7 +94,7 @@ impl GameState {
     pub fn view(&self, id: &str, now_ms: i64) -> View {
         match self {
             GameState::Gt(state) => View::Gt(Box::new(state.view(id, now_ms))),
-            GameState::Kubb(state) => View::Kubb(state.view(id)),
+            GameState::Kubb(state) => View::Kubb(Box::new(state.view(id))),
         }
     }
 
@@ -103,7 +103,7 @@ impl GameState {
     pub fn live_view(&self, id: &str, now_ms: i64) -> View {
         match self {
             GameState::Gt(state) => View::Gt(Box::new(state.live_view(id, now_ms))),
-            GameState::Kubb(state) => View::Kubb(state.view(id)),
+            GameState::Kubb(state) => View::Kubb(Box::new(state.view(id))),
         }
     }
 
@@ -118,9 +118,7 @@ impl GameState {
             Kind::Kubb => {
                 let settings =
                     serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
-                kubb_match::State::new(&settings)
-                    .map(GameState::Kubb)
-                    .map_err(|e| corrupt(e.to_string()))
+                Ok(GameState::Kubb(kubb_match::State::new(&settings)))
             }
         }
     }

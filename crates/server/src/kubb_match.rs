@@ -2,18 +2,19 @@
 //! fixed at creation and numbered events, each a referee event or an undo.
 //! The state is the fold of the events over the Kubb rules engine.
 
-use kubb::stats::{player_stats, PlayerStats};
-use kubb::{Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team, UnknownRuleset};
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
-use crate::status::Status;
+use kubb::stats::{player_stats, PlayerStats};
+use kubb::{Field, Line, Match, Phase, Piece, PieceId, Point, RuleError, Ruleset, Team};
+use serde::{Deserialize, Serialize};
+
+use crate::status::{Kind, Status};
 
 /// What a match is created with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
-    /// `seed` or `standard`.
-    pub ruleset: String,
+    /// Stored and sent as its name, `seed` or `standard`.
+    pub ruleset: Ruleset,
 }
 
 /// Everything that can happen in a refereed match, as stored.
@@ -40,12 +41,6 @@ impl From<RuleError> for Refusal {
     }
 }
 
-impl From<UnknownRuleset> for Refusal {
-    fn from(error: UnknownRuleset) -> Refusal {
-        Refusal(error.to_string())
-    }
-}
-
 /// The state of a match after its events.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -57,14 +52,13 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(settings: &Settings) -> Result<State, Refusal> {
-        let ruleset: Ruleset = settings.ruleset.parse()?;
-        Ok(State {
-            ruleset,
+    pub fn new(settings: &Settings) -> State {
+        State {
+            ruleset: settings.ruleset,
             events: Vec::new(),
-            current: Match::new(ruleset),
+            current: Match::new(settings.ruleset),
             seq: 0,
-        })
+        }
     }
 
     /// Applies an event, or refuses it (in the rules' plain words) and
@@ -108,138 +102,270 @@ impl State {
             .map(|team| format!("{team} {}", self.current.team_info(team).name))
     }
 
-    pub fn stats(&self) -> Value {
-        let players: serde_json::Map<String, Value> = player_stats(self.ruleset, &self.events)
+    /// Each player's statistics, by name.
+    pub fn stats(&self) -> BTreeMap<String, StatsView> {
+        player_stats(self.ruleset, &self.events)
             .into_iter()
-            .map(|(name, stats)| (name, stats_view(&stats)))
-            .collect();
-        Value::Object(players)
+            .map(|(name, stats)| (name, StatsView::of(&stats)))
+            .collect()
     }
 
     /// The state as the API shows it.
-    pub fn view(&self, id: &str) -> Value {
+    pub fn view(&self, id: &str) -> View {
         let state = &self.current;
-        let pieces: Vec<Value> = PieceId::ALL
-            .iter()
-            .map(|&id| piece_view(id, state.piece(id), state.field()))
-            .collect();
-        let teams: Vec<Value> = Team::BOTH
-            .iter()
-            .map(|&team| {
-                let info = state.team_info(team);
-                json!({
-                    "team": team,
-                    "name": info.name,
-                    "players": info.players,
-                    "games_won": state.games_won(team),
-                    // The line the rules give now: a line advanced to a knight
-                    // that has since fallen is the baseline again.
-                    "line": line_view(state.line(team)),
-                })
-            })
-            .collect();
+        let field = state.field();
         let king_attack = state.king_attack();
-        json!({
-            "id": id,
-            "kind": "kubb",
-            "status": self.status(),
-            "ruleset": self.ruleset.name,
-            "teams": teams,
-            "phase": phase_view(state.phase()),
-            "thrower": state.thrower(),
-            "starter": state.starting_team(),
-            "turn": state.turns_completed() + 1,
-            "sticks_left": state.sticks_left(),
-            "king_standing": state.king_standing(),
-            "king_attack": { "allowed": king_attack.is_ok(), "reason": king_attack.err() },
-            "counting_targets": state.counting_targets().iter().map(|piece| piece.to_string()).collect::<Vec<_>>(),
-            "pieces": pieces,
-            "field": {
-                "length": state.field().length,
-                "width": state.field().width,
-                "king": state.field().king(),
-                "baselines": Team::BOTH.map(|team| state.field().baseline(team)),
+        View {
+            id: id.to_string(),
+            kind: Kind::Kubb,
+            status: self.status(),
+            ruleset: self.ruleset,
+            teams: Team::BOTH.map(|team| {
+                let info = state.team_info(team);
+                TeamView {
+                    team,
+                    name: info.name.clone(),
+                    players: info.players.clone(),
+                    games_won: state.games_won(team),
+                    // The line the rules give now: a line advanced to a
+                    // knight that has since fallen is the baseline again.
+                    line: LineView::of(state.line(team)),
+                }
+            }),
+            phase: PhaseView::of(state.phase()),
+            thrower: state.thrower(),
+            starter: state.starting_team(),
+            turn: state.turns_completed() + 1,
+            sticks_left: state.sticks_left(),
+            king_standing: state.king_standing(),
+            king_attack: KingAttackView {
+                allowed: king_attack.is_ok(),
+                reason: king_attack.err(),
             },
-            "winner": state.winner(),
-            "summary": state.to_string(),
-            "events": self.events.len(),
-            "seq": self.seq,
-        })
+            counting_targets: state
+                .counting_targets()
+                .iter()
+                .map(|p| p.to_string())
+                .collect(),
+            pieces: PieceId::ALL.map(|id| PieceView::of(id, state.piece(id), field)),
+            field: FieldView {
+                length: field.length,
+                width: field.width,
+                king: field.king(),
+                baselines: Team::BOTH.map(|team| field.baseline(team)),
+            },
+            winner: state.winner(),
+            summary: state.to_string(),
+            events: self.events.len(),
+            seq: self.seq,
+        }
     }
+}
+
+/// A match as the API shows it (`docs/api.md`, schema `KubbState`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub id: String,
+    pub kind: Kind,
+    pub status: Status,
+    pub ruleset: Ruleset,
+    pub teams: [TeamView; 2],
+    pub phase: PhaseView,
+    pub thrower: Team,
+    pub starter: Option<Team>,
+    pub turn: usize,
+    pub sticks_left: u8,
+    pub king_standing: bool,
+    pub king_attack: KingAttackView,
+    pub counting_targets: Vec<String>,
+    pub pieces: [PieceView; 10],
+    pub field: FieldView,
+    pub winner: Option<Team>,
+    pub summary: String,
+    /// Referee events in force.
+    pub events: usize,
+    pub seq: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TeamView {
+    pub team: Team,
+    pub name: String,
+    pub players: Vec<String>,
+    pub games_won: u8,
+    pub line: LineView,
+}
+
+/// A team's throwing line now.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "at", rename_all = "snake_case")]
+pub enum LineView {
+    Baseline,
+    Knight { piece: String, y: Option<f64> },
+}
+
+impl LineView {
+    fn of(line: Line) -> LineView {
+        match line {
+            Line::Baseline => LineView::Baseline,
+            Line::AtKnight { piece, y } => LineView::Knight {
+                piece: piece.to_string(),
+                y,
+            },
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InkastView {
+    pub piece: String,
+    pub attempt: u8,
+}
+
+/// Where a game stands and what the referee records next.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "name", rename_all = "snake_case")]
+pub enum PhaseView {
+    StartingThrow,
+    Inkast {
+        queue: Vec<InkastView>,
+        to_place: Vec<String>,
+    },
+    Placement {
+        to_place: Vec<String>,
+    },
+    Throwing,
+    GameOver {
+        winner: Team,
+        reason: String,
+    },
+}
+
+impl PhaseView {
+    fn of(phase: &Phase) -> PhaseView {
+        let names = |pieces: &[PieceId]| pieces.iter().map(ToString::to_string).collect();
+        match phase {
+            Phase::StartingThrow => PhaseView::StartingThrow,
+            Phase::Inkast { queue, to_place } => PhaseView::Inkast {
+                queue: queue
+                    .iter()
+                    .map(|&(piece, attempt)| InkastView {
+                        piece: piece.to_string(),
+                        attempt,
+                    })
+                    .collect(),
+                to_place: names(to_place),
+            },
+            Phase::Placement { to_place } => PhaseView::Placement {
+                to_place: names(to_place),
+            },
+            Phase::Throwing => PhaseView::Throwing,
+            Phase::GameOver(end) => PhaseView::GameOver {
+                winner: end.winner,
+                reason: end.reason.clone(),
+            },
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KingAttackView {
+    pub allowed: bool,
+    /// Why not, when it is not allowed.
+    pub reason: Option<String>,
 }
 
 /// A piece with its name (`A1`), its number in events (0–9) and, where
 /// known, its place on the field in metres.
-fn piece_view(id: PieceId, piece: Piece, field: &Field) -> Value {
-    let mut view = match piece {
-        Piece::Tower { team } => json!({
-            "state": "tower",
-            "team": team,
-            "at": field.tower_spot(id.original_team(), id.spot()),
-        }),
-        Piece::Knight { half, at } => json!({ "state": "knight", "half": half, "at": at }),
-        Piece::Down { half } => json!({ "state": "down", "half": half }),
-    };
-    view["id"] = json!(id.to_string());
-    view["number"] = json!(id.0);
-    view
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PieceView {
+    pub id: String,
+    pub number: u8,
+    #[serde(flatten)]
+    pub place: PlaceView,
 }
 
-fn line_view(line: Line) -> Value {
-    match line {
-        Line::Baseline => json!({ "at": "baseline" }),
-        Line::AtKnight { piece, y } => {
-            json!({ "at": "knight", "piece": piece.to_string(), "y": y })
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum PlaceView {
+    Tower { team: Team, at: Point },
+    Knight { half: Team, at: Option<Point> },
+    Down { half: Team },
+}
+
+impl PieceView {
+    fn of(id: PieceId, piece: Piece, field: &Field) -> PieceView {
+        let place = match piece {
+            Piece::Tower { team } => PlaceView::Tower {
+                team,
+                at: field.tower_spot(id.original_team(), id.spot()),
+            },
+            Piece::Knight { half, at } => PlaceView::Knight { half, at },
+            Piece::Down { half } => PlaceView::Down { half },
+        };
+        PieceView {
+            id: id.to_string(),
+            number: id.0,
+            place,
         }
     }
 }
 
-fn phase_view(phase: &Phase) -> Value {
-    match phase {
-        Phase::StartingThrow => json!({ "name": "starting_throw" }),
-        Phase::Inkast { queue, to_place } => json!({
-            "name": "inkast",
-            "queue": queue.iter().map(|(piece, attempt)| json!({ "piece": piece.to_string(), "attempt": attempt })).collect::<Vec<_>>(),
-            "to_place": to_place.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        }),
-        Phase::Placement { to_place } => json!({
-            "name": "placement",
-            "to_place": to_place.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        }),
-        Phase::Throwing => json!({ "name": "throwing" }),
-        Phase::GameOver(end) => {
-            json!({ "name": "game_over", "winner": end.winner, "reason": end.reason })
-        }
-    }
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FieldView {
+    pub length: f64,
+    pub width: f64,
+    pub king: Point,
+    pub baselines: [f64; 2],
 }
 
-fn stats_view(stats: &PlayerStats) -> Value {
-    json!({
-        "sticks": stats.sticks,
-        "hits": stats.hits,
-        "hit_rate": PlayerStats::rate(stats.hits, stats.sticks),
-        "sticks_at_knights": stats.sticks_at_knights,
-        "knight_hits": stats.knight_hits,
-        "sticks_at_towers": stats.sticks_at_towers,
-        "tower_hits": stats.tower_hits,
-        "inkast_throws": stats.inkast_throws,
-        "inkast_in": stats.inkast_in,
-        "penalties_conceded": stats.penalties_conceded,
-        "king_attempts": stats.king_attempts,
-        "fouls": stats.fouls,
-    })
+/// A player's statistics as the API shows them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StatsView {
+    pub sticks: u32,
+    pub hits: u32,
+    pub hit_rate: Option<f64>,
+    pub sticks_at_knights: u32,
+    pub knight_hits: u32,
+    pub sticks_at_towers: u32,
+    pub tower_hits: u32,
+    pub inkast_throws: u32,
+    pub inkast_in: u32,
+    pub penalties_conceded: u32,
+    pub king_attempts: u32,
+    pub fouls: u32,
+}
+
+impl StatsView {
+    fn of(stats: &PlayerStats) -> StatsView {
+        StatsView {
+            sticks: stats.sticks,
+            hits: stats.hits,
+            hit_rate: PlayerStats::rate(stats.hits, stats.sticks),
+            sticks_at_knights: stats.sticks_at_knights,
+            knight_hits: stats.knight_hits,
+            sticks_at_towers: stats.sticks_at_towers,
+            tower_hits: stats.tower_hits,
+            inkast_throws: stats.inkast_throws,
+            inkast_in: stats.inkast_in,
+            penalties_conceded: stats.penalties_conceded,
+            king_attempts: stats.king_attempts,
+            fouls: stats.fouls,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     #[test]
     fn undo_takes_back_exactly_the_last_event_in_force() {
         let mut state = State::new(&Settings {
-            ruleset: "seed".into(),
-        })
-        .unwrap();
+            ruleset: Ruleset::SEED,
+        });
         let fresh = state.view("m");
         assert!(state.apply(&Event::Undone).is_err(), "nothing to undo");
         let start = Event::Referee {
@@ -249,7 +375,7 @@ mod tests {
         assert_eq!(state.current.thrower(), Team::B);
         state.apply(&Event::Undone).unwrap();
         assert_eq!(state.current, Match::new(Ruleset::SEED));
-        assert_eq!(state.view("m")["phase"], fresh["phase"]);
+        assert_eq!(state.view("m").phase, fresh.phase);
         assert_eq!(state.seq, 2, "undo is an event of its own");
     }
 
@@ -259,9 +385,8 @@ mod tests {
     #[test]
     fn the_view_shows_the_baseline_again_once_the_lines_knight_falls() {
         let mut state = State::new(&Settings {
-            ruleset: "seed".into(),
-        })
-        .unwrap();
+            ruleset: Ruleset::SEED,
+        });
         let stick = |outcome| kubb::Event::Stick {
             player: "p".into(),
             outcome,
@@ -290,7 +415,9 @@ mod tests {
         for event in events {
             state.apply(&Event::Referee { event }).unwrap();
         }
-        let line_of_a = |state: &State| state.view("m")["teams"][0]["line"].clone();
+        let line_of_a = |state: &State| {
+            serde_json::to_value(state.view("m")).unwrap()["teams"][0]["line"].clone()
+        };
         assert_eq!(
             line_of_a(&state),
             json!({ "at": "knight", "piece": "B3", "y": 3.0 })

@@ -1,20 +1,22 @@
 //! The Koning & Torens routes: refereed matches, their events and undo,
 //! statistics, export, win probability and advice.
 
+use std::collections::BTreeMap;
+
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use kubb::throw::{Skill, SkillPreset};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use kubb::Team;
+use serde::{Deserialize, Serialize};
 
 use super::{
     bearer, checked_name, create_game, expect_kind, list_games, AppState, Created, Games, JsonBody,
     ListQuery, QueryParams, Shared,
 };
-use crate::app::{GameEvent, GameState, Loaded, View};
+use crate::app::{GameEvent, GameState, Loaded};
 use crate::error::ApiError;
 use crate::kubb_match;
 use crate::security::new_token;
@@ -76,11 +78,14 @@ async fn create_kubb(
     State(shared): State<AppState>,
     JsonBody(request): JsonBody<CreateKubb>,
 ) -> Result<(StatusCode, Json<Created<()>>), ApiError> {
-    let settings = kubb_match::Settings {
-        ruleset: request.ruleset.unwrap_or_else(|| "seed".into()),
+    let ruleset = match request.ruleset.as_deref() {
+        Some(name) => name
+            .parse()
+            .map_err(|error: kubb::UnknownRuleset| ApiError::BadRequest(error.to_string()))?,
+        None => kubb::Ruleset::SEED,
     };
-    let state =
-        kubb_match::State::new(&settings).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let settings = kubb_match::Settings { ruleset };
+    let state = kubb_match::State::new(&settings);
     let teams = kubb::Event::Teams {
         a: team_info(request.team_a)?,
         b: team_info(request.team_b)?,
@@ -109,9 +114,9 @@ async fn list_kubb(
 async fn kubb_state(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<View>, ApiError> {
+) -> Result<Json<kubb_match::View>, ApiError> {
     let game = shared.app.lock(&id).await?;
-    Ok(Json(View::Kubb(kubb_state_of(&game)?.view(&id))))
+    Ok(Json(kubb_state_of(&game)?.view(&id)))
 }
 
 #[derive(Deserialize)]
@@ -125,7 +130,7 @@ async fn referee(
     id: &str,
     headers: &HeaderMap,
     event: kubb_match::Event,
-) -> Result<Json<View>, ApiError> {
+) -> Result<Json<kubb_match::View>, ApiError> {
     let mut game = shared.app.lock(id).await?;
     kubb_state_of(&game)?;
     game.seat_of(bearer(headers))?;
@@ -133,7 +138,7 @@ async fn referee(
         .app
         .commit_event(&mut game, GameEvent::Kubb(event), None)
         .await?;
-    Ok(Json(View::Kubb(kubb_state_of(&game)?.view(id))))
+    Ok(Json(kubb_state_of(&game)?.view(id)))
 }
 
 async fn kubb_event(
@@ -141,7 +146,7 @@ async fn kubb_event(
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(request): JsonBody<KubbEventRequest>,
-) -> Result<Json<View>, ApiError> {
+) -> Result<Json<kubb_match::View>, ApiError> {
     let event = kubb_match::Event::Referee {
         event: request.event,
     };
@@ -152,16 +157,22 @@ async fn kubb_undo(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<View>, ApiError> {
+) -> Result<Json<kubb_match::View>, ApiError> {
     referee(&shared, &id, &headers, kubb_match::Event::Undone).await
 }
 
 async fn kubb_stats(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Stats>, ApiError> {
     let game = shared.app.lock(&id).await?;
-    Ok(Json(json!({ "players": kubb_state_of(&game)?.stats() })))
+    let players = kubb_state_of(&game)?.stats();
+    Ok(Json(Stats { players }))
+}
+
+#[derive(Serialize)]
+struct Stats {
+    players: BTreeMap<String, kubb_match::StatsView>,
 }
 
 #[derive(Deserialize)]
@@ -207,7 +218,7 @@ async fn kubb_probability(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     QueryParams(query): QueryParams<ProbabilityQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Probability>, ApiError> {
     let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
     let games = query.games.unwrap_or(2_000).clamp(1, MAX_PLAYOUTS);
     let seed = query.seed.unwrap_or(1);
@@ -215,13 +226,23 @@ async fn kubb_probability(
         kubb::simulate::win_probability(&current, skills, games, seed)
     })
     .await?;
-    Ok(Json(json!({
-        "a": a,
-        "b": b,
-        "games": games,
-        "seed": seed,
-        "generator": "ChaCha8Rng, play-out i on stream i",
-    })))
+    Ok(Json(Probability {
+        a,
+        b,
+        games,
+        seed,
+        generator: "ChaCha8Rng, play-out i on stream i",
+    }))
+}
+
+/// Each team's chance to win, and how it was drawn.
+#[derive(Serialize)]
+struct Probability {
+    a: f64,
+    b: f64,
+    games: usize,
+    seed: u64,
+    generator: &'static str,
 }
 
 /// The best next decision of the team to act, by Monte Carlo
@@ -230,7 +251,7 @@ async fn kubb_advice(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     QueryParams(query): QueryParams<ProbabilityQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<AdviceView>, ApiError> {
     let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
     let playouts = query.games.unwrap_or(500).clamp(1, MAX_PLAYOUTS / 10);
     let seed = query.seed.unwrap_or(1);
@@ -238,26 +259,42 @@ async fn kubb_advice(
         kubb::advice::advise(&current, skills, playouts, seed)
     })
     .await?;
-    let options: Vec<Value> = advice
-        .options
-        .iter()
-        .map(|option| {
-            json!({
-                "decision": option.decision.to_string(),
-                "win_probability": option.win_probability,
+    Ok(Json(AdviceView {
+        a: advice.win_probability[0],
+        b: advice.win_probability[1],
+        deciding: advice.deciding,
+        best: advice.best().map(|best| best.decision.to_string()),
+        gain: advice.gain,
+        options: advice
+            .options
+            .iter()
+            .map(|option| OptionView {
+                decision: option.decision.to_string(),
+                win_probability: option.win_probability,
             })
-        })
-        .collect();
-    Ok(Json(json!({
-        "a": advice.win_probability[0],
-        "b": advice.win_probability[1],
-        "deciding": advice.deciding,
-        "best": advice.best().map(|best| best.decision.to_string()),
-        "gain": advice.gain,
-        "options": options,
-        "playouts": advice.playouts,
-        "seed": advice.seed,
-    })))
+            .collect(),
+        playouts: advice.playouts,
+        seed: advice.seed,
+    }))
+}
+
+/// The advice as the API shows it: choices said in the rule book's words.
+#[derive(Serialize)]
+struct AdviceView {
+    a: f64,
+    b: f64,
+    deciding: Option<Team>,
+    best: Option<String>,
+    gain: f64,
+    options: Vec<OptionView>,
+    playouts: usize,
+    seed: u64,
+}
+
+#[derive(Serialize)]
+struct OptionView {
+    decision: String,
+    win_probability: f64,
 }
 
 /// Runs simulation `work` on a copy of the match's current state, in the
