@@ -63,15 +63,27 @@ impl fmt::Display for Level {
     }
 }
 
-impl FromStr for Level {
-    type Err = String;
+/// Text that is no level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError(pub String);
 
-    fn from_str(text: &str) -> Result<Level, String> {
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level '{}' is not a number from 1 to 10", self.0)
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    fn from_str(text: &str) -> Result<Level, LevelError> {
         text.trim()
             .parse()
             .ok()
             .and_then(Level::new)
-            .ok_or_else(|| format!("level '{text}' is not a number from 1 to 10"))
+            .ok_or_else(|| LevelError(text.to_string()))
     }
 }
 

@@ -15,7 +15,7 @@ mod tt;
 
 pub use engine::{Engine, Info, SearchResult, DEFAULT_HASH_MB};
 pub use eval::{evaluate, evaluate_with, Weights, TUNED};
-pub use level::Level;
+pub use level::{Level, LevelError};
 pub use options::{EngineOption, OptionError, OptionKind, OptionSpec};
 pub use score::Score;
 pub use search::Features;

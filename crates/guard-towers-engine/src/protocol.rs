@@ -2,6 +2,7 @@
 //! and output formatting. Pure functions; the binary does the I/O.
 //! Specification: `docs/engine-protocol.md`.
 
+use std::fmt;
 use std::time::Duration;
 
 use guard_towers::{Color, Move, Position, Rules, Ruleset};
@@ -79,8 +80,50 @@ impl Go {
     }
 }
 
+/// A protocol line that is no command, in the words the engine answers
+/// with (`info string error: …`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    UnknownCommand(String),
+    /// A command with its arguments in the wrong shape; says the right one.
+    Usage(&'static str),
+    BadPosition(String),
+    BadMove(String),
+    MissingNumber {
+        parameter: String,
+    },
+    NotANumber {
+        parameter: String,
+        value: String,
+    },
+    DepthTooLarge,
+    UnknownGoParameter(String),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::UnknownCommand(name) => write!(f, "unknown command '{name}'"),
+            CommandError::Usage(usage) => write!(f, "expected '{usage}'"),
+            CommandError::BadPosition(error) => write!(f, "bad position: {error}"),
+            CommandError::BadMove(error) => f.write_str(error),
+            CommandError::MissingNumber { parameter } => {
+                write!(f, "'go {parameter}' needs a number")
+            }
+            CommandError::NotANumber { parameter, value } => write!(
+                f,
+                "'go {parameter} {value}': '{value}' is not a non-negative whole number"
+            ),
+            CommandError::DepthTooLarge => f.write_str("depth too large"),
+            CommandError::UnknownGoParameter(name) => write!(f, "unknown go parameter '{name}'"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
 /// Parses one line; `Ok(None)` for a blank line.
-pub fn parse(line: &str) -> Result<Option<Command>, String> {
+pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&name, args)) = words.split_first() else {
         return Ok(None);
@@ -94,13 +137,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "setoption" => parse_setoption(args)?,
         "position" => parse_position(args)?,
         "go" => Command::Go(parse_go(args)?),
-        other => return Err(format!("unknown command '{other}'")),
+        other => return Err(CommandError::UnknownCommand(other.to_string())),
     };
     Ok(Some(command))
 }
 
-fn parse_setoption(args: &[&str]) -> Result<Command, String> {
-    let usage = || "expected 'setoption name NAME value VALUE'".to_string();
+fn parse_setoption(args: &[&str]) -> Result<Command, CommandError> {
+    let usage = || CommandError::Usage("setoption name NAME value VALUE");
     if args.first() != Some(&"name") {
         return Err(usage());
     }
@@ -113,7 +156,7 @@ fn parse_setoption(args: &[&str]) -> Result<Command, String> {
     Ok(Command::SetOption { name, value })
 }
 
-fn parse_position(args: &[&str]) -> Result<Command, String> {
+fn parse_position(args: &[&str]) -> Result<Command, CommandError> {
     let moves_at = args
         .iter()
         .position(|&w| w == "moves")
@@ -123,19 +166,26 @@ fn parse_position(args: &[&str]) -> Result<Command, String> {
         ["fen", fields @ ..] => fields
             .join(" ")
             .parse()
-            .map_err(|e| format!("bad position: {e}"))?,
-        _ => return Err("expected 'position startpos|fen <position> [moves …]'".into()),
+            .map_err(|e| CommandError::BadPosition(format!("{e}")))?,
+        _ => {
+            return Err(CommandError::Usage(
+                "position startpos|fen <position> [moves …]",
+            ))
+        }
     };
     let moves = args
         .get(moves_at + 1..)
         .unwrap_or_default()
         .iter()
-        .map(|text| text.parse().map_err(|e| format!("{e}")))
-        .collect::<Result<Vec<Move>, String>>()?;
+        .map(|text| {
+            text.parse()
+                .map_err(|e| CommandError::BadMove(format!("{e}")))
+        })
+        .collect::<Result<Vec<Move>, CommandError>>()?;
     Ok(Command::Position { start, moves })
 }
 
-fn parse_go(args: &[&str]) -> Result<Go, String> {
+fn parse_go(args: &[&str]) -> Result<Go, CommandError> {
     let mut go = Go::default();
     let mut words = args.iter();
     while let Some(&word) = words.next() {
@@ -143,11 +193,12 @@ fn parse_go(args: &[&str]) -> Result<Go, String> {
             go.infinite = true;
             continue;
         }
-        let value = words
-            .next()
-            .ok_or_else(|| format!("'go {word}' needs a number"))?;
-        let number: u64 = value.parse().map_err(|_| {
-            format!("'go {word} {value}': '{value}' is not a non-negative whole number")
+        let value = words.next().ok_or_else(|| CommandError::MissingNumber {
+            parameter: word.to_string(),
+        })?;
+        let number: u64 = value.parse().map_err(|_| CommandError::NotANumber {
+            parameter: word.to_string(),
+            value: value.to_string(),
         })?;
         match word {
             "movetime" => go.movetime = Some(number),
@@ -155,9 +206,11 @@ fn parse_go(args: &[&str]) -> Result<Go, String> {
             "btime" => go.time[Color::Blue.index()] = Some(number),
             "winc" => go.increment[Color::Red.index()] = Some(number),
             "binc" => go.increment[Color::Blue.index()] = Some(number),
-            "depth" => go.depth = Some(u32::try_from(number).map_err(|_| "depth too large")?),
+            "depth" => {
+                go.depth = Some(u32::try_from(number).map_err(|_| CommandError::DepthTooLarge)?)
+            }
             "nodes" => go.nodes = Some(number),
-            other => return Err(format!("unknown go parameter '{other}'")),
+            other => return Err(CommandError::UnknownGoParameter(other.to_string())),
         }
     }
     Ok(go)
