@@ -303,6 +303,7 @@ impl<'a> Searcher<'a> {
             let mv = order.pick_next(index);
             let capture = position.is_capture(mv);
             let child = position.play(mv);
+            self.tt.prefetch(child.hash());
             let child_frame = frame.child(capture);
             let score = if index == 0 {
                 -self.search(&child, depth - 1, -beta, -alpha, child_frame, true)
