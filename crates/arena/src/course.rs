@@ -6,7 +6,7 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 use guard_towers::course::{read_greeting, MessageReader, ProtocolError, Reply, Request};
-use guard_towers::{Color, Position};
+use guard_towers::{Color, Game, Move, Outcome, Position, Rules};
 use serde_json::Value;
 
 /// How often to poll while the opponent thinks.
@@ -60,26 +60,116 @@ impl CourseClient {
     }
 
     /// Plays one game: `choose` gets the position and the milliseconds left
-    /// and returns the move text. Returns our colour and the final state.
+    /// and returns the move. The client decides the end itself from the
+    /// board under the course rules, whether or not the server says `end`
+    /// (one published copy of the course server never does) and whether or
+    /// not it closes the connection after the final state.
     pub fn play(
         mut self,
-        mut choose: impl FnMut(&Position, u64) -> Result<String, CourseError>,
-    ) -> Result<(Color, Reply), CourseError> {
+        mut choose: impl FnMut(&Position, u64) -> Result<Move, CourseError>,
+    ) -> Result<CourseGame, CourseError> {
         let color = read_greeting(&self.receive()?)?;
+        let mut last: Option<Reply> = None;
         loop {
-            let state = self.request(Request::Get)?;
-            if state.end {
-                return Ok((color, state));
+            let state = match self.request(Request::Get) {
+                Ok(state) => state,
+                Err(CourseError::Closed) => return Ok(CourseGame::closed(color, last)),
+                Err(error) => return Err(error),
+            };
+            if let Some(game) = CourseGame::decided(color, &state) {
+                return Ok(game);
             }
             if state.both_connected && state.turn == color && state.board.side_to_move() == color {
                 let mv = choose(&state.board, state.time)?;
-                let after = self.request(Request::Move(mv))?;
-                if after.end {
-                    return Ok((color, after));
+                let after = match self.request(Request::Move(mv.to_string())) {
+                    Ok(after) => after,
+                    Err(CourseError::Closed) => {
+                        // Closed after our move: if the move decided the
+                        // game, that is the end the server meant.
+                        let board = state.board.play(mv);
+                        let reply = Reply { board, ..state };
+                        return Ok(CourseGame::decided(color, &reply)
+                            .unwrap_or_else(|| CourseGame::closed(color, Some(reply))));
+                    }
+                    Err(error) => return Err(error),
+                };
+                if let Some(game) = CourseGame::decided(color, &after) {
+                    return Ok(game);
                 }
+                last = Some(after);
             } else {
+                last = Some(state);
                 std::thread::sleep(POLL);
             }
+        }
+    }
+}
+
+/// How a game on a course server ended, as the client sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CourseGame {
+    pub color: Color,
+    pub end: CourseEnd,
+    /// The last board the server sent (or that our last move made).
+    pub board: Option<Position>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CourseEnd {
+    /// The board decides the game under the course rules.
+    Decided(Outcome),
+    /// The server said `end` on a board that decides nothing: a forfeit
+    /// (on time when our clock shows 0).
+    EndedByServer { our_time_ms: u64 },
+    /// The server closed the connection before the board decided the game.
+    Closed,
+}
+
+impl CourseGame {
+    fn decided(color: Color, reply: &Reply) -> Option<CourseGame> {
+        let end = match Game::new(reply.board, Rules::COURSE).outcome() {
+            Some(outcome) => CourseEnd::Decided(outcome),
+            None if reply.end => CourseEnd::EndedByServer {
+                our_time_ms: reply.time,
+            },
+            None => return None,
+        };
+        Some(CourseGame {
+            color,
+            end,
+            board: Some(reply.board),
+        })
+    }
+
+    fn closed(color: Color, last: Option<Reply>) -> CourseGame {
+        CourseGame {
+            color,
+            end: CourseEnd::Closed,
+            board: last.map(|reply| reply.board),
+        }
+    }
+
+    /// The result line of `towers gt connect`: `won (guard captured)`,
+    /// `lost (time forfeit)`, …; `None` when the game was not decided.
+    pub fn result(&self) -> Option<String> {
+        match &self.end {
+            CourseEnd::Decided(Outcome::Win { winner, reason }) => {
+                let verdict = if *winner == self.color { "won" } else { "lost" };
+                let reason = guard_towers::record::Termination::of(Outcome::Win {
+                    winner: *winner,
+                    reason: *reason,
+                });
+                Some(format!("{verdict} ({reason})"))
+            }
+            CourseEnd::Decided(outcome @ Outcome::Draw { .. }) => Some(format!(
+                "draw ({})",
+                guard_towers::record::Termination::of(*outcome)
+            )),
+            CourseEnd::EndedByServer { our_time_ms: 0 } => Some("lost (time forfeit)".into()),
+            CourseEnd::EndedByServer { .. } => {
+                Some("ended by the server (a forfeit the board does not show)".into())
+            }
+            CourseEnd::Closed => None,
         }
     }
 }

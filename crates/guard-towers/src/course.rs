@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::{Color, Position};
+use crate::{Color, Position, PositionError};
 
 /// The longest message either side accepts: a move or a reply is under
 /// 200 bytes, so anything longer is a broken or hostile peer.
@@ -117,6 +117,17 @@ fn unexpected(expected: &'static str, got: &Value) -> ProtocolError {
     ProtocolError::Unexpected { expected, got }
 }
 
+/// Reads a board as the course server writes it: the position notation,
+/// except that after a whole tower captures the guard the square it left is
+/// `r0` or `b0` (a "tower of height 0"), which is an empty square. Only
+/// the course protocol reads this dialect; everywhere else those tokens
+/// stay an error, and the product never writes them.
+pub fn read_board(text: &str) -> Result<Position, PositionError> {
+    // A height digit follows `r` or `b` only in a tower token, and empty
+    // counts may follow one another, so `r0` can become `1` in place.
+    text.replace("r0", "1").replace("b0", "1").parse()
+}
+
 /// What a client asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -177,7 +188,7 @@ impl Reply {
     pub fn read(message: &Value) -> Result<Reply, ProtocolError> {
         let bad = || unexpected("a state {board, turn, bothConnected, time, end}", message);
         let board = message["board"].as_str().ok_or_else(bad)?;
-        let board: Position = board.parse().map_err(|error| ProtocolError::Unexpected {
+        let board = read_board(board).map_err(|error| ProtocolError::Unexpected {
             expected: "a board in course notation",
             got: format!("'{board}': {error}"),
         })?;
@@ -253,6 +264,23 @@ mod tests {
         );
         let value: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(Reply::read(&value).unwrap(), reply);
+    }
+
+    #[test]
+    fn a_square_left_by_a_whole_tower_reads_as_empty_in_the_course_dialect_only() {
+        // Red's whole tower of two went from D5 to D7 and took Blue's guard.
+        let dialect = "3r2RG2/7/3r03/7/7/7/7 b";
+        let board = read_board(dialect).unwrap();
+        assert_eq!(board, "3r2RG2/7/7/7/7/7/7 b".parse().unwrap());
+        assert!(board.is_decided());
+        assert!(
+            dialect.parse::<Position>().is_err(),
+            "strict notation refuses r0"
+        );
+        assert_eq!(
+            read_board("b0RG5/7/7/7/7/7/3BG3 r").unwrap().to_string(),
+            "1RG5/7/7/7/7/7/3BG3 r"
+        );
     }
 
     #[test]

@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use arena::course::{CourseClient, CourseError};
+use arena::course::{CourseClient, CourseEnd, CourseError};
 use arena::player::Budget;
 use arena::runner::EngineSpec;
-use guard_towers::{Color, Game, Position, Rules, TimeControl};
+use guard_towers::{Color, Game, Move, Position, Rules, TimeControl};
 use guard_towers_engine::{Clock, Engine, Level, Limits};
 
 use crate::UsageError;
@@ -14,11 +14,15 @@ use crate::UsageError;
 /// The course's increment per move.
 const INCREMENT: Duration = TimeControl::COURSE.increment;
 
+/// The exit status when the server closed the connection before the board
+/// decided the game.
+const CLOSED_EARLY: i32 = 3;
+
 pub fn run(address: &str, engine: Option<&str>, level: Level) -> Result<(), UsageError> {
     let client = CourseClient::connect(address)
         .map_err(|e| UsageError(format!("cannot connect to {address}: {e}")))?;
     let mut choose = chooser(engine, level)?;
-    let (color, state) = client
+    let game = client
         .play(|position, time| {
             let mv = choose(position, time)?;
             eprintln!(
@@ -28,16 +32,24 @@ pub fn run(address: &str, engine: Option<&str>, level: Level) -> Result<(), Usag
             Ok(mv)
         })
         .map_err(|e| UsageError(format!("game on {address}: {e}")))?;
-    println!("played {color}; final position {}", state.board);
-    match state.board.winner() {
-        Some((winner, _)) if winner == color => println!("result: won"),
-        Some(_) => println!("result: lost"),
-        None => println!("result: ended by the server"),
+    let board = game.board.map_or("none".into(), |board| board.to_string());
+    println!("played {}; final position {board}", game.color);
+    match game.result() {
+        Some(result) => {
+            println!("result: {result}");
+            Ok(())
+        }
+        None => {
+            debug_assert_eq!(game.end, CourseEnd::Closed);
+            println!(
+                "result: unknown (the server closed the connection before the game was decided)"
+            );
+            std::process::exit(CLOSED_EARLY)
+        }
     }
-    Ok(())
 }
 
-type Chooser = Box<dyn FnMut(&Position, u64) -> Result<String, CourseError>>;
+type Chooser = Box<dyn FnMut(&Position, u64) -> Result<Move, CourseError>>;
 
 fn chooser(command: Option<&str>, level: Level) -> Result<Chooser, UsageError> {
     let clock = |time: u64| Clock {
@@ -64,7 +76,7 @@ fn chooser(command: Option<&str>, level: Level) -> Result<Chooser, UsageError> {
                 };
                 engine
                     .search(&game, &limits)
-                    .map(|result| result.best_move.to_string())
+                    .map(|result| result.best_move)
                     .ok_or_else(|| CourseError::NoMove(format!("{position} has no legal move")))
             }))
         }
@@ -85,9 +97,11 @@ fn chooser(command: Option<&str>, level: Level) -> Result<Chooser, UsageError> {
                     blue,
                     increment: INCREMENT,
                 };
-                player
+                let text = player
                     .choose(&game, &budget)
-                    .map_err(|e| CourseError::NoMove(e.to_string()))
+                    .map_err(|e| CourseError::NoMove(e.to_string()))?;
+                text.parse()
+                    .map_err(|e| CourseError::NoMove(format!("the engine said '{text}': {e}")))
             }))
         }
     }

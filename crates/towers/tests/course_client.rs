@@ -120,3 +120,171 @@ fn an_unreachable_server_is_a_clear_error() {
         .unwrap()
         .contains("cannot connect"));
 }
+
+/// One side of a fake course server: reads the client's messages and
+/// writes replies in the course server's own text.
+struct Wire {
+    stream: TcpStream,
+    reader: MessageReader,
+}
+
+impl Wire {
+    fn accept(listener: &TcpListener, greeting: &str) -> Wire {
+        let (mut stream, _) = listener.accept().unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        send_fragmented(&mut stream, greeting);
+        Wire {
+            stream,
+            reader: MessageReader::default(),
+        }
+    }
+
+    /// The client's next message; `None` when it closed the connection.
+    fn receive(&mut self) -> Option<String> {
+        loop {
+            if let Some(message) = self.reader.next_message().unwrap() {
+                return Some(message.as_str().expect("a JSON string").to_string());
+            }
+            let mut chunk = [0u8; 4096];
+            match self.stream.read(&mut chunk) {
+                Ok(0) | Err(_) => return None,
+                Ok(read) => self.reader.feed(&chunk[..read]),
+            }
+        }
+    }
+
+    /// A reply with `board` as the course server writes it.
+    fn reply(&mut self, board: &str, end: bool) {
+        let turn = board.rsplit(' ').next().unwrap();
+        let text = format!(
+            r#"{{"board": "{board}", "turn": "{turn}", "bothConnected": true, "time": 119000, "end": {end}}}"#
+        );
+        send_fragmented(&mut self.stream, &text);
+    }
+}
+
+/// Red's whole tower of two on D3 can take Blue's guard on D1.
+const RED_TAKES_WITH_A_WHOLE_TOWER: &str = "3RG3/7/7/7/3r23/7/3BG3 r";
+/// The board after D3-D1-2 as the course server writes it: the square the
+/// tower left is `r0`.
+const AFTER_THE_WHOLE_TOWER_TOOK: &str = "3RG3/7/7/7/3r03/7/3r23 b";
+
+/// How a fake course server ends the game the client wins.
+#[derive(Clone, Copy)]
+enum Ending {
+    /// The fixed copy: the final state with `end: true`, then it closes.
+    FinalStateThenClose,
+    /// The unfixed copy: `end` stays false and it goes on answering.
+    NeverSaysEnd,
+    /// It closes on the winning move without a reply.
+    CloseWithoutReply,
+}
+
+/// Serves one game in which the client, as Red, can win at once; returns
+/// the winning move the client sent and whether the client then closed
+/// the connection by itself.
+fn serve_a_win(listener: TcpListener, ending: Ending) -> (String, bool) {
+    let mut wire = Wire::accept(&listener, "0");
+    let mut winning = String::new();
+    while let Some(message) = wire.receive() {
+        if message == "get" {
+            let board = if winning.is_empty() {
+                RED_TAKES_WITH_A_WHOLE_TOWER
+            } else {
+                AFTER_THE_WHOLE_TOWER_TOOK
+            };
+            wire.reply(board, false);
+            continue;
+        }
+        winning = message;
+        match ending {
+            Ending::FinalStateThenClose => {
+                wire.reply(AFTER_THE_WHOLE_TOWER_TOOK, true);
+                return (winning, false);
+            }
+            Ending::NeverSaysEnd => wire.reply(AFTER_THE_WHOLE_TOWER_TOOK, false),
+            Ending::CloseWithoutReply => return (winning, false),
+        }
+    }
+    (winning, true)
+}
+
+fn connect(address: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["gt", "connect", address, "--level", "3"])
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn a_win_by_a_whole_tower_ends_the_game_on_every_kind_of_course_server() {
+    for ending in [
+        Ending::FinalStateThenClose,
+        Ending::NeverSaysEnd,
+        Ending::CloseWithoutReply,
+    ] {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let server = std::thread::spawn(move || serve_a_win(listener, ending));
+        let output = connect(&address);
+        let (winning, client_closed) = server.join().unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(winning, "D3-D1-2", "the client took the guard");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{stdout}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(
+            stdout.lines().last(),
+            Some("result: won (guard captured)"),
+            "{stdout}"
+        );
+        if let Ending::NeverSaysEnd = ending {
+            assert!(client_closed, "the client stops by itself and closes");
+        }
+    }
+}
+
+#[test]
+fn the_loser_reads_the_board_with_r0_and_knows_it_lost_without_end() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let server = std::thread::spawn(move || {
+        let mut wire = Wire::accept(&listener, "1");
+        // Red (the server's other player) has already taken Blue's guard
+        // with a whole tower; the unfixed copy says nothing of an end.
+        while let Some(message) = wire.receive() {
+            assert_eq!(message, "get", "the loser sends no move");
+            wire.reply(AFTER_THE_WHOLE_TOWER_TOOK, false);
+        }
+    });
+    let output = connect(&address);
+    server.join().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("result: lost (guard captured)"));
+}
+
+#[test]
+fn a_server_that_closes_before_the_game_is_decided_is_its_own_outcome() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let server = std::thread::spawn(move || {
+        let mut wire = Wire::accept(&listener, "1");
+        // One state with Red to move, then the server goes away.
+        wire.receive();
+        wire.reply(guard_towers::START, false);
+    });
+    let output = connect(&address);
+    server.join().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(3), "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("result: unknown (the server closed the connection before the game was decided)")
+    );
+}
