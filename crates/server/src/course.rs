@@ -3,39 +3,71 @@
 //! the first of a pair plays Red (greeted with `0`), the second Blue (`1`).
 //! A client sends JSON strings, `"get"` or a move, and every message gets
 //! the JSON state `{board, turn, bothConnected, time, end}`
-//! (`guard_towers::course` writes and reads them). A pair plays one game
-//! under course rules and clock (`TimeControl::COURSE`); an illegal or
-//! unparsable move or a move out of turn loses. The games are stored and
-//! visible like any other.
+//! (`guard_towers::course` writes and reads them, in the course server's
+//! exact text). A pair plays one game under course rules and clock
+//! (`TimeControl::COURSE`); an illegal or unparsable move or a move out of
+//! turn loses.
+//!
+//! As the course server does, a game ends for both players at once: the
+//! final state goes to each with `end: true` and both connections are
+//! closed (the course's client.py knows the game is over only when the
+//! connection closes). A player who leaves or sends what is no message
+//! mid-game loses at once. A game is stored only when its pair is formed:
+//! a player who leaves while waiting leaves nothing behind, and the next
+//! connection is seated as Red. Stored games are visible like any other.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
-use guard_towers::course::{greeting, MessageReader, Reply, Request};
+use guard_towers::course::{greeting, MessageReader, ProtocolError, Reply, Request};
 use guard_towers::record::Termination;
-use guard_towers::Color;
+use guard_towers::{Color, Position, TimeControl};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Mutex;
+use tokio::sync::{oneshot, Mutex};
 
 use crate::app::{now_ms, App, GameEvent, GameState};
 use crate::gt;
 use crate::status::Status;
 
+/// How long the accept loop rests after a failed accept (out of file
+/// descriptors, say) instead of spinning on it.
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
+
+/// The player waiting for an opponent: no game exists for it yet.
+struct Waiting {
+    connection: u64,
+    /// Gets the id of the game once an opponent arrives.
+    paired: oneshot::Sender<String>,
+}
+
+#[derive(Default)]
+struct Lobby {
+    waiting: Mutex<Option<Waiting>>,
+    connections: AtomicU64,
+}
+
 /// Binds the listener and serves it in the background.
 pub async fn spawn(app: Arc<App>, addr: SocketAddr) -> std::io::Result<SocketAddr> {
     let listener = TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
-    let waiting: Arc<Mutex<Option<String>>> = Arc::default();
+    let lobby = Arc::new(Lobby::default());
     tokio::spawn(async move {
         loop {
-            let Ok((stream, _)) = listener.accept().await else {
-                continue;
+            let stream = match listener.accept().await {
+                Ok((stream, _)) => stream,
+                Err(error) => {
+                    tracing::warn!("course port: accept: {error}");
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
             };
-            let (app, waiting) = (app.clone(), waiting.clone());
+            let (app, lobby) = (app.clone(), lobby.clone());
             tokio::spawn(async move {
-                if let Err(error) = connection(app, waiting, stream).await {
+                if let Err(error) = connection(app, lobby, stream).await {
                     tracing::debug!("course connection: {error}");
                 }
             });
@@ -44,57 +76,204 @@ pub async fn spawn(app: Arc<App>, addr: SocketAddr) -> std::io::Result<SocketAdd
     Ok(bound)
 }
 
-/// Seats a new connection: Blue in the waiting game, or Red in a new one.
-async fn seat(app: &Arc<App>, waiting: &Mutex<Option<String>>) -> anyhow::Result<(String, Color)> {
-    let mut waiting = waiting.lock().await;
-    if let Some(id) = waiting.take() {
-        let mut game = app.lock(&id).await?;
-        let joined = gt::Event::Joined {
-            seat: Color::Blue,
-            name: "course player 1".into(),
-        };
-        app.commit_event(&mut game, GameEvent::Gt(joined), None)
-            .await?;
-        return Ok((id, Color::Blue));
+/// Where a new connection sits: Blue in a game made with the waiting
+/// player, or Red waiting for its game.
+enum Seating {
+    Blue(String),
+    Red(oneshot::Receiver<String>),
+}
+
+async fn seat(app: &Arc<App>, lobby: &Lobby, connection: u64) -> anyhow::Result<Seating> {
+    let mut waiting = lobby.waiting.lock().await;
+    if let Some(red) = waiting.take().filter(|red| !red.paired.is_closed()) {
+        let id = create_game(app).await?;
+        if red.paired.send(id.clone()).is_err() {
+            // Red left this very moment: its task will not forfeit, so the
+            // game is decided here.
+            forfeit(app, &id, Color::Red, "the connection closed").await?;
+        }
+        return Ok(Seating::Blue(id));
     }
+    let (paired, seated) = oneshot::channel();
+    *waiting = Some(Waiting { connection, paired });
+    Ok(Seating::Red(seated))
+}
+
+/// Stores the game of a new pair, both seats taken.
+async fn create_game(app: &Arc<App>) -> anyhow::Result<String> {
     let settings = gt::Settings::course();
     let state = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
-    let joined = gt::Event::Joined {
-        seat: Color::Red,
-        name: "course player 0".into(),
+    let joined = |seat: Color| {
+        GameEvent::Gt(gt::Event::Joined {
+            seat,
+            name: format!("course player {}", seat.index()),
+        })
     };
     let entry = app
         .create(
             state,
             serde_json::to_string(&settings)?,
-            vec![GameEvent::Gt(joined)],
+            vec![joined(Color::Red), joined(Color::Blue)],
             Vec::new(),
         )
         .await?;
-    *waiting = Some(entry.id.clone());
-    Ok((entry.id, Color::Red))
+    Ok(entry.id)
 }
 
-async fn connection(
-    app: Arc<App>,
-    waiting: Arc<Mutex<Option<String>>>,
-    mut stream: TcpStream,
-) -> anyhow::Result<()> {
-    let (id, seat) = seat(&app, &waiting).await?;
-    stream.write_all(greeting(seat).as_bytes()).await?;
-    let mut reader = MessageReader::default();
-    let mut buffer = [0u8; 4096];
-    loop {
-        let read = stream.read(&mut buffer).await?;
-        if read == 0 {
-            return Ok(());
-        }
-        reader.feed(&buffer[..read]);
-        while let Some(message) = reader.next_message()? {
-            let reply = answer(&app, &id, seat, &message).await?;
-            stream.write_all(reply.to_text().as_bytes()).await?;
+/// A course connection: its socket and the bytes read but not yet used.
+struct Client {
+    stream: TcpStream,
+    reader: MessageReader,
+}
+
+/// What a client did next.
+enum Incoming {
+    Message(Value),
+    Unreadable(ProtocolError),
+    Closed,
+}
+
+impl Client {
+    async fn next(&mut self) -> Incoming {
+        let mut buffer = [0u8; 4096];
+        loop {
+            match self.reader.next_message() {
+                Ok(Some(message)) => return Incoming::Message(message),
+                Ok(None) => {}
+                Err(error) => return Incoming::Unreadable(error),
+            }
+            match self.stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => return Incoming::Closed,
+                Ok(read) => self.reader.feed(&buffer[..read]),
+            }
         }
     }
+
+    async fn send(&mut self, reply: &Reply) -> std::io::Result<()> {
+        self.stream.write_all(reply.to_text().as_bytes()).await
+    }
+}
+
+async fn connection(app: Arc<App>, lobby: Arc<Lobby>, stream: TcpStream) -> anyhow::Result<()> {
+    let number = lobby.connections.fetch_add(1, Ordering::Relaxed);
+    let seating = seat(&app, &lobby, number).await?;
+    let mut client = Client {
+        stream,
+        reader: MessageReader::default(),
+    };
+    let seat = match seating {
+        Seating::Blue(_) => Color::Blue,
+        Seating::Red(_) => Color::Red,
+    };
+    client.stream.write_all(greeting(seat).as_bytes()).await?;
+    let id = match seating {
+        Seating::Blue(id) => id,
+        Seating::Red(seated) => {
+            match wait_for_opponent(&app, &mut client, &lobby, number, seated).await? {
+                Some(id) => id,
+                None => return Ok(()),
+            }
+        }
+    };
+    play(&app, &mut client, &id, seat).await
+}
+
+/// Answers Red while nobody has come to play it: the start, not yet
+/// connected. Returns the game once an opponent arrives, or `None` when
+/// Red left first (and nothing was stored).
+async fn wait_for_opponent(
+    app: &Arc<App>,
+    client: &mut Client,
+    lobby: &Lobby,
+    number: u64,
+    mut seated: oneshot::Receiver<String>,
+) -> anyhow::Result<Option<String>> {
+    let alone = Reply {
+        board: Position::start(),
+        turn: Color::Red,
+        both_connected: false,
+        time: TimeControl::COURSE.initial_ms(),
+        end: false,
+    };
+    loop {
+        tokio::select! {
+            paired = &mut seated => return Ok(paired.ok()),
+            incoming = client.next() => match incoming {
+                Incoming::Message(_) => client.send(&alone).await?,
+                Incoming::Unreadable(_) | Incoming::Closed => {
+                    let mut waiting = lobby.waiting.lock().await;
+                    if waiting.as_ref().is_some_and(|red| red.connection == number) {
+                        *waiting = None;
+                        return Ok(None);
+                    }
+                    drop(waiting);
+                    // An opponent took the seat meanwhile (pairing holds
+                    // the lobby, so the game exists by now) and this
+                    // player has left it.
+                    if let Ok(id) = seated.await {
+                        forfeit(app, &id, Color::Red, "the connection closed").await?;
+                    }
+                    return Ok(None);
+                }
+            },
+        }
+    }
+}
+
+/// Plays the game for one seat until it ends, then sends the final state
+/// and closes.
+async fn play(app: &Arc<App>, client: &mut Client, id: &str, seat: Color) -> anyhow::Result<()> {
+    let mut updates = app.hub.subscribe(id);
+    loop {
+        tokio::select! {
+            incoming = client.next() => {
+                let message = match incoming {
+                    Incoming::Message(message) => message,
+                    Incoming::Unreadable(error) => {
+                        forfeit(app, id, seat, &error.to_string()).await?;
+                        return Ok(());
+                    }
+                    Incoming::Closed => {
+                        forfeit(app, id, seat, "the connection closed").await?;
+                        return Ok(());
+                    }
+                };
+                let reply = answer(app, id, seat, &message).await?;
+                client.send(&reply).await?;
+                if reply.end {
+                    return Ok(());
+                }
+            }
+            // Something happened in the game: if it ended (the opponent's
+            // move, a flag, the opponent leaving), say so and close.
+            _ = updates.recv() => {
+                let reply = state_for(app, id, seat).await?;
+                if reply.end {
+                    client.send(&reply).await?;
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
+
+/// Ends the game against `seat`, for leaving or for what it sent, if the
+/// game is still on.
+async fn forfeit(app: &Arc<App>, id: &str, seat: Color, why: &str) -> anyhow::Result<()> {
+    let mut game = app.lock(id).await?;
+    let GameState::Gt(state) = &game.state else {
+        anyhow::bail!("course game {id} is not Guard & Towers");
+    };
+    if state.status() != Status::Active {
+        return Ok(());
+    }
+    let event = gt::Event::Forfeited {
+        seat,
+        reason: Termination::Disconnect(why.to_string()),
+    };
+    app.commit_event(&mut game, GameEvent::Gt(event), None)
+        .await?;
+    Ok(())
 }
 
 /// Handles one client message and returns the reply.
@@ -114,7 +293,7 @@ async fn answer(app: &Arc<App>, id: &str, seat: Color, message: &Value) -> anyho
                     reason: Termination::IllegalMove(refusal.0),
                 }),
         ),
-        // A move before the opponent arrived or after the end changes nothing.
+        // A move after the end changes nothing.
         Ok(Request::Move(_)) => None,
         Err(error) if active => Some(gt::Event::Forfeited {
             seat,
@@ -126,8 +305,17 @@ async fn answer(app: &Arc<App>, id: &str, seat: Color, message: &Value) -> anyho
         app.commit_event(&mut game, GameEvent::Gt(event), None)
             .await?;
     }
-    let GameState::Gt(state) = &game.state else {
-        anyhow::bail!("course game {id} is not Guard & Towers");
+    reply_of(&game.state, seat)
+}
+
+async fn state_for(app: &Arc<App>, id: &str, seat: Color) -> anyhow::Result<Reply> {
+    let game = app.lock(id).await?;
+    reply_of(&game.state, seat)
+}
+
+fn reply_of(state: &GameState, seat: Color) -> anyhow::Result<Reply> {
+    let GameState::Gt(state) = state else {
+        anyhow::bail!("a course game is Guard & Towers");
     };
     Ok(Reply {
         board: *state.game.position(),

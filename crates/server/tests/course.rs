@@ -1,0 +1,231 @@
+//! The course port as the course's own clients use it: client.py reads up
+//! to 4096 bytes per message, never frames, never reads `end`, and knows
+//! the game is over only when the server closes the connection. Pairing
+//! after an early leave, a player who leaves or sends garbage mid-game, and
+//! the reply's exact bytes.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use common::{config, start, TestServer};
+use guard_towers::course::{read_board, Reply};
+use guard_towers::{Move, Position};
+use serde_json::Value;
+
+async fn course_server() -> TestServer {
+    let mut settings = config(&common::sqlite_url());
+    settings.course_addr = Some("127.0.0.1:0".parse().unwrap());
+    start(settings).await
+}
+
+/// A client as client.py is: one `recv(4096)` per message, no framing.
+struct PyClient {
+    stream: TcpStream,
+}
+
+impl PyClient {
+    fn connect(address: SocketAddr) -> PyClient {
+        let stream = TcpStream::connect(address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        PyClient { stream }
+    }
+
+    /// One recv: the text read, or `None` when the server closed.
+    fn recv(&mut self) -> Option<String> {
+        let mut buffer = [0u8; 4096];
+        match self.stream.read(&mut buffer) {
+            Ok(0) => None,
+            Ok(read) => Some(String::from_utf8_lossy(&buffer[..read]).into_owned()),
+            Err(error) => panic!("no answer from the server: {error}"),
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        // A closed connection shows in the next recv, as for client.py.
+        let _ = self.stream.write_all(format!("\"{text}\"").as_bytes());
+    }
+
+    /// Sends `text` and reads the reply; `None` when the server closed.
+    fn ask(&mut self, text: &str) -> Option<Value> {
+        self.send(text);
+        let reply = self.recv()?;
+        Some(serde_json::from_str(&reply).unwrap_or_else(|_| panic!("not one JSON reply: {reply}")))
+    }
+}
+
+/// Plays as client.py does, with random legal moves, until the server
+/// closes the connection; returns the last board seen and the colour.
+fn play_like_client_py(address: SocketAddr, seed: u64) -> (String, Option<String>) {
+    let mut client = PyClient::connect(address);
+    let colour = client.recv().expect("a greeting");
+    let me = if colour == "0" { "r" } else { "b" };
+    let mut random = seed;
+    let mut last = None;
+    let started = Instant::now();
+    while let Some(reply) = client.ask("get") {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the game never ended"
+        );
+        let board = reply["board"].as_str().unwrap().to_string();
+        last = Some(board.clone());
+        if reply["turn"] == me && reply["bothConnected"] == true {
+            let position: Position = read_board(&board).unwrap();
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                continue;
+            }
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            let mv: Move = moves[(random % moves.len() as u64) as usize];
+            if client.ask(&mv.to_string()).is_none() {
+                break;
+            }
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    (colour, last)
+}
+
+#[tokio::test]
+async fn two_client_py_clients_finish_a_game_and_are_both_disconnected() {
+    let server = course_server().await;
+    let address = server.course_addr.unwrap();
+    let red = tokio::task::spawn_blocking(move || play_like_client_py(address, 0x9E37_79B9));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let blue = tokio::task::spawn_blocking(move || play_like_client_py(address, 0x7F4A_7C15));
+    let (red, blue) = (red.await.unwrap(), blue.await.unwrap());
+    assert_eq!((red.0.as_str(), blue.0.as_str()), ("0", "1"));
+    let (_, archive) = server.get("/api/gt/games?status=finished").await;
+    let game = &archive["games"][0];
+    assert_eq!(game["settings"]["rules"], "course", "{archive}");
+    let result = game["result"].as_str().unwrap();
+    assert!(
+        result.ends_with("guard captured")
+            || result.ends_with("castle reached")
+            || result.ends_with("no legal move"),
+        "random play ends by the rules: {result}"
+    );
+}
+
+#[tokio::test]
+async fn a_player_who_leaves_while_waiting_leaves_no_game_and_the_next_plays_red() {
+    let server = course_server().await;
+    let address = server.course_addr.unwrap();
+    let greetings = tokio::task::spawn_blocking(move || {
+        let mut early = PyClient::connect(address);
+        let first = early.recv().unwrap();
+        assert_eq!(early.ask("get").unwrap()["bothConnected"], false);
+        drop(early);
+        std::thread::sleep(Duration::from_millis(200));
+        let mut red = PyClient::connect(address);
+        let second = red.recv().unwrap();
+        let mut blue = PyClient::connect(address);
+        let third = blue.recv().unwrap();
+        let state = red.ask("get").unwrap();
+        assert_eq!(state["bothConnected"], true, "{state}");
+        (first, second, third)
+    })
+    .await
+    .unwrap();
+    assert_eq!(greetings, ("0".into(), "0".into(), "1".into()));
+    let (_, active) = server.get("/api/gt/games?status=active").await;
+    assert_eq!(
+        active["games"].as_array().unwrap().len(),
+        1,
+        "one game: {active}"
+    );
+    let (_, waiting) = server.get("/api/gt/games?status=waiting").await;
+    assert_eq!(
+        waiting["games"],
+        serde_json::json!([]),
+        "nothing stored for the early leaver"
+    );
+}
+
+/// Pairs two clients and returns them, Red first.
+fn pair(address: SocketAddr) -> (PyClient, PyClient) {
+    let mut red = PyClient::connect(address);
+    assert_eq!(red.recv().as_deref(), Some("0"));
+    let mut blue = PyClient::connect(address);
+    assert_eq!(blue.recv().as_deref(), Some("1"));
+    (red, blue)
+}
+
+#[tokio::test]
+async fn a_disconnect_or_garbage_mid_game_ends_it_at_once_for_both() {
+    let server = course_server().await;
+    let address = server.course_addr.unwrap();
+    tokio::task::spawn_blocking(move || {
+        for leave in ["close", "garbage"] {
+            let (mut red, mut blue) = pair(address);
+            assert!(red.ask("A7-A6-1").is_some());
+            let started = Instant::now();
+            match leave {
+                "close" => drop(red),
+                _ => {
+                    red.stream.write_all(b"}{").unwrap();
+                    assert_eq!(red.recv(), None, "the garbage sender is closed");
+                }
+            }
+            // Blue is told at once that the game is over, then closed.
+            let final_state = blue.ask("get").expect("the final state");
+            assert_eq!(final_state["end"], true, "{final_state}");
+            assert_eq!(blue.recv(), None, "then the connection closes");
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "not after Red's clock ran out"
+            );
+        }
+    })
+    .await
+    .unwrap();
+    let (_, archive) = server.get("/api/gt/games?status=finished").await;
+    let results: Vec<&str> = archive["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|game| game["result"].as_str().unwrap())
+        .collect();
+    assert_eq!(results.len(), 2, "{archive}");
+    assert!(
+        results
+            .iter()
+            .all(|result| result.starts_with("0-1 disconnect:")),
+        "{results:?}"
+    );
+}
+
+#[tokio::test]
+async fn replies_are_the_course_servers_bytes() {
+    let server = course_server().await;
+    let address = server.course_addr.unwrap();
+    let (first, lost) = tokio::task::spawn_blocking(move || {
+        let (mut red, _blue) = pair(address);
+        red.send("get");
+        let first = red.recv().unwrap();
+        // An illegal move loses; the loser's reply is the final state.
+        let lost = red.ask("A7-A1-1").unwrap();
+        (first, lost)
+    })
+    .await
+    .unwrap();
+    let start = "{\"board\": \"r1r11RG1r1r1/2r11r12/3r13/7/3b13/2b11b12/b1b11BG1b1b1 r\", \
+                 \"turn\": \"r\", \"bothConnected\": true, \"time\": ";
+    assert!(first.starts_with(start), "{first}");
+    assert!(first.ends_with(", \"end\": false}"), "{first}");
+    let reply = Reply::read(&serde_json::from_str(&first).unwrap()).unwrap();
+    assert_eq!(
+        reply.to_text(),
+        first,
+        "byte for byte what the course server writes"
+    );
+    assert_eq!(lost["end"], true, "{lost}");
+}
