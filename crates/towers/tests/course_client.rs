@@ -212,8 +212,12 @@ fn serve_a_win(listener: TcpListener, ending: Ending) -> (String, bool) {
 }
 
 fn connect(address: &str) -> std::process::Output {
+    connect_at(address, "3")
+}
+
+fn connect_at(address: &str, level: &str) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args(["gt", "connect", address, "--level", "3"])
+        .args(["gt", "connect", address, "--level", level])
         .output()
         .expect("runs")
 }
@@ -286,5 +290,73 @@ fn a_server_that_closes_before_the_game_is_decided_is_its_own_outcome() {
     assert_eq!(
         stdout.lines().last(),
         Some("result: unknown (the server closed the connection before the game was decided)")
+    );
+}
+
+/// Kills the server when the test ends, even a failed one.
+struct Served(std::process::Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn two_of_our_clients_finish_a_game_on_our_server_and_agree_on_its_result() {
+    use std::io::BufRead;
+    let dir = std::env::temp_dir().join(format!("towers-course-e2e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--course-port",
+            "0",
+            "--database",
+        ])
+        .arg(format!("sqlite:{}", dir.join("towers.db").display()))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let _served = Served(child);
+    let course = loop {
+        let line = lines.next().expect("the server prints its ports").unwrap();
+        if let Some(address) = line.strip_prefix("towers serve: course protocol on ") {
+            break address.to_string();
+        }
+    };
+    let red = {
+        let course = course.clone();
+        // Level 1 thinks briefly, so the whole game takes seconds.
+        std::thread::spawn(move || connect_at(&course, "1"))
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let blue = connect_at(&course, "1");
+    let red = red.join().unwrap();
+    let last_line = |output: &std::process::Output| {
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        stdout.lines().last().unwrap().to_string()
+    };
+    let (red, blue) = (last_line(&red), last_line(&blue));
+    let agreeing = [
+        (red.replace("won", "lost"), blue.clone()),
+        (red.replace("lost", "won"), blue.clone()),
+    ];
+    assert!(
+        red != blue && agreeing.iter().any(|(a, b)| a == b)
+            || red == blue && red.starts_with("result: draw"),
+        "red says {red:?}, blue says {blue:?}"
     );
 }
