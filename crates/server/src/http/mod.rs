@@ -21,7 +21,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::app::{App, GameEvent, GameState, Loaded, View};
+use crate::app::{App, GameEvent, GameState, View};
 use crate::error::ApiError;
 use crate::security::RateLimiter;
 use crate::status::{Kind, Status};
@@ -136,17 +136,6 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .ok()?
         .strip_prefix("Bearer ")
         .map(str::trim)
-}
-
-/// Refuses a game of the other kind with 404, as an unknown id.
-fn expect_kind(game: &Loaded, kind: Kind) -> Result<(), ApiError> {
-    match (game.state.kind(), kind) {
-        (Kind::Gt, Kind::Kubb) => Err(ApiError::NotFound(
-            "that id is a Guard & Towers game".into(),
-        )),
-        (Kind::Kubb, Kind::Gt) => Err(ApiError::NotFound("that id is a Kubb match".into())),
-        _ => Ok(()),
-    }
 }
 
 fn checked_name(name: Option<String>) -> Result<String, ApiError> {
