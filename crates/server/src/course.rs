@@ -37,6 +37,9 @@ use crate::status::Status;
 /// descriptors, say) instead of spinning on it.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 
+/// How long a closing connection waits for the client to close its side.
+const CLOSE_LINGER: Duration = Duration::from_secs(2);
+
 /// The player waiting for an opponent: no game exists for it yet.
 struct Waiting {
     connection: u64,
@@ -152,6 +155,25 @@ impl Client {
     async fn send(&mut self, reply: &Reply) -> std::io::Result<()> {
         self.stream.write_all(reply.to_text().as_bytes()).await
     }
+
+    /// Closes as a peer expects: our side first, then whatever the client
+    /// still sends is read and dropped until it closes too (or a moment
+    /// passes). Closing a socket with unread bytes would send a reset, and
+    /// the client could lose the final state it has not read yet.
+    async fn close(mut self) {
+        if self.stream.shutdown().await.is_err() {
+            return;
+        }
+        let mut buffer = [0u8; 4096];
+        let drain = async {
+            while let Ok(read) = self.stream.read(&mut buffer).await {
+                if read == 0 {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(CLOSE_LINGER, drain).await;
+    }
 }
 
 async fn connection(app: Arc<App>, lobby: Arc<Lobby>, stream: TcpStream) -> anyhow::Result<()> {
@@ -175,7 +197,9 @@ async fn connection(app: Arc<App>, lobby: Arc<Lobby>, stream: TcpStream) -> anyh
             }
         }
     };
-    play(&app, &mut client, &id, seat).await
+    let played = play(&app, &mut client, &id, seat).await;
+    client.close().await;
+    played
 }
 
 /// Answers Red while nobody has come to play it: the start, not yet

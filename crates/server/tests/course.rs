@@ -119,7 +119,7 @@ async fn two_client_py_clients_finish_a_game_and_are_both_disconnected() {
 async fn a_player_who_leaves_while_waiting_leaves_no_game_and_the_next_plays_red() {
     let server = course_server().await;
     let address = server.course_addr.unwrap();
-    let greetings = tokio::task::spawn_blocking(move || {
+    let (greetings, pair) = tokio::task::spawn_blocking(move || {
         let mut early = PyClient::connect(address);
         let first = early.recv().unwrap();
         assert_eq!(early.ask("get").unwrap()["bothConnected"], false);
@@ -131,23 +131,21 @@ async fn a_player_who_leaves_while_waiting_leaves_no_game_and_the_next_plays_red
         let third = blue.recv().unwrap();
         let state = red.ask("get").unwrap();
         assert_eq!(state["bothConnected"], true, "{state}");
-        (first, second, third)
+        // The pair stays connected while the games are counted.
+        ((first, second, third), (red, blue))
     })
     .await
     .unwrap();
     assert_eq!(greetings, ("0".into(), "0".into(), "1".into()));
     let (_, active) = server.get("/api/gt/games?status=active").await;
-    assert_eq!(
-        active["games"].as_array().unwrap().len(),
-        1,
-        "one game: {active}"
-    );
+    assert_eq!(active["games"].as_array().unwrap().len(), 1, "{active}");
     let (_, waiting) = server.get("/api/gt/games?status=waiting").await;
     assert_eq!(
         waiting["games"],
         serde_json::json!([]),
         "nothing stored for the early leaver"
     );
+    drop(pair);
 }
 
 /// Pairs two clients and returns them, Red first.
