@@ -147,11 +147,27 @@ fn refuse<T>(message: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(message.into()))
 }
 
-/// Reads a move as a player wrote it.
+/// Reads a move as a player wrote it. The refusal quotes the text with
+/// control characters escaped: it may end up in a stored result, and a NUL
+/// there would make PostgreSQL refuse a whole batch of commits.
 pub fn parse_move(text: &str) -> Result<Move, Refusal> {
-    text.trim()
-        .parse()
-        .map_err(|error| Refusal(format!("'{text}' is not a move: {error}")))
+    text.trim().parse().map_err(|error| {
+        let quoted: String = text.chars().take(40).collect();
+        Refusal(printable(&format!("'{quoted}' is not a move: {error}")))
+    })
+}
+
+/// The text with each control character written as its escape (`\u{0}`).
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The state of a game after its events.
@@ -577,6 +593,13 @@ mod tests {
         state.apply(&joined, 5).unwrap();
         assert_eq!(state.status(), Status::Active);
         assert_eq!(state.engine_to_move(), None);
+    }
+
+    #[test]
+    fn a_refused_move_quotes_the_text_without_control_characters() {
+        let refusal = parse_move("A7\u{0}-B7-1").unwrap_err();
+        assert!(refusal.0.contains("A7\\u{0}-B7-1"), "{refusal}");
+        assert!(!refusal.0.chars().any(char::is_control), "{refusal}");
     }
 
     #[test]
