@@ -390,7 +390,8 @@ impl App {
     }
 
     /// Commits one event (and perhaps a seat) to a locked game: on success
-    /// the slot holds the new state and the event has been published.
+    /// the entry holds the new state and the event has been published; on
+    /// failure the entry is marked stale and read again by the next lock.
     pub async fn commit_event(
         self: &Arc<App>,
         entry: &mut Loaded,

@@ -3,11 +3,13 @@
 //! TCP listener for the course's game-server protocol.
 //!
 //! Modules: `store` (database and group commit), `app` (the game service
-//! every adapter calls), `gt` and `kubb_match` (games as folds of stored
-//! events), `http`, `ws` and `course` (adapters), `web` (the browser UI's
-//! files, embedded), `hub` (live updates in
-//! one instance), `listen` (live updates across instances), `security`,
-//! and `loadtest`, a client that measures a running server.
+//! every adapter calls), `gt` and `kubb_match` (games as folds of stored,
+//! typed events, and their view structs), `status` (kinds and statuses),
+//! `engines` (the engines of server games), `http` (one module per game),
+//! `ws` and `course` (adapters), `web` (the browser UI's files, embedded),
+//! `hub` (live updates in one instance), `listen` (live updates across
+//! instances), `security`, and `loadtest`, a client that measures a running
+//! server. `docs/architecture.md` shows how a move travels through them.
 
 mod app;
 mod course;
