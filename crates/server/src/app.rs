@@ -3,6 +3,7 @@
 //! before acknowledging them, publishes them live and lets engines move.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -21,6 +22,11 @@ use crate::kubb_match;
 use crate::security::token_hash;
 use crate::status::{Kind, Status};
 use crate::store::{Committed, EventRow, GameRow, Store, Write};
+
+/// The longest a server engine thinks about one move, whatever its clock
+/// (a day's clock would plan for an hour and a half): the engine pool is
+/// shared by every game and analysis.
+const MAX_ENGINE_MOVE: Duration = Duration::from_secs(10);
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -218,6 +224,8 @@ pub struct App {
     games: Mutex<HashMap<String, Arc<AsyncMutex<Option<Entry>>>>>,
     engines: Semaphore,
     players: EnginePlayers,
+    /// The stop flag of each game's running engine search.
+    searches: Mutex<HashMap<String, Arc<AtomicBool>>>,
 }
 
 impl App {
@@ -228,6 +236,7 @@ impl App {
             instance: crate::security::new_token(),
             engines: Semaphore::new(tuning.engine_threads.max(1)),
             players: EnginePlayers::new(4 * tuning.engine_threads.max(1)),
+            searches: Mutex::default(),
             tuning,
             games: Mutex::new(HashMap::new()),
         })
@@ -417,6 +426,9 @@ impl App {
                     entry.seats.insert(seat, token_hash(&token));
                 }
                 self.publish(entry, &event, now);
+                if entry.state.status() == Status::Finished {
+                    self.stop_search(&entry.id);
+                }
                 self.after_commit(entry);
                 Ok(())
             }
@@ -507,6 +519,7 @@ impl App {
                             .time_control
                             .map_or(Duration::ZERO, |tc| tc.increment),
                     }),
+                    movetime: Some(MAX_ENGINE_MOVE),
                     ..Limits::default()
                 },
                 None => Limits {
@@ -516,13 +529,22 @@ impl App {
             };
             let engine = app.players.engine(&id, seat, level);
             let game = state.game.clone();
+            let stop = Arc::new(AtomicBool::new(false));
+            app.lock_searches().insert(id.clone(), stop.clone());
+            let searching = stop.clone();
             let best = tokio::task::spawn_blocking(move || {
                 let mut engine = engine
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                engine.search(&game, &limits).map(|result| result.best_move)
+                engine
+                    .go(&game, &limits, &searching, &mut |_| {})
+                    .map(|result| result.best_move)
             })
             .await;
+            app.search_done(&id, &stop);
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
             let Ok(Some(best)) = best else {
                 return;
             };
@@ -530,6 +552,29 @@ impl App {
                 tracing::warn!("engine move in game {id}: {error}");
             }
         });
+    }
+
+    fn lock_searches(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<AtomicBool>>> {
+        self.searches
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Forgets a finished search's stop flag (unless a newer search of the
+    /// game has put its own).
+    fn search_done(&self, id: &str, stop: &Arc<AtomicBool>) {
+        let mut searches = self.lock_searches();
+        if searches.get(id).is_some_and(|flag| Arc::ptr_eq(flag, stop)) {
+            searches.remove(id);
+        }
+    }
+
+    /// Stops the engine search of a game that has ended (resigned, agreed,
+    /// forfeited), so that it gives its place in the pool back at once.
+    fn stop_search(&self, id: &str) {
+        if let Some(stop) = self.lock_searches().get(id) {
+            stop.store(true, Ordering::Relaxed);
+        }
     }
 
     async fn engine_moves(

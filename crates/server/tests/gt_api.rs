@@ -445,3 +445,53 @@ async fn the_game_cache_stays_bounded_and_dropped_games_come_back_unchanged() {
         }
     }
 }
+
+#[tokio::test]
+async fn resigning_stops_the_engines_search_and_frees_the_pool_at_once() {
+    let mut settings = config(&common::sqlite_url());
+    // One engine thread: a search that went on would hold it.
+    settings.tuning.engine_threads = 1;
+    let server = start(settings).await;
+    let (status, created) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({
+                "opponent": "engine", "level": 10, "color": "blue",
+                "time_control": { "initial_ms": 86_400_000, "increment_ms": 0 }
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    // The engine (Red) is thinking now, on a day's clock.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (status, resigned) = server
+        .post(
+            &format!("/api/gt/games/{id}/resign"),
+            Some(token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{resigned}");
+    let asked = std::time::Instant::now();
+    let (status, analysis) = server
+        .post(
+            "/api/gt/analysis",
+            None,
+            json!({ "position": guard_towers::START, "movetime_ms": 100 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    assert!(
+        asked.elapsed() < std::time::Duration::from_secs(3),
+        "the analysis waited {:?} for the pool",
+        asked.elapsed()
+    );
+    let (_, state) = server.get(&format!("/api/gt/games/{id}")).await;
+    assert_eq!(
+        state["ply"], 0,
+        "the stopped search played no move: {state}"
+    );
+}
