@@ -634,10 +634,17 @@ impl App {
     }
 
     /// Resumes engines and clocks of active games after a restart.
+    /// A game that no longer loads (a damaged row, an event the rules now
+    /// refuse) is logged and left out: one broken game must not keep the
+    /// server from starting for every other.
     pub async fn resume_active_games(self: &Arc<App>) -> Result<(), ApiError> {
         for row in self.store.list(Kind::Gt, Status::Active, 10_000).await? {
-            let game = self.lock(&row.id).await?;
-            self.after_commit(&game);
+            match self.lock(&row.id).await {
+                Ok(game) => self.after_commit(&game),
+                Err(error) => {
+                    tracing::error!("game {} does not resume: {error:?}", row.id);
+                }
+            }
         }
         Ok(())
     }
