@@ -3,7 +3,7 @@
 //! before acknowledging them, publishes them live and lets engines move.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -224,8 +224,6 @@ pub struct App {
     games: Mutex<HashMap<String, Arc<AsyncMutex<Option<Entry>>>>>,
     engines: Semaphore,
     players: EnginePlayers,
-    /// The stop flag of each game's running engine search.
-    searches: Mutex<HashMap<String, Arc<AtomicBool>>>,
 }
 
 impl App {
@@ -236,7 +234,6 @@ impl App {
             instance: crate::security::new_token(),
             engines: Semaphore::new(tuning.engine_threads.max(1)),
             players: EnginePlayers::new(4 * tuning.engine_threads.max(1)),
-            searches: Mutex::default(),
             tuning,
             games: Mutex::new(HashMap::new()),
         })
@@ -427,7 +424,7 @@ impl App {
                 }
                 self.publish(entry, &event, now);
                 if entry.state.status() == Status::Finished {
-                    self.stop_search(&entry.id);
+                    self.players.game_over(&entry.id);
                 }
                 self.after_commit(entry);
                 Ok(())
@@ -506,10 +503,15 @@ impl App {
 
     fn spawn_engine(self: &Arc<App>, id: String, state: gt::State, seat: Color, level: u8) {
         let app = self.clone();
+        // Registered before the search queues for the pool, so that a game
+        // that ends meanwhile never starts it.
+        let stop = self.players.start_search(&id);
         tokio::spawn(async move {
-            let Ok(_permit) = app.engines.acquire().await else {
+            let permit = app.engines.acquire().await;
+            if permit.is_err() || stop.load(Ordering::Relaxed) {
+                app.players.search_done(&id, &stop);
                 return;
-            };
+            }
             let limits = match state.remaining_ms(seat, now_ms()) {
                 Some(left) => Limits {
                     clock: Some(Clock {
@@ -529,8 +531,6 @@ impl App {
             };
             let engine = app.players.engine(&id, seat, level);
             let game = state.game.clone();
-            let stop = Arc::new(AtomicBool::new(false));
-            app.lock_searches().insert(id.clone(), stop.clone());
             let searching = stop.clone();
             let best = tokio::task::spawn_blocking(move || {
                 let mut engine = engine
@@ -541,7 +541,8 @@ impl App {
                     .map(|result| result.best_move)
             })
             .await;
-            app.search_done(&id, &stop);
+            drop(permit);
+            app.players.search_done(&id, &stop);
             if stop.load(Ordering::Relaxed) {
                 return;
             }
@@ -552,29 +553,6 @@ impl App {
                 tracing::warn!("engine move in game {id}: {error}");
             }
         });
-    }
-
-    fn lock_searches(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<AtomicBool>>> {
-        self.searches
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Forgets a finished search's stop flag (unless a newer search of the
-    /// game has put its own).
-    fn search_done(&self, id: &str, stop: &Arc<AtomicBool>) {
-        let mut searches = self.lock_searches();
-        if searches.get(id).is_some_and(|flag| Arc::ptr_eq(flag, stop)) {
-            searches.remove(id);
-        }
-    }
-
-    /// Stops the engine search of a game that has ended (resigned, agreed,
-    /// forfeited), so that it gives its place in the pool back at once.
-    fn stop_search(&self, id: &str) {
-        if let Some(stop) = self.lock_searches().get(id) {
-            stop.store(true, Ordering::Relaxed);
-        }
     }
 
     async fn engine_moves(

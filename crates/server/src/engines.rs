@@ -4,9 +4,12 @@
 //! mistakes differ from game to game but replay the same for one game.
 //! At most `capacity` engines are kept; the one used longest ago goes
 //! first, and a game whose engine went gets a fresh one, seeded alike.
+//! Each game's running search has a stop flag here, so that a game that
+//! ends (resigned, agreed, forfeited) stops its search and frees its engines.
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use guard_towers::Color;
@@ -26,6 +29,8 @@ pub struct EnginePlayers {
 struct Players {
     by_seat: HashMap<(String, Color), (Shared, u64)>,
     clock: u64,
+    /// The stop flag of each game's search, queued or running.
+    searches: HashMap<String, Arc<AtomicBool>>,
 }
 
 impl EnginePlayers {
@@ -38,7 +43,7 @@ impl EnginePlayers {
 
     /// The engine of game `id`'s `seat`, made at `level` if it has none.
     pub fn engine(&self, id: &str, seat: Color, level: u8) -> Shared {
-        let mut players = self.engines.lock().unwrap_or_else(|p| p.into_inner());
+        let mut players = self.players();
         players.clock += 1;
         let now = players.clock;
         let key = (id.to_string(), seat);
@@ -61,13 +66,42 @@ impl EnginePlayers {
         engine
     }
 
+    /// A stop flag for a new search of game `id`, set when the game ends.
+    pub fn start_search(&self, id: &str) -> Arc<AtomicBool> {
+        let stop = Arc::new(AtomicBool::new(false));
+        self.players().searches.insert(id.to_string(), stop.clone());
+        stop
+    }
+
+    /// Forgets a search's stop flag (unless a newer search of the game has
+    /// put its own).
+    pub fn search_done(&self, id: &str, stop: &Arc<AtomicBool>) {
+        let mut players = self.players();
+        if players
+            .searches
+            .get(id)
+            .is_some_and(|flag| Arc::ptr_eq(flag, stop))
+        {
+            players.searches.remove(id);
+        }
+    }
+
+    /// Game `id` has ended: its search stops and its engines go.
+    pub fn game_over(&self, id: &str) {
+        let mut players = self.players();
+        if let Some(stop) = players.searches.get(id) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        players.by_seat.retain(|(game, _), _| game != id);
+    }
+
+    fn players(&self) -> std::sync::MutexGuard<'_, Players> {
+        self.engines.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// How many engines are kept now.
     pub fn len(&self) -> usize {
-        self.engines
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .by_seat
-            .len()
+        self.players().by_seat.len()
     }
 }
 
@@ -103,6 +137,27 @@ mod tests {
         players.engine("b", Color::Red, 3);
         assert_eq!(players.len(), 2);
         assert!(Arc::ptr_eq(&first, &players.engine("a", Color::Red, 3)));
+    }
+
+    #[test]
+    fn a_game_that_ends_stops_its_search_and_frees_its_engines() {
+        let players = EnginePlayers::new(4);
+        players.engine("a", Color::Red, 3);
+        players.engine("b", Color::Red, 3);
+        let stop = players.start_search("a");
+        let other = players.start_search("b");
+        players.game_over("a");
+        assert!(stop.load(Ordering::Relaxed));
+        assert!(!other.load(Ordering::Relaxed), "another game searches on");
+        assert_eq!(players.len(), 1, "only b's engine is kept");
+        players.search_done("a", &stop);
+        let newer = players.start_search("b");
+        players.search_done("b", &other);
+        players.game_over("b");
+        assert!(
+            newer.load(Ordering::Relaxed),
+            "an old search's end left the newer flag"
+        );
     }
 
     #[test]
