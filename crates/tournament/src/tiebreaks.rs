@@ -1,0 +1,209 @@
+//! Tie-breaks: what separates entrants level on points. Each is a number
+//! per entrant, higher is better, computed from the finished pairings.
+//!
+//! Byes earn their points but are no game: they add nothing to an
+//! entrant's opponents, Buchholz, Sonneborn–Berger, wins or baseline
+//! kubbs, so that a bye neither helps nor hurts a tie-break.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::GameKind;
+use crate::score::{BaselineKubbs, Outcome, Points, Score};
+
+/// A tie-break, named as rule books name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreak {
+    /// The sum of the opponents' points.
+    Buchholz,
+    /// Buchholz without the best and the worst opponent (when at least
+    /// three opponents were met; otherwise Buchholz).
+    MedianBuchholz,
+    /// The sum of the points of the opponents beaten, and half those of the
+    /// opponents drawn.
+    SonnebornBerger,
+    /// Baseline kubbs felled minus baseline kubbs lost, over all matches.
+    BaselineDifference,
+    /// Kubb: points among the entrants still tied (see [`Self::DirectEncounter`]).
+    HeadToHead,
+    /// Points from the pairings among the entrants still tied, when every
+    /// two of them have met; 0 for all of them otherwise.
+    DirectEncounter,
+    /// Pairings won (byes are not won over the board).
+    Wins,
+}
+
+impl Tiebreak {
+    /// The name used in JSON and in column headers.
+    pub fn key(self) -> &'static str {
+        match self {
+            Tiebreak::Buchholz => "buchholz",
+            Tiebreak::MedianBuchholz => "median_buchholz",
+            Tiebreak::SonnebornBerger => "sonneborn_berger",
+            Tiebreak::BaselineDifference => "baseline_difference",
+            Tiebreak::HeadToHead => "head_to_head",
+            Tiebreak::DirectEncounter => "direct_encounter",
+            Tiebreak::Wins => "wins",
+        }
+    }
+
+    /// Whether the value depends on who else is tied, so that it can only
+    /// be computed once the earlier criteria have formed the tied group.
+    pub fn depends_on_group(self) -> bool {
+        matches!(self, Tiebreak::HeadToHead | Tiebreak::DirectEncounter)
+    }
+}
+
+impl fmt::Display for Tiebreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// A finished pairing between entrants given by their index; `second` is
+/// `None` for a bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finished {
+    pub first: usize,
+    pub second: Option<usize>,
+    pub score: Score,
+    pub kubbs: BaselineKubbs,
+}
+
+/// One entrant's side of a pairing played over the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Side {
+    opponent: usize,
+    points: Points,
+    outcome: Outcome,
+    kubbs: BaselineKubbs,
+}
+
+/// Every entrant's points and games, the input of every tie-break.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ledger {
+    points: Vec<Points>,
+    sides: Vec<Vec<Side>>,
+}
+
+impl Ledger {
+    /// The ledger of `entrants` entrants after the finished pairings.
+    pub fn new(kind: GameKind, entrants: usize, finished: &[Finished]) -> Ledger {
+        let mut ledger = Ledger {
+            points: vec![Points::ZERO; entrants],
+            sides: vec![Vec::new(); entrants],
+        };
+        for pairing in finished {
+            match pairing.second {
+                None => ledger.credit(pairing.first, kind.bye_points()),
+                Some(second) => {
+                    ledger.play(kind, pairing.first, second, pairing.score, pairing.kubbs);
+                    let (score, kubbs) = (pairing.score.reversed(), pairing.kubbs.reversed());
+                    ledger.play(kind, second, pairing.first, score, kubbs);
+                }
+            }
+        }
+        ledger
+    }
+
+    fn credit(&mut self, entrant: usize, points: Points) {
+        self.points[entrant] = Points::from_halves(self.points[entrant].halves() + points.halves());
+    }
+
+    fn play(
+        &mut self,
+        kind: GameKind,
+        entrant: usize,
+        opponent: usize,
+        score: Score,
+        kubbs: BaselineKubbs,
+    ) {
+        let points = kind.points(score);
+        self.credit(entrant, points);
+        self.sides[entrant].push(Side {
+            opponent,
+            points,
+            outcome: score.outcome(),
+            kubbs,
+        });
+    }
+
+    pub fn points(&self, entrant: usize) -> Points {
+        self.points[entrant]
+    }
+
+    /// Opponents met over the board, once per pairing.
+    pub fn opponents(&self, entrant: usize) -> impl Iterator<Item = usize> + '_ {
+        self.sides[entrant].iter().map(|side| side.opponent)
+    }
+
+    /// Pairings played and how they ended: (wins, draws, losses).
+    pub fn record(&self, entrant: usize) -> (u32, u32, u32) {
+        let count = |outcome| {
+            self.sides[entrant]
+                .iter()
+                .filter(|side| side.outcome == outcome)
+                .count() as u32
+        };
+        (
+            count(Outcome::Win),
+            count(Outcome::Draw),
+            count(Outcome::Loss),
+        )
+    }
+
+    /// The tie-break's value for `entrant`; `tied` is the group still level
+    /// with it (only the group-dependent tie-breaks read it).
+    pub fn value(&self, tiebreak: Tiebreak, entrant: usize, tied: &[usize]) -> f64 {
+        match tiebreak {
+            Tiebreak::Buchholz => self.opponent_points(entrant).iter().sum(),
+            Tiebreak::MedianBuchholz => self.median_buchholz(entrant),
+            Tiebreak::SonnebornBerger => self.sides[entrant]
+                .iter()
+                .map(|side| self.points[side.opponent].as_f64() * side.outcome.share())
+                .sum(),
+            Tiebreak::BaselineDifference => self.sides[entrant]
+                .iter()
+                .map(|side| f64::from(side.kubbs.first) - f64::from(side.kubbs.second))
+                .sum(),
+            Tiebreak::HeadToHead | Tiebreak::DirectEncounter => {
+                self.direct_encounter(entrant, tied)
+            }
+            Tiebreak::Wins => f64::from(self.record(entrant).0),
+        }
+    }
+
+    fn opponent_points(&self, entrant: usize) -> Vec<f64> {
+        self.opponents(entrant)
+            .map(|opponent| self.points[opponent].as_f64())
+            .collect()
+    }
+
+    fn median_buchholz(&self, entrant: usize) -> f64 {
+        let mut points = self.opponent_points(entrant);
+        let sum: f64 = points.iter().sum();
+        if points.len() < 3 {
+            return sum;
+        }
+        points.sort_by(f64::total_cmp);
+        sum - points[0] - points[points.len() - 1]
+    }
+
+    fn direct_encounter(&self, entrant: usize, tied: &[usize]) -> f64 {
+        let all_met = tied.iter().enumerate().all(|(i, &a)| {
+            tied[i + 1..]
+                .iter()
+                .all(|&b| self.opponents(a).any(|opponent| opponent == b))
+        });
+        if tied.len() < 2 || !all_met {
+            return 0.0;
+        }
+        self.sides[entrant]
+            .iter()
+            .filter(|side| tied.contains(&side.opponent))
+            .map(|side| side.points.as_f64())
+            .sum()
+    }
+}
