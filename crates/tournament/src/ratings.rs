@@ -12,7 +12,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::GameKind;
 use crate::glicko2::{Game, Glicko2, Rating};
+use crate::name::Name;
+use crate::score::Score;
+use crate::tournament::Tournament;
 
 /// A finished rated encounter: `score` is `a`'s share, 1 for a win, ½ for
 /// a draw, 0 for a loss (a fraction for a pairing of several games).
@@ -189,6 +193,37 @@ impl<K: Ord + Clone> RatingBook<K> {
         }
         leaders
     }
+}
+
+/// `a`'s share of a pairing: Kubb counts the match (won, drawn, lost),
+/// Guard & Towers the share of the game points.
+fn share(game: GameKind, score: Score) -> f64 {
+    let total = score.first.halves() + score.second.halves();
+    match game {
+        GameKind::Kubb => score.outcome().share(),
+        GameKind::Gt if total == 0 => 0.5,
+        GameKind::Gt => f64::from(score.first.halves()) / f64::from(total),
+    }
+}
+
+/// The entrants' ratings after a tournament, each round a rating period
+/// (byes are not rated), everyone starting as a newcomer.
+pub fn rate_tournament(tournament: &Tournament, system: Glicko2) -> RatingBook<Name> {
+    let mut book = RatingBook::new(system);
+    let game = tournament.settings().game;
+    for round in tournament.rounds() {
+        let encounters: Vec<Encounter<Name>> = round
+            .iter()
+            .filter_map(|p| Some((p.second?, p.score?, p.first)))
+            .map(|(second, score, first)| Encounter {
+                a: tournament.name(first).clone(),
+                b: tournament.name(second).clone(),
+                score: share(game, score),
+            })
+            .collect();
+        book.rate(&encounters);
+    }
+    book
 }
 
 #[cfg(test)]

@@ -157,7 +157,7 @@ impl Ledger {
     /// The tie-break's value for `entrant`; `tied` is the group still level
     /// with it (only the group-dependent tie-breaks read it).
     pub fn value(&self, tiebreak: Tiebreak, entrant: usize, tied: &[usize]) -> f64 {
-        match tiebreak {
+        let value = match tiebreak {
             Tiebreak::Buchholz => self.opponent_points(entrant).iter().sum(),
             Tiebreak::MedianBuchholz => self.median_buchholz(entrant),
             Tiebreak::SonnebornBerger => self.sides[entrant]
@@ -172,7 +172,9 @@ impl Ledger {
                 self.direct_encounter(entrant, tied)
             }
             Tiebreak::Wins => f64::from(self.record(entrant).0),
-        }
+        };
+        // An empty float sum is -0.0; written out it would read "-0".
+        value + 0.0
     }
 
     fn opponent_points(&self, entrant: usize) -> Vec<f64> {
