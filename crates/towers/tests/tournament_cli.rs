@@ -56,7 +56,7 @@ fn matches(value: &Value, expected: &str) -> bool {
     match value {
         Value::Number(number) => number.as_f64() == expected.parse::<f64>().ok(),
         Value::String(text) => text == expected,
-        other => other.to_string() == expected,
+        other => serde_json::from_str::<Value>(expected).is_ok_and(|e| &e == other),
     }
 }
 
