@@ -16,7 +16,9 @@
 //! - [`schedule`]: rounds onto pitches or boards in time slots;
 //! - [`glicko2`] and [`ratings`]: Glicko-2 ratings, histories and
 //!   leaderboards;
-//! - [`event`] and [`tournament`]: the event model and its fold;
+//! - [`event`] and [`tournament`]: the event model and its fold (the
+//!   shape of a tournament in `stages`, pairing the next round in
+//!   `pairing`);
 //!   [`export`]: CSV and the SVG bracket.
 
 pub mod event;
@@ -26,11 +28,13 @@ pub mod game;
 pub mod glicko2;
 pub mod knockout;
 pub mod name;
+mod pairing;
 pub mod pools;
 pub mod ratings;
 pub mod round_robin;
 pub mod schedule;
 pub mod score;
+mod stages;
 pub mod standings;
 pub mod swiss;
 pub mod table;

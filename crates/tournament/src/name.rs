@@ -11,8 +11,9 @@ use thiserror::Error;
 const MAX_CHARS: usize = 64;
 
 /// A validated entrant name: 1 to 64 characters, no control characters, no
-/// space at either end, and not the word `bye` (which the pairing lines
-/// use for "no opponent").
+/// space at either end, not ` - ` (which separates the two names of a
+/// pairing line) and not the word `bye` (which the pairing lines use for
+/// "no opponent").
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Name(String);
@@ -29,6 +30,8 @@ pub enum NameError {
     Control(String),
     #[error("'bye' is reserved for a round without an opponent")]
     Bye,
+    #[error("name '{0}' contains ' - ', which separates the names of a pairing")]
+    Separator(String),
 }
 
 impl Name {
@@ -49,6 +52,8 @@ impl FromStr for Name {
             Err(NameError::Padded(text.into()))
         } else if text.chars().any(char::is_control) {
             Err(NameError::Control(text.into()))
+        } else if text.contains(" - ") {
+            Err(NameError::Separator(text.into()))
         } else if text.eq_ignore_ascii_case("bye") {
             Err(NameError::Bye)
         } else {
@@ -89,6 +94,11 @@ mod tests {
         );
         assert_eq!("".parse::<Name>(), Err(NameError::Empty));
         assert_eq!("BYE".parse::<Name>(), Err(NameError::Bye));
+        assert!(matches!(
+            "A - B".parse::<Name>(),
+            Err(NameError::Separator(_))
+        ));
+        assert!("Kubb-Club Nord".parse::<Name>().is_ok());
         assert!(matches!(" a".parse::<Name>(), Err(NameError::Padded(_))));
         assert!(matches!("a\tb".parse::<Name>(), Err(NameError::Control(_))));
         assert!(matches!(

@@ -35,26 +35,44 @@ pub struct TeamMatch<K> {
     pub score: f64,
 }
 
+/// One result in a player's history: the opponent (for a team match, the
+/// opposing team's first player) and the player's share.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Played<K> {
+    pub opponent: K,
+    pub score: f64,
+}
+
 /// One player's line in the history: the rating after a period and what
 /// was played in it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Period {
+pub struct Period<K> {
     pub period: u32,
     pub rating: Rating,
     pub games: u32,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    pub results: Vec<Played<K>>,
 }
 
 /// A player's rating now and every period played.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Player {
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player<K> {
     pub rating: Rating,
-    pub history: Vec<Period>,
+    pub history: Vec<Period<K>>,
 }
 
-impl Player {
+impl<K> Default for Player<K> {
+    fn default() -> Player<K> {
+        Player {
+            rating: Rating::NEWCOMER,
+            history: Vec::new(),
+        }
+    }
+}
+
+impl<K> Player<K> {
     /// Games over all periods.
     pub fn games(&self) -> u32 {
         self.history.iter().map(|p| p.games).sum()
@@ -75,7 +93,7 @@ pub struct Leader<'a, K> {
 pub struct RatingBook<K: Ord> {
     pub system: Glicko2,
     pub periods: u32,
-    pub players: BTreeMap<K, Player>,
+    pub players: BTreeMap<K, Player<K>>,
 }
 
 impl<K: Ord + Clone> RatingBook<K> {
@@ -94,40 +112,33 @@ impl<K: Ord + Clone> RatingBook<K> {
 
     /// Closes a rating period of one-to-one encounters: every player is
     /// updated from the ratings everyone had before the period; players
-    /// known but idle only grow less certain.
+    /// known but idle only grow less certain. A server that wants ratings
+    /// to move after every result closes a period per result.
     pub fn rate(&mut self, encounters: &[Encounter<K>]) {
-        let mut games: BTreeMap<K, Vec<Game>> = BTreeMap::new();
+        let mut games = Games::new();
         for e in encounters {
             let (rating_a, rating_b) = (self.rating(&e.a), self.rating(&e.b));
-            games.entry(e.a.clone()).or_default().push(Game {
-                opponent: rating_b,
-                score: e.score,
-            });
-            games.entry(e.b.clone()).or_default().push(Game {
-                opponent: rating_a,
-                score: 1.0 - e.score,
-            });
+            add(&mut games, &e.a, &e.b, rating_b, e.score);
+            add(&mut games, &e.b, &e.a, rating_a, 1.0 - e.score);
         }
         self.close_period(games);
     }
 
     /// Closes a rating period of team matches, rating each player against
-    /// the opposing team as a composite opponent.
+    /// the opposing team as a composite opponent (a match with an empty
+    /// team is not rated).
     pub fn rate_teams(&mut self, matches: &[TeamMatch<K>]) {
-        let mut games: BTreeMap<K, Vec<Game>> = BTreeMap::new();
+        let mut games = Games::new();
         for m in matches {
+            let (Some(first_a), Some(first_b)) = (m.a.first(), m.b.first()) else {
+                continue;
+            };
             let (team_a, team_b) = (self.composite(&m.a), self.composite(&m.b));
             for player in &m.a {
-                games.entry(player.clone()).or_default().push(Game {
-                    opponent: team_b,
-                    score: m.score,
-                });
+                add(&mut games, player, first_b, team_b, m.score);
             }
             for player in &m.b {
-                games.entry(player.clone()).or_default().push(Game {
-                    opponent: team_a,
-                    score: 1.0 - m.score,
-                });
+                add(&mut games, player, first_a, team_a, 1.0 - m.score);
             }
         }
         self.close_period(games);
@@ -143,14 +154,15 @@ impl<K: Ord + Clone> RatingBook<K> {
         }
     }
 
-    fn close_period(&mut self, mut games: BTreeMap<K, Vec<Game>>) {
+    fn close_period(&mut self, mut games: Games<K>) {
         self.periods += 1;
         for key in games.keys() {
             self.players.entry(key.clone()).or_default();
         }
         let system = self.system;
         for (key, player) in &mut self.players {
-            let played = games.remove(key).unwrap_or_default();
+            let (opponents, played): (Vec<K>, Vec<Game>) =
+                games.remove(key).unwrap_or_default().into_iter().unzip();
             player.rating = system.update(player.rating, &played);
             if played.is_empty() {
                 continue;
@@ -164,6 +176,14 @@ impl<K: Ord + Clone> RatingBook<K> {
                 wins: count(|s| s > 0.5),
                 draws: count(|s| s == 0.5),
                 losses: count(|s| s < 0.5),
+                results: opponents
+                    .into_iter()
+                    .zip(&played)
+                    .map(|(opponent, game)| Played {
+                        opponent,
+                        score: game.score,
+                    })
+                    .collect(),
             });
         }
     }
@@ -193,6 +213,19 @@ impl<K: Ord + Clone> RatingBook<K> {
         }
         leaders
     }
+}
+
+/// A period's games by player, each with the opponent's key.
+type Games<K> = BTreeMap<K, Vec<(K, Game)>>;
+
+fn add<K: Ord + Clone>(games: &mut Games<K>, player: &K, opponent: &K, rating: Rating, score: f64) {
+    games.entry(player.clone()).or_default().push((
+        opponent.clone(),
+        Game {
+            opponent: rating,
+            score,
+        },
+    ));
 }
 
 /// `a`'s share of a pairing: Kubb counts the match (won, drawn, lost),

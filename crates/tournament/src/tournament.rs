@@ -2,7 +2,8 @@
 //! place an event is checked and takes effect; the commands (`add`,
 //! `withdraw`, `pair`, `record`) work out their event, apply it and keep it,
 //! so that [`Tournament::events`] is always the complete history and
-//! replaying it gives the same tournament.
+//! replaying it gives the same tournament. The tournament's shape is in
+//! `stages`, the pairing of the next round in `pairing`.
 
 use thiserror::Error;
 
@@ -10,8 +11,6 @@ use crate::event::{Event, PairingEntry, ResultEntry, TournamentFile, FILE_VERSIO
 use crate::format::{Format, Settings, SettingsError};
 use crate::name::Name;
 use crate::score::{BaselineKubbs, Outcome, Score};
-use crate::tiebreaks::{Finished, Ledger};
-use crate::{knockout, pools, round_robin, standings, swiss};
 
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum TournamentError {
@@ -65,6 +64,8 @@ pub enum TournamentError {
     NothingToCorrect { first: Name, second: Name },
     #[error("this result cannot change: round {0} was paired from it")]
     Settled(u32),
+    #[error("'{0}' won a knockout match but is not in the bracket (a round paired by hand?)")]
+    NotInBracket(Name),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -130,12 +131,12 @@ pub enum Stage {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tournament {
-    settings: Settings,
+    pub(crate) settings: Settings,
     entrants: Vec<Entrant>,
-    rounds: Vec<Vec<Pairing>>,
+    pub(crate) rounds: Vec<Vec<Pairing>>,
     /// The entrants at the first pairing, in seeding order: the field of
     /// round robins, pools and brackets.
-    field: Vec<usize>,
+    pub(crate) field: Vec<usize>,
     events: Vec<Event>,
 }
 
@@ -207,7 +208,7 @@ impl Tournament {
             .ok_or_else(|| TournamentError::UnknownEntrant(name.clone()))
     }
 
-    fn active(&self, entrant: usize) -> bool {
+    pub(crate) fn active(&self, entrant: usize) -> bool {
         self.entrants[entrant].withdrawn_after.is_none()
     }
 
@@ -282,7 +283,7 @@ impl Tournament {
         Ok(())
     }
 
-    fn check_round_finished(&self) -> Result<(), TournamentError> {
+    pub(crate) fn check_round_finished(&self) -> Result<(), TournamentError> {
         let Some(last) = self.rounds.last() else {
             return Ok(());
         };
@@ -435,264 +436,5 @@ impl Tournament {
             pairings: entries,
         })?;
         Ok(self.rounds.last().expect("just paired"))
-    }
-
-    /// The field: fixed at the first pairing, before it the active entrants.
-    fn field(&self) -> Vec<usize> {
-        if self.rounds.is_empty() {
-            (0..self.entrants.len())
-                .filter(|&e| self.active(e))
-                .collect()
-        } else {
-            self.field.clone()
-        }
-    }
-
-    /// The pools' members (entrant indices, each pool in seeding order).
-    pub fn pools(&self) -> Vec<Vec<usize>> {
-        let field = self.field();
-        pools::deal(field.len(), self.settings.pool_count(field.len()))
-            .into_iter()
-            .map(|pool| pool.into_iter().map(|seed| field[seed]).collect())
-            .collect()
-    }
-
-    pub(crate) fn pool_rounds(&self) -> usize {
-        self.pools()
-            .iter()
-            .map(|pool| round_robin::rounds(pool.len()))
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// The stage of a round (from 0).
-    pub fn stage(&self, round: usize) -> Stage {
-        let field = self.field().len();
-        match self.settings.format {
-            Format::RoundRobin | Format::DoubleRoundRobin | Format::Swiss => Stage::Main,
-            Format::Knockout => Stage::Knockout {
-                round,
-                of: knockout::rounds(field),
-            },
-            Format::PoolsKnockout => {
-                let pool_rounds = self.pool_rounds();
-                if round < pool_rounds {
-                    Stage::Pool
-                } else {
-                    let qualifiers = self.knockout_field_size();
-                    Stage::Knockout {
-                        round: round - pool_rounds,
-                        of: knockout::rounds(qualifiers),
-                    }
-                }
-            }
-        }
-    }
-
-    fn knockout_field_size(&self) -> usize {
-        self.pools()
-            .iter()
-            .map(|pool| pool.len().min(self.settings.qualifier_count()))
-            .sum()
-    }
-
-    /// Rounds the tournament will have, when known in advance (a knockout
-    /// is known too: its rounds are fixed by the field).
-    fn total_rounds(&self) -> usize {
-        let field = self.field().len();
-        match self.settings.format {
-            Format::RoundRobin => round_robin::rounds(field),
-            Format::DoubleRoundRobin => 2 * round_robin::rounds(field),
-            Format::Swiss => self.settings.swiss_rounds(field),
-            Format::Knockout => knockout::rounds(field),
-            Format::PoolsKnockout => {
-                self.pool_rounds() + knockout::rounds(self.knockout_field_size())
-            }
-        }
-    }
-
-    /// Whether every round is paired and every result in.
-    pub fn is_over(&self) -> bool {
-        !self.rounds.is_empty()
-            && self.rounds.len() >= self.total_rounds()
-            && self.check_round_finished().is_ok()
-    }
-
-    fn minimum_field(&self) -> usize {
-        match self.settings.format {
-            Format::PoolsKnockout => 2 * self.settings.pool_count(self.field().len()),
-            _ => 2,
-        }
-    }
-
-    fn next_pairings(&self) -> Result<Vec<(usize, Option<usize>)>, TournamentError> {
-        let field = self.field();
-        if field.len() < self.minimum_field() {
-            return Err(TournamentError::TooFew(field.len(), self.minimum_field()));
-        }
-        if self.rounds.len() >= self.total_rounds() {
-            return Err(TournamentError::Over);
-        }
-        let round = self.rounds.len();
-        let pairings = match self.stage(round) {
-            Stage::Main if self.settings.format == Format::Swiss => self.swiss_pairings()?,
-            Stage::Main => self.round_robin_pairings(&field, round),
-            Stage::Pool => self
-                .pools()
-                .iter()
-                .flat_map(|pool| self.round_robin_pairings(pool, round))
-                .collect(),
-            Stage::Knockout { round: k, .. } => self.knockout_pairings(round, k),
-        };
-        Ok(pairings)
-    }
-
-    /// A round robin's round over `seeds`; a withdrawn entrant's opponent
-    /// has the bye.
-    fn round_robin_pairings(&self, seeds: &[usize], round: usize) -> Vec<(usize, Option<usize>)> {
-        round_robin::round(seeds.len(), round)
-            .into_iter()
-            .filter_map(|(first, second)| {
-                let first = Some(seeds[first]).filter(|&e| self.active(e));
-                let second = second.map(|s| seeds[s]).filter(|&e| self.active(e));
-                match (first, second) {
-                    (Some(first), second) => Some((first, second)),
-                    (None, Some(second)) => Some((second, None)),
-                    (None, None) => None,
-                }
-            })
-            .collect()
-    }
-
-    fn finished(&self, rounds: std::ops::Range<usize>) -> Vec<Finished> {
-        self.rounds[rounds]
-            .iter()
-            .flatten()
-            .filter(|p| p.second.is_none() || p.score.is_some())
-            .map(|p| Finished {
-                first: p.first,
-                second: p.second,
-                score: p
-                    .score
-                    .unwrap_or(Score::new(crate::Points::ZERO, crate::Points::ZERO)),
-                kubbs: p.kubbs.unwrap_or_default(),
-            })
-            .collect()
-    }
-
-    pub(crate) fn ledger(&self, rounds: std::ops::Range<usize>) -> Ledger {
-        Ledger::new(
-            self.settings.game,
-            self.entrants.len(),
-            &self.finished(rounds),
-        )
-    }
-
-    fn swiss_pairings(&self) -> Result<Vec<(usize, Option<usize>)>, TournamentError> {
-        let ledger = self.ledger(0..self.rounds.len());
-        let mut players: Vec<swiss::Player> = (0..self.entrants.len())
-            .filter(|&e| self.active(e))
-            .map(|entrant| self.swiss_player(&ledger, entrant))
-            .collect();
-        players.sort_by(|a, b| b.points.cmp(&a.points).then(a.entrant.cmp(&b.entrant)));
-        swiss::pair(&players).ok_or(TournamentError::Unpairable)
-    }
-
-    fn swiss_player(&self, ledger: &Ledger, entrant: usize) -> swiss::Player {
-        let mut player = swiss::Player {
-            entrant,
-            points: ledger.points(entrant),
-            opponents: ledger.opponents(entrant).collect(),
-            had_bye: false,
-            first_balance: 0,
-            last_first: None,
-        };
-        for pairing in self.rounds.iter().flatten() {
-            match pairing.second {
-                None if pairing.first == entrant => player.had_bye = true,
-                Some(second) if pairing.first == entrant || second == entrant => {
-                    let first = pairing.first == entrant;
-                    player.first_balance += if first { 1 } else { -1 };
-                    player.last_first = Some(first);
-                }
-                _ => {}
-            }
-        }
-        player
-    }
-
-    /// The knockout's seeding: the field, or the pools' qualifiers.
-    fn knockout_seeding(&self) -> Vec<usize> {
-        match self.settings.format {
-            Format::PoolsKnockout => {
-                let orders: Vec<Vec<usize>> = self.pool_orders();
-                pools::knockout_seeding(&orders, self.settings.qualifier_count())
-            }
-            _ => self.field(),
-        }
-    }
-
-    /// Each pool's members ordered by the pool's standings.
-    pub fn pool_orders(&self) -> Vec<Vec<usize>> {
-        let pool_rounds = self.pool_rounds().min(self.rounds.len());
-        let ledger = self.ledger(0..pool_rounds);
-        self.pools()
-            .into_iter()
-            .map(|pool| {
-                standings::rank(self.settings.game, &ledger, vec![pool])
-                    .into_iter()
-                    .map(|row| row.entrant)
-                    .collect()
-            })
-            .collect()
-    }
-
-    fn knockout_pairings(&self, round: usize, k: usize) -> Vec<(usize, Option<usize>)> {
-        let seeding = self.knockout_seeding();
-        let seed_of = |entrant: usize| {
-            seeding
-                .iter()
-                .position(|&e| e == entrant)
-                .expect("in the bracket")
-        };
-        let by_seeds = if k == 0 {
-            knockout::first_round(seeding.len())
-        } else {
-            let previous = &self.rounds[round - 1];
-            let winners: Vec<usize> = previous
-                .iter()
-                .filter_map(|p| p.winner())
-                .map(seed_of)
-                .collect();
-            knockout::next_round(&winners)
-        };
-        let mut pairings: Vec<(usize, Option<usize>)> = by_seeds
-            .into_iter()
-            .map(|(a, b)| (seeding[a], b.map(|b| seeding[b])))
-            .map(|(a, b)| self.walkover(a, b))
-            .collect();
-        let final_round = pairings.len() == 1 && k > 0;
-        if final_round && self.settings.third_place {
-            let previous = &self.rounds[round - 1];
-            let mut losers: Vec<usize> = previous
-                .iter()
-                .filter_map(|p| p.loser())
-                .map(seed_of)
-                .collect();
-            if losers.len() == 2 {
-                losers.sort();
-                pairings.push(self.walkover(seeding[losers[0]], Some(seeding[losers[1]])));
-            }
-        }
-        pairings
-    }
-
-    /// A knockout pairing with a withdrawn entrant: the other goes through.
-    fn walkover(&self, a: usize, b: Option<usize>) -> (usize, Option<usize>) {
-        match b {
-            Some(b) if !self.active(a) => (b, None),
-            Some(b) if !self.active(b) => (a, None),
-            other => (a, other),
-        }
     }
 }
