@@ -209,3 +209,93 @@ impl Ledger {
             .sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(first: usize, second: Option<usize>, score: &str, kubbs: &str) -> Finished {
+        Finished {
+            first,
+            second,
+            score: score.parse().unwrap(),
+            kubbs: kubbs.parse().unwrap(),
+        }
+    }
+
+    /// Three Guard & Towers players A, B, C (0, 1, 2) and a bye each, by
+    /// hand: A-B 1-0 (C bye), C-A ½-½ (B bye), B-C 0-1 (A bye).
+    /// Points with the byes: A 1 + ½ + 1 = 2.5, B 0 + 1 + 0 = 1, C 1 + ½ +
+    /// 1 = 2.5. The byes are no games: Buchholz A = B 1 + C 2.5 = 3.5,
+    /// B = 2.5 + 2.5 = 5, C = 2.5 + 1 = 3.5 (two opponents: median
+    /// Buchholz is Buchholz); Sonneborn–Berger A = B 1 + ½·C 2.5 = 2.25,
+    /// C = ½·A 2.5 + B 1 = 2.25, B 0; wins A 1, B 0, C 1; A and C met, so
+    /// their direct encounter is the draw, ½ each.
+    #[test]
+    fn byes_earn_points_but_count_in_no_tiebreak() {
+        let ledger = Ledger::new(
+            GameKind::Gt,
+            3,
+            &[
+                finished(0, Some(1), "1-0", "0-0"),
+                finished(2, None, "0-0", "0-0"),
+                finished(2, Some(0), "0.5-0.5", "0-0"),
+                finished(1, None, "0-0", "0-0"),
+                finished(1, Some(2), "0-1", "0-0"),
+                finished(0, None, "0-0", "0-0"),
+            ],
+        );
+        let table = |tiebreak| [0, 1, 2].map(|e| ledger.value(tiebreak, e, &[0, 2]));
+        assert_eq!(
+            [0, 1, 2].map(|e| ledger.points(e).as_f64()),
+            [2.5, 1.0, 2.5]
+        );
+        assert_eq!(table(Tiebreak::Buchholz), [3.5, 5.0, 3.5]);
+        assert_eq!(table(Tiebreak::MedianBuchholz), [3.5, 5.0, 3.5]);
+        assert_eq!(table(Tiebreak::SonnebornBerger), [2.25, 0.0, 2.25]);
+        assert_eq!(table(Tiebreak::Wins), [1.0, 0.0, 1.0]);
+        assert_eq!(ledger.value(Tiebreak::DirectEncounter, 0, &[0, 2]), 0.5);
+        assert_eq!(
+            ledger.value(Tiebreak::DirectEncounter, 1, &[0, 1, 2]),
+            0.0,
+            "all three met; B scored nothing against A or C"
+        );
+    }
+
+    /// Kubb: match points 2-1-0, baseline kubbs summed from each side, a
+    /// bye 2 match points and no kubbs; median Buchholz drops the best and
+    /// the worst of three opponents. A (0) beats B (1) 2-1 with kubbs 8-5,
+    /// draws C (2) 1-1 (6-6), loses to D (3) 0-2 (3-10) and has a bye; B
+    /// beats C 2-0 (4-1); D beats B 2-1 (9-9) and C 2-0 (7-2). Points: A
+    /// 2 + 1 + 0 + 2 = 5, B 0 + 2 + 0 = 2, C 1 + 0 + 0 = 1, D 6. A's
+    /// Buchholz B 2 + C 1 + D 6 = 9, median Buchholz 2 (without D 6 and
+    /// C 1), Sonneborn–Berger B 2 + ½·C 1 = 2.5, baseline kubbs
+    /// (8-5) + (6-6) + (3-10) = -4.
+    #[test]
+    fn kubb_tiebreaks_by_hand() {
+        let ledger = Ledger::new(
+            GameKind::Kubb,
+            4,
+            &[
+                finished(0, Some(1), "2-1", "8-5"),
+                finished(2, Some(0), "1-1", "6-6"),
+                finished(3, Some(0), "2-0", "10-3"),
+                finished(0, None, "0-0", "0-0"),
+                finished(1, Some(2), "2-0", "4-1"),
+                finished(3, Some(1), "2-1", "9-9"),
+                finished(3, Some(2), "2-0", "7-2"),
+            ],
+        );
+        assert_eq!(
+            [0, 1, 2, 3].map(|e| ledger.points(e).as_f64()),
+            [5.0, 2.0, 1.0, 6.0]
+        );
+        assert_eq!(ledger.value(Tiebreak::Buchholz, 0, &[0]), 9.0);
+        assert_eq!(ledger.value(Tiebreak::MedianBuchholz, 0, &[0]), 2.0);
+        assert_eq!(ledger.value(Tiebreak::SonnebornBerger, 0, &[0]), 2.5);
+        assert_eq!(ledger.value(Tiebreak::BaselineDifference, 0, &[0]), -4.0);
+        // B: A 5 + C 1 + D 6 = 12; kubbs (5-8) + (4-1) + (9-9) = 0.
+        assert_eq!(ledger.value(Tiebreak::Buchholz, 1, &[1]), 12.0);
+        assert_eq!(ledger.value(Tiebreak::BaselineDifference, 1, &[1]), 0.0);
+    }
+}
