@@ -310,11 +310,16 @@ fn print_ratings(tournament: &Tournament, tau: f64, json: bool) -> Result<(), Us
         );
         return Ok(());
     }
+    let width = leaders
+        .iter()
+        .map(|l| l.key.as_str().chars().count())
+        .max()
+        .unwrap_or(0);
     for l in leaders {
         println!(
-            "{:>3}  {}  {:.0} ±{:.0}  volatility {:.4}  {} games",
+            "{:>3}  {:<width$}  {:>4.0} ±{:<3.0}  volatility {:.4}  {} games",
             l.rank,
-            l.key,
+            l.key.as_str(),
             l.rating.rating,
             2.0 * l.rating.deviation,
             l.rating.volatility,
