@@ -4,7 +4,10 @@
 //! A clocked game's engine goes first (its clock runs while it waits).
 //! Analyses (and Kubb simulations) and the engines of unclocked games then
 //! take turns, so neither kind can starve the other: forty engine games do
-//! not keep a 100 ms analysis waiting for their forty moves. Games are never
+//! not keep a 100 ms analysis waiting for their forty moves. With two
+//! threads or more, neither games nor analyses may hold every thread while
+//! the other kind waits: a flood of clocked engine games cannot shut out
+//! analyses, nor a flood of analyses an engine on a short clock. Games are never
 //! refused (each has at most one search waiting); an analysis is refused
 //! with [`Busy`] when too many already wait or when it waited past its
 //! deadline, so a client is told to come back instead of waiting forever.
@@ -43,7 +46,10 @@ pub struct Scheduler {
 
 #[derive(Default)]
 struct Queues {
+    threads: usize,
     free: usize,
+    /// Places held by games and by analyses.
+    running: [usize; 2],
     clocked: VecDeque<oneshot::Sender<Permit>>,
     unclocked: VecDeque<oneshot::Sender<Permit>>,
     analysis: VecDeque<oneshot::Sender<Permit>>,
@@ -64,34 +70,64 @@ impl Queues {
         self.clocked.is_empty() && self.unclocked.is_empty() && self.analysis.is_empty()
     }
 
-    /// The next waiter, by priority.
-    fn next(&mut self) -> Option<oneshot::Sender<Permit>> {
-        if let Some(waiter) = self.clocked.pop_front() {
-            return Some(waiter);
+    /// The next waiter, by priority, and what it is for.
+    fn next(&mut self) -> Option<(Work, oneshot::Sender<Permit>)> {
+        let work = self.next_work()?;
+        let waiter = self.queue(work).pop_front()?;
+        Some((work, waiter))
+    }
+
+    fn next_work(&mut self) -> Option<Work> {
+        let games_wait = !self.clocked.is_empty() || !self.unclocked.is_empty();
+        let analyses_wait = !self.analysis.is_empty();
+        let games_first = if self.clocked.is_empty() {
+            Work::UnclockedGame
+        } else {
+            Work::ClockedGame
+        };
+        if self.threads > 1 && games_wait && analyses_wait {
+            // Whichever kind holds all places but one gives the next away.
+            if self.running[0] >= self.threads - 1 {
+                return Some(Work::Analysis);
+            }
+            if self.running[1] >= self.threads - 1 {
+                return Some(games_first);
+            }
+        }
+        if !self.clocked.is_empty() {
+            return Some(Work::ClockedGame);
         }
         let (first, second) = if self.analysis_next {
             (Work::Analysis, Work::UnclockedGame)
         } else {
             (Work::UnclockedGame, Work::Analysis)
         };
-        let waiter = self
-            .queue(first)
-            .pop_front()
-            .or_else(|| self.queue(second).pop_front());
         self.analysis_next = !self.analysis_next;
-        waiter
+        [first, second]
+            .into_iter()
+            .find(|&work| !self.queue(work).is_empty())
     }
+
+    fn take(&mut self, work: Work) {
+        self.running[side(work)] += 1;
+    }
+}
+
+/// Games (0) or analyses (1).
+fn side(work: Work) -> usize {
+    usize::from(work == Work::Analysis)
 }
 
 /// A place in the pool; dropping it hands the place to the next waiter.
 pub struct Permit {
     scheduler: Option<Arc<Scheduler>>,
+    work: Work,
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         if let Some(scheduler) = self.scheduler.take() {
-            Scheduler::release(&scheduler);
+            Scheduler::release(&scheduler, self.work);
         }
     }
 }
@@ -100,6 +136,7 @@ impl Scheduler {
     pub fn new(threads: usize, max_waiting: usize, deadline: Duration) -> Arc<Scheduler> {
         Arc::new(Scheduler {
             state: Mutex::new(Queues {
+                threads: threads.max(1),
                 free: threads.max(1),
                 ..Queues::default()
             }),
@@ -120,7 +157,8 @@ impl Scheduler {
             queues.queue(work).retain(|waiter| !waiter.is_closed());
             if queues.free > 0 && queues.is_empty() {
                 queues.free -= 1;
-                return Ok(self.permit());
+                queues.take(work);
+                return Ok(self.permit(work));
             }
             if work == Work::Analysis && queues.analysis.len() >= self.max_waiting {
                 return Err(busy);
@@ -140,29 +178,37 @@ impl Scheduler {
         granted.map_err(|_| busy)
     }
 
-    fn permit(self: &Arc<Scheduler>) -> Permit {
+    fn permit(self: &Arc<Scheduler>, work: Work) -> Permit {
         Permit {
             scheduler: Some(self.clone()),
+            work,
         }
     }
 
-    /// Hands a returned place to the next live waiter, or frees it.
-    fn release(self: &Arc<Scheduler>) {
+    /// Hands a place returned by `work` to the next live waiter, or frees it.
+    fn release(self: &Arc<Scheduler>, work: Work) {
+        self.queues().running[side(work)] -= 1;
         loop {
-            let waiter = {
+            let (next, waiter) = {
                 let mut queues = self.queues();
                 match queues.next() {
-                    Some(waiter) => waiter,
+                    Some((next, waiter)) => {
+                        queues.take(next);
+                        (next, waiter)
+                    }
                     None => {
                         queues.free += 1;
                         return;
                     }
                 }
             };
-            match waiter.send(self.permit()) {
+            match waiter.send(self.permit(next)) {
                 Ok(()) => return,
                 // That waiter gave up: the place goes to the next.
-                Err(mut permit) => permit.scheduler = None,
+                Err(mut permit) => {
+                    permit.scheduler = None;
+                    self.queues().running[side(next)] -= 1;
+                }
             }
         }
     }
@@ -237,6 +283,24 @@ mod tests {
             labels.push(label);
         }
         assert_eq!(labels, ["c1", "u1", "a1", "u2", "a2", "u3"]);
+    }
+
+    #[tokio::test]
+    async fn with_two_threads_neither_kind_holds_both_while_the_other_waits() {
+        let scheduler = pool(2);
+        let first = scheduler.acquire(Work::ClockedGame).await.unwrap();
+        let _second = scheduler.acquire(Work::ClockedGame).await.unwrap();
+        let (order, mut seen) = tokio::sync::mpsc::unbounded_channel();
+        let clocked = queue(&scheduler, Work::ClockedGame, "c", &order);
+        settle().await;
+        let analysis = queue(&scheduler, Work::Analysis, "a", &order);
+        settle().await;
+        // Games hold both places: the one freed goes to the analysis,
+        // although a clocked game waited longer.
+        drop(first);
+        analysis.await.unwrap().unwrap();
+        assert_eq!(seen.try_recv(), Ok("a"));
+        clocked.abort();
     }
 
     #[tokio::test]
