@@ -555,10 +555,9 @@ impl App {
         // that ends meanwhile never starts it.
         let stop = self.players.start_search(&id);
         tokio::spawn(async move {
-            let work = if state.settings.time_control.is_some() {
-                Work::ClockedGame
-            } else {
-                Work::UnclockedGame
+            let work = match state.flag_at_ms() {
+                Some(flag_at_ms) => Work::ClockedGame { flag_at_ms },
+                None => Work::UnclockedGame,
             };
             let permit = app.engines.acquire(work).await;
             if permit.is_err() || stop.load(Ordering::Relaxed) {

@@ -43,6 +43,10 @@ const MESSAGES_PER_SECOND: f64 = 1000.0;
 /// How long a closing connection waits for the client to close its side.
 const CLOSE_LINGER: Duration = Duration::from_secs(2);
 
+/// The most a closing connection reads and drops meanwhile: a client still
+/// sending a flood is cut off.
+const MAX_DRAIN: usize = 64 * 1024;
+
 /// The player waiting for an opponent: no game exists for it yet.
 struct Waiting {
     connection: u64,
@@ -183,8 +187,10 @@ impl Client {
         }
         let mut buffer = [0u8; 4096];
         let drain = async {
+            let mut drained = 0;
             while let Ok(read) = self.stream.read(&mut buffer).await {
-                if read == 0 {
+                drained += read;
+                if read == 0 || drained > MAX_DRAIN {
                     break;
                 }
             }

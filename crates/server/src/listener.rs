@@ -207,11 +207,22 @@ pub async fn serve_http(
         });
     }
     drop(listener);
-    if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown())
+    let finished = async {
+        graceful.shutdown().await;
+        // Live sockets (WebSocket, course) hold their admission until they
+        // have sent their closing reason.
+        while connections.total() > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    if tokio::time::timeout(SHUTDOWN_GRACE, finished)
         .await
         .is_err()
     {
-        tracing::warn!("http: requests still in flight after {SHUTDOWN_GRACE:?}; closing");
+        tracing::warn!(
+            "{} connections still open after {SHUTDOWN_GRACE:?}; closing",
+            connections.total()
+        );
     }
 }
 

@@ -1,7 +1,9 @@
 //! The engine scheduler: the server's engine and simulation threads, shared
 //! by every game and analysis, handed out by priority.
 //!
-//! A clocked game's engine goes first (its clock runs while it waits).
+//! A clocked game's engine goes first (its clock runs while it waits), the
+//! one whose flag falls soonest first: an engine on a 20 s clock does not
+//! wait behind engines on a day's clock.
 //! Analyses (and Kubb simulations) and the engines of unclocked games then
 //! take turns, so neither kind can starve the other: forty engine games do
 //! not keep a 100 ms analysis waiting for their forty moves. With two
@@ -21,8 +23,8 @@ use tokio::sync::oneshot;
 /// What a place in the pool is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Work {
-    /// The engine of a game with a clock.
-    ClockedGame,
+    /// The engine of a game with a clock, whose flag falls at `flag_at_ms`.
+    ClockedGame { flag_at_ms: i64 },
     /// The engine of a game without a clock.
     UnclockedGame,
     /// A client's analysis or simulation.
@@ -44,90 +46,121 @@ pub struct Scheduler {
     deadline: Duration,
 }
 
+/// The three waiting lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    Clocked,
+    Unclocked,
+    Analysis,
+}
+
+fn line(work: Work) -> Line {
+    match work {
+        Work::ClockedGame { .. } => Line::Clocked,
+        Work::UnclockedGame => Line::Unclocked,
+        Work::Analysis => Line::Analysis,
+    }
+}
+
+/// A waiter: when its need falls due (clocked games), and where its place
+/// goes.
+type Waiter = (i64, oneshot::Sender<Permit>);
+
 #[derive(Default)]
 struct Queues {
     threads: usize,
     free: usize,
     /// Places held by games and by analyses.
     running: [usize; 2],
-    clocked: VecDeque<oneshot::Sender<Permit>>,
-    unclocked: VecDeque<oneshot::Sender<Permit>>,
-    analysis: VecDeque<oneshot::Sender<Permit>>,
+    clocked: VecDeque<Waiter>,
+    unclocked: VecDeque<Waiter>,
+    analysis: VecDeque<Waiter>,
     /// Whose turn it is among analyses and unclocked games.
     analysis_next: bool,
 }
 
 impl Queues {
-    fn queue(&mut self, work: Work) -> &mut VecDeque<oneshot::Sender<Permit>> {
-        match work {
-            Work::ClockedGame => &mut self.clocked,
-            Work::UnclockedGame => &mut self.unclocked,
-            Work::Analysis => &mut self.analysis,
+    fn queue(&mut self, line: Line) -> &mut VecDeque<Waiter> {
+        match line {
+            Line::Clocked => &mut self.clocked,
+            Line::Unclocked => &mut self.unclocked,
+            Line::Analysis => &mut self.analysis,
         }
+    }
+
+    /// Queues a waiter for `work`; clocked games in order of their flags.
+    fn push(&mut self, work: Work, sender: oneshot::Sender<Permit>) {
+        let due = match work {
+            Work::ClockedGame { flag_at_ms } => flag_at_ms,
+            Work::UnclockedGame | Work::Analysis => 0,
+        };
+        let queue = self.queue(line(work));
+        let at = queue.partition_point(|(other, _)| *other <= due);
+        queue.insert(at, (due, sender));
     }
 
     fn is_empty(&self) -> bool {
         self.clocked.is_empty() && self.unclocked.is_empty() && self.analysis.is_empty()
     }
 
-    /// The next waiter, by priority, and what it is for.
-    fn next(&mut self) -> Option<(Work, oneshot::Sender<Permit>)> {
-        let work = self.next_work()?;
-        let waiter = self.queue(work).pop_front()?;
-        Some((work, waiter))
+    /// The next waiter, by priority, and its line.
+    fn next(&mut self) -> Option<(Line, oneshot::Sender<Permit>)> {
+        let line = self.next_line()?;
+        let (_, waiter) = self.queue(line).pop_front()?;
+        Some((line, waiter))
     }
 
-    fn next_work(&mut self) -> Option<Work> {
+    fn next_line(&mut self) -> Option<Line> {
         let games_wait = !self.clocked.is_empty() || !self.unclocked.is_empty();
         let analyses_wait = !self.analysis.is_empty();
         let games_first = if self.clocked.is_empty() {
-            Work::UnclockedGame
+            Line::Unclocked
         } else {
-            Work::ClockedGame
+            Line::Clocked
         };
         if self.threads > 1 && games_wait && analyses_wait {
             // Whichever kind holds all places but one gives the next away.
             if self.running[0] >= self.threads - 1 {
-                return Some(Work::Analysis);
+                return Some(Line::Analysis);
             }
             if self.running[1] >= self.threads - 1 {
                 return Some(games_first);
             }
         }
         if !self.clocked.is_empty() {
-            return Some(Work::ClockedGame);
+            return Some(Line::Clocked);
         }
         let (first, second) = if self.analysis_next {
-            (Work::Analysis, Work::UnclockedGame)
+            (Line::Analysis, Line::Unclocked)
         } else {
-            (Work::UnclockedGame, Work::Analysis)
+            (Line::Unclocked, Line::Analysis)
         };
         self.analysis_next = !self.analysis_next;
         [first, second]
             .into_iter()
-            .find(|&work| !self.queue(work).is_empty())
+            .find(|&line| !self.queue(line).is_empty())
     }
 
-    fn take(&mut self, work: Work) {
-        self.running[side(work)] += 1;
+    fn take(&mut self, line: Line) {
+        self.running[side(line)] += 1;
     }
 }
 
 /// Games (0) or analyses (1).
-fn side(work: Work) -> usize {
-    usize::from(work == Work::Analysis)
+fn side(line: Line) -> usize {
+    usize::from(line == Line::Analysis)
 }
 
 /// A place in the pool; dropping it hands the place to the next waiter.
 pub struct Permit {
     scheduler: Option<Arc<Scheduler>>,
-    work: Work,
+    line: Line,
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         if let Some(scheduler) = self.scheduler.take() {
-            Scheduler::release(&scheduler, self.work);
+            Scheduler::release(&scheduler, self.line);
         }
     }
 }
@@ -154,17 +187,19 @@ impl Scheduler {
             let mut queues = self.queues();
             // Waiters that gave up leave dead senders behind; they do not
             // count against the bound.
-            queues.queue(work).retain(|waiter| !waiter.is_closed());
+            queues
+                .queue(line(work))
+                .retain(|(_, waiter)| !waiter.is_closed());
             if queues.free > 0 && queues.is_empty() {
                 queues.free -= 1;
-                queues.take(work);
-                return Ok(self.permit(work));
+                queues.take(line(work));
+                return Ok(self.permit(line(work)));
             }
             if work == Work::Analysis && queues.analysis.len() >= self.max_waiting {
                 return Err(busy);
             }
             let (sender, receiver) = oneshot::channel();
-            queues.queue(work).push_back(sender);
+            queues.push(work, sender);
             receiver
         };
         let granted = if work == Work::Analysis {
@@ -178,16 +213,16 @@ impl Scheduler {
         granted.map_err(|_| busy)
     }
 
-    fn permit(self: &Arc<Scheduler>, work: Work) -> Permit {
+    fn permit(self: &Arc<Scheduler>, line: Line) -> Permit {
         Permit {
             scheduler: Some(self.clone()),
-            work,
+            line,
         }
     }
 
-    /// Hands a place returned by `work` to the next live waiter, or frees it.
-    fn release(self: &Arc<Scheduler>, work: Work) {
-        self.queues().running[side(work)] -= 1;
+    /// Hands a place returned from `line` to the next live waiter, or frees it.
+    fn release(self: &Arc<Scheduler>, line: Line) {
+        self.queues().running[side(line)] -= 1;
         loop {
             let (next, waiter) = {
                 let mut queues = self.queues();
@@ -233,6 +268,8 @@ impl Scheduler {
 mod tests {
     use super::*;
 
+    const CLOCKED: Work = Work::ClockedGame { flag_at_ms: 1_000 };
+
     fn pool(threads: usize) -> Arc<Scheduler> {
         Scheduler::new(threads, 2, Duration::from_millis(200))
     }
@@ -269,7 +306,7 @@ mod tests {
             (Work::UnclockedGame, "u3"),
             (Work::Analysis, "a1"),
             (Work::Analysis, "a2"),
-            (Work::ClockedGame, "c1"),
+            (Work::ClockedGame { flag_at_ms: 9 }, "c1"),
         ] {
             tasks.push(queue(&scheduler, work, label, &order));
             settle().await;
@@ -286,12 +323,39 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_clocked_game_whose_flag_falls_first_goes_first() {
+        let scheduler = pool(1);
+        let held = scheduler.acquire(Work::UnclockedGame).await.unwrap();
+        let (order, mut seen) = tokio::sync::mpsc::unbounded_channel();
+        let mut tasks = Vec::new();
+        for (flag_at_ms, label) in [
+            (86_400_000, "day"),
+            (20_000, "short"),
+            (90_000_000, "later"),
+        ] {
+            tasks.push(queue(
+                &scheduler,
+                Work::ClockedGame { flag_at_ms },
+                label,
+                &order,
+            ));
+            settle().await;
+        }
+        drop(held);
+        for task in tasks {
+            task.await.unwrap().unwrap();
+        }
+        let labels: Vec<_> = std::iter::from_fn(|| seen.try_recv().ok()).collect();
+        assert_eq!(labels, ["short", "day", "later"]);
+    }
+
+    #[tokio::test]
     async fn with_two_threads_neither_kind_holds_both_while_the_other_waits() {
         let scheduler = pool(2);
-        let first = scheduler.acquire(Work::ClockedGame).await.unwrap();
-        let _second = scheduler.acquire(Work::ClockedGame).await.unwrap();
+        let first = scheduler.acquire(CLOCKED).await.unwrap();
+        let _second = scheduler.acquire(CLOCKED).await.unwrap();
         let (order, mut seen) = tokio::sync::mpsc::unbounded_channel();
-        let clocked = queue(&scheduler, Work::ClockedGame, "c", &order);
+        let clocked = queue(&scheduler, CLOCKED, "c", &order);
         settle().await;
         let analysis = queue(&scheduler, Work::Analysis, "a", &order);
         settle().await;
@@ -306,7 +370,7 @@ mod tests {
     #[tokio::test]
     async fn an_analysis_is_refused_when_too_many_wait_and_after_its_deadline() {
         let scheduler = pool(1);
-        let _held = scheduler.acquire(Work::ClockedGame).await.unwrap();
+        let _held = scheduler.acquire(CLOCKED).await.unwrap();
         let (order, _seen) = tokio::sync::mpsc::unbounded_channel();
         let first = queue(&scheduler, Work::Analysis, "a1", &order);
         let second = queue(&scheduler, Work::Analysis, "a2", &order);
@@ -329,7 +393,7 @@ mod tests {
     #[tokio::test]
     async fn a_place_given_up_by_a_waiter_goes_to_the_next() {
         let scheduler = pool(1);
-        let held = scheduler.acquire(Work::ClockedGame).await.unwrap();
+        let held = scheduler.acquire(CLOCKED).await.unwrap();
         let (order, mut seen) = tokio::sync::mpsc::unbounded_channel();
         let gone = queue(&scheduler, Work::UnclockedGame, "gone", &order);
         settle().await;

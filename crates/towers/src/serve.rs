@@ -48,6 +48,7 @@ pub struct ServeArgs {
 
 pub fn run(args: ServeArgs) -> Result<(), UsageError> {
     tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
@@ -72,7 +73,8 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
                 println!("towers serve: course protocol on {course}");
             }
             stop_signal().await?;
-            println!("towers serve: stopping");
+            // Not on stdout: whoever read the address may have gone.
+            tracing::info!("stopping: no new connections, finishing requests in flight");
             running.shutdown().await
         })
         .map_err(|error| UsageError(format!("{error:#}")))
