@@ -666,32 +666,44 @@ fn sigterm_closes_sockets_with_a_reason_and_keeps_every_move() {
 }
 
 /// Class 7: every clocked move replaces its game's flag timer instead of
-/// leaving one behind.
+/// leaving one behind, and a game that ends leaves none.
 #[test]
-fn a_clocked_game_keeps_one_flag_timer_whatever_its_moves() {
+fn clocked_games_keep_one_flag_timer_whatever_their_moves() {
     let server = serve(&fresh_sqlite(), 1024, &["--rate-limit", "0"]);
     runtime().block_on(async {
         let base = server.base.clone();
         let clock = json!({ "time_control": { "initial_ms": 600_000, "increment_ms": 1_000 } });
-        let (id, tokens) = friend_game(&base, clock).await;
-        let (_, mut state) = get(&base, &format!("/api/gt/games/{id}")).await;
-        let mut moves = 0;
-        for ply in 0..200 {
-            let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
-            let Some(mv) = legal.last().cloned() else {
-                break;
-            };
-            let path = format!("/api/gt/games/{id}/moves");
-            let (status, next) =
-                post(&base, &path, Some(&tokens[ply % 2]), json!({ "move": mv })).await;
-            assert_eq!(status, 200);
-            state = next;
-            moves += 1;
+        let (mut moves, mut games, mut random) = (0, 0, 0x2545_F491_4F6C_DD1Du64);
+        let mut active = false;
+        while moves < 300 {
+            let (id, tokens) = friend_game(&base, clock.clone()).await;
+            games += 1;
+            let (_, mut state) = get(&base, &format!("/api/gt/games/{id}")).await;
+            for ply in 0.. {
+                let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
+                active = !legal.is_empty();
+                if !active || moves >= 300 {
+                    break;
+                }
+                random ^= random << 13;
+                random ^= random >> 7;
+                random ^= random << 17;
+                let mv = legal[(random % legal.len() as u64) as usize].clone();
+                let path = format!("/api/gt/games/{id}/moves");
+                let (status, next) =
+                    post(&base, &path, Some(&tokens[ply % 2]), json!({ "move": mv })).await;
+                assert_eq!(status, 200, "{next}");
+                state = next;
+                moves += 1;
+            }
         }
         let (_, health) = get(&base, "/api/health").await;
         let timers = health["flag_timers"].as_u64().unwrap();
-        eprintln!("{moves} clocked moves: {timers} flag timers set");
-        let expected = u64::from(state["status"] == "active");
-        assert_eq!(timers, expected);
+        eprintln!("{moves} clocked moves in {games} games: {timers} flag timers set");
+        assert_eq!(
+            timers,
+            u64::from(active),
+            "one for the game still going, none for the others"
+        );
     });
 }
