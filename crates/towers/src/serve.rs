@@ -147,6 +147,8 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), UsageError> {
                     let database = format!("sqlite:{}", dir.join("towers.db").display());
                     let mut config = server::Config::new("127.0.0.1:0".parse()?, database);
                     config.rate_limit = None;
+                    // Every client of the load comes from this one address.
+                    config.max_connections_per_client = usize::MAX;
                     let running = server::start(config).await?;
                     let base = format!("http://{}", running.addr);
                     tokio::spawn(running.wait());
@@ -163,6 +165,13 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), UsageError> {
             .await
         })
         .map_err(|error| UsageError(format!("{error:#}")))?;
+    if report.spectators_connected < args.spectators as u64 {
+        eprintln!(
+            "towers loadtest: warning: {} of {} spectators connected; a server bounds the \
+             connections of one client (--max-connections-per-client) and in all",
+            report.spectators_connected, args.spectators
+        );
+    }
     if report.rate_limited > 0 {
         eprintln!(
             "towers loadtest: warning: the server's rate limit refused {} requests or sockets; \
