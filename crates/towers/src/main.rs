@@ -48,9 +48,18 @@ enum Command {
     /// pairings, results, standings with tie-breaks, bracket, ratings.
     #[command(subcommand)]
     Tournament(tournament_cli::Command),
+    /// Server administration.
+    #[command(subcommand)]
+    Admin(AdminCommand),
     /// Load generator for the server: moves per second and latency with
     /// WebSocket spectators.
     Loadtest(serve::LoadtestArgs),
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Games set apart because their stored events no longer replay.
+    Quarantined(serve::QuarantinedArgs),
 }
 
 /// An error the user caused (bad position, bad move): exit status 2.
@@ -64,6 +73,7 @@ fn main() -> ExitCode {
         Command::Kubb(command) => kubb_cli::run(command),
         Command::Serve(args) => serve::run(args),
         Command::Tournament(command) => tournament_cli::run(command),
+        Command::Admin(AdminCommand::Quarantined(args)) => serve::quarantined(args),
         Command::Loadtest(args) => serve::loadtest(args),
     };
     match result {
