@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use crate::pools::pool_name;
+use crate::table::Standing;
 use crate::tournament::{Pairing, Stage, Tournament};
 
 /// Quotes a CSV field when it holds a comma, a quote or a line break.
@@ -46,6 +47,36 @@ pub fn csv(tournament: &Tournament) -> String {
                 pairing.kubbs.map(|k| k.to_string()).unwrap_or_default(),
             );
         }
+    }
+    out
+}
+
+/// The standings, one entrant a line:
+/// `rank,name,points,<each tie-break>,played,won,drawn,lost,pool,pool_rank`.
+pub fn standings_csv(standings: &[Standing]) -> String {
+    let tiebreaks: Vec<&str> = standings.first().map_or(Vec::new(), |s| {
+        s.tiebreaks.0.iter().map(|(t, _)| t.key()).collect()
+    });
+    let mut out = format!(
+        "rank,name,points,{},played,won,drawn,lost,pool,pool_rank\n",
+        tiebreaks.join(",")
+    );
+    for s in standings {
+        let values: Vec<String> = s.tiebreaks.0.iter().map(|(_, v)| v.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{}",
+            s.rank,
+            csv_field(s.name.as_str()),
+            s.points,
+            values.join(","),
+            s.played,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.pool.as_deref().unwrap_or_default(),
+            s.pool_rank.map(|r| r.to_string()).unwrap_or_default(),
+        );
     }
     out
 }

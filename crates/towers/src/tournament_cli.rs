@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
-use tournament::export::{bracket_svg, csv};
+use tournament::export::{bracket_svg, csv, standings_csv};
 use tournament::glicko2::Glicko2;
 use tournament::ratings::rate_tournament;
 use tournament::schedule::{plan, ClockTime};
@@ -77,11 +77,14 @@ pub enum Command {
         #[arg(long, value_name = "OUT.svg")]
         svg: PathBuf,
     },
-    /// Export every pairing and result as CSV.
+    /// Export every pairing and result as CSV (or the standings).
     Export {
         file: PathBuf,
         #[arg(long, value_name = "OUT.csv")]
         csv: PathBuf,
+        /// The standings instead of the pairings.
+        #[arg(long)]
+        standings: bool,
     },
     /// Times and pitches (or boards) of the rounds paired so far.
     Schedule {
@@ -208,7 +211,19 @@ pub fn run(command: Command) -> Result<(), UsageError> {
                 .ok_or_else(|| usage("a tournament without knockout has no bracket"))?;
             write_atomically(&svg, &drawing)
         }
-        Command::Export { file, csv: out } => write_atomically(&out, &csv(&load(&file)?)),
+        Command::Export {
+            file,
+            csv: out,
+            standings,
+        } => {
+            let tournament = load(&file)?;
+            let text = if standings {
+                standings_csv(&tournament.standings())
+            } else {
+                csv(&tournament)
+            };
+            write_atomically(&out, &text)
+        }
         Command::Schedule {
             file,
             pitches,

@@ -273,6 +273,21 @@ fn a_knockout_with_byes_draws_its_bracket_and_exports_csv() {
     assert_eq!(lines.len(), 1 + 4 + 2 + 2, "a header and every pairing");
     assert!(lines.contains(&"3,knockout,,Ann,Cy,0-1,".to_string()));
     assert!(lines.contains(&"1,knockout,,Cy,Flo & Co,1-0,".to_string()));
+
+    ok(
+        &file,
+        "export",
+        &["--csv", csv.to_str().unwrap(), "--standings"],
+    );
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let mut rows = table.lines();
+    assert_eq!(
+        rows.next(),
+        Some("rank,name,points,sonneborn_berger,buchholz,direct_encounter,wins,played,won,drawn,lost,pool,pool_rank")
+    );
+    // Cy won its three games (Flo & Co, Bob, Ann): 3 points.
+    assert!(rows.next().unwrap().starts_with("1,Cy,3,"), "{table}");
+    assert_eq!(table.lines().count(), 7, "a header and six entrants");
 }
 
 /// A Swiss of five: the bye goes to the lowest-ranked without one; a
