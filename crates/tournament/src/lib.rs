@@ -9,7 +9,7 @@
 //! One module per concern:
 //! - formats: [`round_robin`] (single and double), [`swiss`] (Dutch-style
 //!   pairing), [`knockout`] (seeded brackets), [`pools`] (pools then
-//!   knockout), their settings in [`format`];
+//!   knockout), their settings in [`format`](mod@format);
 //! - results and scoring: [`score`], [`game`] (each game's points and
 //!   tie-break order), [`tiebreaks`], [`standings`] and the tournament's
 //!   [`table`];
