@@ -11,7 +11,9 @@
 //! Who is named first balances starts (Kubb) or Red (Guard & Towers): the
 //! entrant named first less often, then the one named second last time,
 //! then the better-ranked one gets the alternative to its last; in the
-//! first round the better-ranked alternate board by board.
+//! first round the better-ranked alternate board by board. Two entrants
+//! who both must be named on the same side (named first two times more
+//! than second, or two times less) are paired only when nothing else works.
 
 use std::collections::HashSet;
 
@@ -118,8 +120,21 @@ impl Search<'_> {
 
     /// The top entrant's partners in order of preference: its score
     /// group's bottom half from the top, then its upper half from the
-    /// middle, then the lower groups in ranking order.
+    /// middle, then the lower groups in ranking order; partners who must be
+    /// named on the same side as it (both named first twice more than
+    /// second, or both twice less) only after all the others.
     fn partners(&self, unpaired: &[usize]) -> Vec<usize> {
+        let side = |i: usize| must_be_named(&self.players[i]);
+        let top = side(unpaired[0]);
+        let (mut partners, clashing): (Vec<usize>, Vec<usize>) = self
+            .natural_partners(unpaired)
+            .into_iter()
+            .partition(|&i| top.is_none() || side(i) != top);
+        partners.extend(clashing);
+        partners
+    }
+
+    fn natural_partners(&self, unpaired: &[usize]) -> Vec<usize> {
         let points = self.players[unpaired[0]].points;
         let group = unpaired
             .iter()
@@ -130,6 +145,16 @@ impl Search<'_> {
         partners.extend(unpaired[1..half.max(1)].iter().rev());
         partners.extend(&unpaired[group..]);
         partners
+    }
+}
+
+/// The side an entrant must be named on to keep its starts within two of
+/// its seconds: `Some(false)` second, `Some(true)` first.
+fn must_be_named(player: &Player) -> Option<bool> {
+    match player.first_balance {
+        b if b >= 2 => Some(false),
+        b if b <= -2 => Some(true),
+        _ => None,
     }
 }
 
@@ -187,6 +212,17 @@ mod tests {
             Some(&(4, None)),
             "the lowest-ranked has the bye"
         );
+    }
+
+    /// A (0) and C (2) have both been named first twice more than second:
+    /// the natural A-C would name one of them first a third time more, so
+    /// A meets D and C meets B, each of them named second.
+    #[test]
+    fn entrants_who_must_be_second_do_not_meet_while_others_can() {
+        let mut players = fresh(4);
+        players[0].first_balance = 2;
+        players[2].first_balance = 2;
+        assert_eq!(pair(&players).unwrap(), [(3, Some(0)), (1, Some(2))]);
     }
 
     /// Plays a Swiss of `entrants` for `rounds` rounds with results drawn
