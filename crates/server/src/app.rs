@@ -25,6 +25,7 @@ use crate::scheduler::{Permit, Scheduler, Work};
 use crate::security::token_hash;
 use crate::status::{Kind, Status};
 use crate::store::{Committed, EventRow, GameRow, Store, Write};
+use crate::tournament;
 
 /// The longest a server engine thinks about one move, whatever its clock
 /// (a day's clock would plan for an hour and a half): the engine pool is
@@ -55,6 +56,7 @@ pub fn now_ms() -> i64 {
 pub enum GameState {
     Gt(gt::State),
     Kubb(kubb_match::State),
+    Tournament(tournament::State),
 }
 
 /// An event of either kind: typed everywhere, text only in the store
@@ -64,6 +66,7 @@ pub enum GameState {
 pub enum GameEvent {
     Gt(gt::Event),
     Kubb(kubb_match::Event),
+    Tournament(tournament::Event),
 }
 
 impl GameEvent {
@@ -79,6 +82,7 @@ impl GameEvent {
 pub enum View {
     Gt(Box<gt::View>),
     Kubb(Box<kubb_match::View>),
+    Tournament(Box<tournament::View>),
 }
 
 impl GameState {
@@ -86,6 +90,7 @@ impl GameState {
         match self {
             GameState::Gt(state) => state.seq,
             GameState::Kubb(state) => state.seq,
+            GameState::Tournament(state) => state.seq,
         }
     }
 
@@ -93,6 +98,7 @@ impl GameState {
         match self {
             GameState::Gt(_) => Kind::Gt,
             GameState::Kubb(_) => Kind::Kubb,
+            GameState::Tournament(_) => Kind::Tournament,
         }
     }
 
@@ -100,6 +106,7 @@ impl GameState {
         match self {
             GameState::Gt(state) => state.status(),
             GameState::Kubb(state) => state.status(),
+            GameState::Tournament(state) => state.status(),
         }
     }
 
@@ -107,6 +114,7 @@ impl GameState {
         match self {
             GameState::Gt(state) => state.result_text(),
             GameState::Kubb(state) => state.result_text(),
+            GameState::Tournament(state) => state.result_text(),
         }
     }
 
@@ -114,6 +122,7 @@ impl GameState {
         match self {
             GameState::Gt(state) => View::Gt(Box::new(state.view(id, now_ms))),
             GameState::Kubb(state) => View::Kubb(Box::new(state.view(id))),
+            GameState::Tournament(state) => View::Tournament(Box::new(state.view(id))),
         }
     }
 
@@ -123,6 +132,7 @@ impl GameState {
         match self {
             GameState::Gt(state) => View::Gt(Box::new(state.live_view(id, now_ms))),
             GameState::Kubb(state) => View::Kubb(Box::new(state.view(id))),
+            GameState::Tournament(state) => View::Tournament(Box::new(state.view(id))),
         }
     }
 
@@ -142,6 +152,13 @@ impl GameState {
                     serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
                 Ok(GameState::Kubb(kubb_match::State::new(&settings)))
             }
+            Kind::Tournament => {
+                let settings =
+                    serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
+                tournament::State::new(settings)
+                    .map(GameState::Tournament)
+                    .map_err(|e| corrupt(e.0))
+            }
         }
     }
 
@@ -150,6 +167,7 @@ impl GameState {
         let event = match self {
             GameState::Gt(_) => serde_json::from_str(body).map(GameEvent::Gt),
             GameState::Kubb(_) => serde_json::from_str(body).map(GameEvent::Kubb),
+            GameState::Tournament(_) => serde_json::from_str(body).map(GameEvent::Tournament),
         };
         event.map_err(|error| error.to_string())
     }
@@ -162,6 +180,9 @@ impl GameState {
             }
             (GameState::Kubb(state), GameEvent::Kubb(event)) => {
                 state.apply(event).map_err(|e| e.to_string())
+            }
+            (GameState::Tournament(state), GameEvent::Tournament(event)) => {
+                state.apply(event).map_err(|e| e.0)
             }
             (state, _) => Err(format!("not an event of a {} game", state.kind())),
         }
@@ -464,6 +485,7 @@ impl App {
                 self.publish(entry, &event, now);
                 if entry.state.status() == Status::Finished {
                     self.players.game_over(&entry.id);
+                    tournament::games::game_finished(self, entry);
                 }
                 self.after_commit(entry);
                 Ok(())

@@ -3,8 +3,8 @@
 //! TCP listener for the course's game-server protocol.
 //!
 //! Modules: `store` (database and group commit), `app` (the game service
-//! every adapter calls), `gt` and `kubb_match` (games as folds of stored,
-//! typed events, and their view structs), `status` (kinds and statuses),
+//! every adapter calls), `gt`, `kubb_match` and `tournament` (games and
+//! tournaments as folds of stored, typed events, and their view structs), `status` (kinds and statuses),
 //! `engines` (the engines of server games), `http` (one module per game),
 //! `ws` and `course` (adapters), `web` (the browser UI's files, embedded),
 //! `hub` (live updates in one instance), `listen` (live updates across
@@ -27,6 +27,7 @@ mod scheduler;
 mod security;
 mod status;
 mod store;
+mod tournament;
 mod web;
 mod ws;
 

@@ -14,6 +14,8 @@ pub enum Kind {
     Gt,
     /// Koning & Torens.
     Kubb,
+    /// A tournament of either game (`tournament`), stored like a game.
+    Tournament,
 }
 
 /// Where a game stands.
@@ -31,6 +33,7 @@ impl Kind {
         match self {
             Kind::Gt => "gt",
             Kind::Kubb => "kubb",
+            Kind::Tournament => "tournament",
         }
     }
 }
@@ -68,10 +71,10 @@ impl FromStr for Kind {
     type Err = UnknownName;
 
     fn from_str(text: &str) -> Result<Kind, UnknownName> {
-        [Kind::Gt, Kind::Kubb]
+        [Kind::Gt, Kind::Kubb, Kind::Tournament]
             .into_iter()
             .find(|kind| kind.name() == text)
-            .ok_or_else(|| UnknownName(text.into(), "game kind (gt or kubb)"))
+            .ok_or_else(|| UnknownName(text.into(), "game kind (gt, kubb or tournament)"))
     }
 }
 

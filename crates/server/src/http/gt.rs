@@ -47,6 +47,7 @@ fn state_of(game: &Loaded) -> Result<&gt::State, ApiError> {
     match &game.state {
         GameState::Gt(state) => Ok(state),
         GameState::Kubb(_) => Err(ApiError::NotFound("that id is a Kubb match".into())),
+        GameState::Tournament(_) => Err(ApiError::NotFound("that id is a tournament".into())),
     }
 }
 

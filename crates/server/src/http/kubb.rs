@@ -44,6 +44,7 @@ fn kubb_state_of(game: &Loaded) -> Result<&kubb_match::State, ApiError> {
         GameState::Gt(_) => Err(ApiError::NotFound(
             "that id is a Guard & Towers game".into(),
         )),
+        GameState::Tournament(_) => Err(ApiError::NotFound("that id is a tournament".into())),
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod gt;
 mod kubb;
+mod tournament;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -54,6 +55,7 @@ pub fn router(shared: AppState) -> Router {
         .route("/api/openapi.json", get(openapi))
         .merge(gt::routes())
         .merge(kubb::routes())
+        .merge(tournament::routes())
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::NotFound("no such API path".into()) })
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))

@@ -1,0 +1,305 @@
+//! The tournament routes: the organiser creates a tournament (and gets its
+//! token), registers entrants, starts rounds (each pairing's game is
+//! created) and records or corrects results; anyone reads the standings,
+//! crosstable, pairings, bracket and exports. Live updates are the games'
+//! own socket, `/api/games/{id}/ws`.
+
+use ::tournament::format::Format;
+use ::tournament::{BaselineKubbs, GameKind, Name, Score};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use guard_towers::TimeControl;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    bearer, checked_name, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery,
+    QueryParams, Shared,
+};
+use crate::app::{GameEvent, GameState, Loaded};
+use crate::error::ApiError;
+use crate::security::new_token;
+use crate::status::Kind;
+use crate::tournament::games::{
+    check_organiser, pairing_games, start_round, state_of, sync_results, PairingGame,
+    ORGANISER_SEAT,
+};
+use crate::tournament::{self, Entrant, Event, Settings};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/tournaments", post(create).get(list))
+        .route("/api/tournaments/{id}", get(show))
+        .route("/api/tournaments/{id}/entrants", post(register))
+        .route("/api/tournaments/{id}/withdrawals", post(withdraw))
+        .route("/api/tournaments/{id}/rounds", post(next_round))
+        .route("/api/tournaments/{id}/games", get(games))
+        .route("/api/tournaments/{id}/results", post(result))
+        .route("/api/tournaments/{id}/bracket", get(bracket))
+        .route("/api/tournaments/{id}/export", get(export))
+}
+
+fn refused(refusal: tournament::Refusal) -> ApiError {
+    ApiError::BadRequest(refusal.0)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateTournament {
+    title: String,
+    game: GameKind,
+    format: Format,
+    #[serde(default)]
+    rounds: Option<u32>,
+    #[serde(default)]
+    pools: Option<u32>,
+    #[serde(default)]
+    qualifiers: Option<u32>,
+    #[serde(default)]
+    third_place: bool,
+    #[serde(default)]
+    ruleset: Option<kubb::Ruleset>,
+    #[serde(default)]
+    time_control: Option<TimeControl>,
+}
+
+async fn create(
+    State(shared): State<AppState>,
+    JsonBody(request): JsonBody<CreateTournament>,
+) -> Result<(StatusCode, Json<Created<()>>), ApiError> {
+    let format = ::tournament::Settings::new(
+        request.game,
+        request.format,
+        request.rounds,
+        request.pools,
+        request.qualifiers,
+        request.third_place,
+    )
+    .map_err(|error| ApiError::BadRequest(error.to_string()))?;
+    let settings = Settings::new(request.title, format, request.ruleset, request.time_control)
+        .map_err(refused)?;
+    let state = GameState::Tournament(tournament::State::new(settings.clone()).map_err(refused)?);
+    let token = new_token();
+    let seats = vec![(ORGANISER_SEAT.to_string(), token.clone())];
+    let (id, view) = create_game(&shared.app, state, &settings, Vec::new(), seats).await?;
+    let created = Created {
+        id,
+        seat: None,
+        token: Some(token),
+        state: view,
+    };
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+async fn list(
+    State(shared): State<AppState>,
+    QueryParams(query): QueryParams<ListQuery>,
+) -> Result<Json<Games>, ApiError> {
+    list_games(&shared.app, Kind::Tournament, query).await
+}
+
+async fn show(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<tournament::View>, ApiError> {
+    let tournament = shared.app.lock(&id).await?;
+    Ok(Json(state_of(&tournament)?.view(&id)))
+}
+
+/// Locks a tournament for its organiser.
+async fn organised(shared: &Shared, id: &str, headers: &HeaderMap) -> Result<Loaded, ApiError> {
+    let tournament = shared.app.lock(id).await?;
+    state_of(&tournament)?;
+    check_organiser(&tournament, bearer(headers))?;
+    Ok(tournament)
+}
+
+/// Commits an organiser's event and answers with the tournament.
+async fn commit(
+    shared: &Shared,
+    mut tournament: Loaded,
+    event: Event,
+) -> Result<Json<tournament::View>, ApiError> {
+    shared
+        .app
+        .commit_event(&mut tournament, GameEvent::Tournament(event), None)
+        .await?;
+    Ok(Json(state_of(&tournament)?.view(&tournament.id)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegisterRequest {
+    name: Name,
+    /// A Kubb team's players.
+    #[serde(default)]
+    players: Vec<String>,
+}
+
+async fn register(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<RegisterRequest>,
+) -> Result<Json<tournament::View>, ApiError> {
+    let players = request
+        .players
+        .into_iter()
+        .map(|player| checked_name(Some(player)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let tournament = organised(&shared, &id, &headers).await?;
+    let entrant = Entrant {
+        name: request.name,
+        players,
+    };
+    commit(&shared, tournament, Event::Registered { entrant }).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithdrawRequest {
+    name: Name,
+}
+
+async fn withdraw(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<WithdrawRequest>,
+) -> Result<Json<tournament::View>, ApiError> {
+    let tournament = organised(&shared, &id, &headers).await?;
+    commit(&shared, tournament, Event::Withdrawn { name: request.name }).await
+}
+
+/// A round started: its number, its games with their seat tokens, and
+/// the tournament.
+#[derive(Serialize)]
+struct RoundStarted {
+    round: u32,
+    games: Vec<PairingGame>,
+    state: tournament::View,
+}
+
+async fn next_round(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<(StatusCode, Json<RoundStarted>), ApiError> {
+    let mut tournament = organised(&shared, &id, &headers).await?;
+    let organiser = bearer(&headers).ok_or(ApiError::Unauthorized)?;
+    let round = start_round(&shared.app, &mut tournament, organiser).await?;
+    let state = state_of(&tournament)?;
+    let games = pairing_games(state, &id, organiser)
+        .into_iter()
+        .filter(|game| game.round == round)
+        .collect();
+    let started = RoundStarted {
+        round,
+        games,
+        state: state.view(&id),
+    };
+    Ok((StatusCode::CREATED, Json(started)))
+}
+
+#[derive(Serialize)]
+struct GamesView {
+    games: Vec<PairingGame>,
+}
+
+/// Every game of the tournament with its seat tokens, for the organiser.
+async fn games(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GamesView>, ApiError> {
+    let tournament = organised(&shared, &id, &headers).await?;
+    let organiser = bearer(&headers).ok_or(ApiError::Unauthorized)?;
+    let games = pairing_games(state_of(&tournament)?, &id, organiser);
+    Ok(Json(GamesView { games }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultRequest {
+    first: Name,
+    second: Name,
+    /// From `first`'s side: games won (Kubb) or points (Guard & Towers).
+    score: Score,
+    #[serde(default)]
+    kubbs: Option<BaselineKubbs>,
+    #[serde(default)]
+    round: Option<u32>,
+}
+
+/// Records a result, or corrects it when the pairing has one.
+async fn result(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<ResultRequest>,
+) -> Result<Json<tournament::View>, ApiError> {
+    let mut tournament = organised(&shared, &id, &headers).await?;
+    // A game that ended meanwhile is recorded first, so that the organiser's
+    // word corrects it rather than being overwritten by it.
+    sync_results(&shared.app, &mut tournament).await?;
+    let event = state_of(&tournament)?
+        .result_event(
+            &request.first,
+            &request.second,
+            request.score,
+            request.kubbs,
+            request.round,
+        )
+        .map_err(|refusal| ApiError::Refused(refusal.0))?;
+    commit(&shared, tournament, event).await
+}
+
+async fn bracket(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let tournament = shared.app.lock(&id).await?;
+    let svg = ::tournament::export::bracket_svg(&state_of(&tournament)?.tournament)
+        .ok_or_else(|| ApiError::NotFound("this tournament has no knockout bracket yet".into()))?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+#[derive(Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum ExportFormat {
+    #[default]
+    Pairings,
+    Standings,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExportQuery {
+    #[serde(default)]
+    table: ExportFormat,
+}
+
+/// The pairings or the standings as CSV.
+async fn export(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(query): QueryParams<ExportQuery>,
+) -> Result<Response, ApiError> {
+    let tournament = shared.app.lock(&id).await?;
+    let t = &state_of(&tournament)?.tournament;
+    let csv = match query.table {
+        ExportFormat::Pairings => ::tournament::export::csv(t),
+        ExportFormat::Standings => ::tournament::export::standings_csv(&t.standings()),
+    };
+    let disposition = format!("attachment; filename=\"tournament-{id}.csv\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        csv,
+    )
+        .into_response())
+}

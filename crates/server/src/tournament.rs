@@ -1,0 +1,566 @@
+//! A tournament as the server keeps it: settings fixed at creation and
+//! numbered events, stored in the same tables as games (kind
+//! `tournament`), so that it is durable, group-committed and served live
+//! over `/api/games/{id}/ws` like any game. The state is the fold of the
+//! events over the tournament library ([`tournament::Tournament`]); what
+//! the server adds is who the entrants are (a Kubb team's players) and
+//! which stored game or match each pairing is played in. Playing the
+//! pairings (creating their games, taking their results) is in `games`.
+
+pub mod games;
+
+use guard_towers::TimeControl;
+use serde::{Deserialize, Serialize};
+use tournament::event::{PairingEntry, ResultEntry};
+use tournament::format::Format;
+use tournament::tournament::Stage;
+use tournament::{BaselineKubbs, GameKind, Name, Score, Standing, Tournament};
+
+use crate::status::{Kind, Status};
+
+/// The longest tournament title, in characters.
+const MAX_TITLE_CHARS: usize = 80;
+
+/// The most players a Kubb team registers (the rule book's teams are 1-6).
+const MAX_PLAYERS: usize = 6;
+
+/// What a tournament is created with; [`Settings::new`] is the one way to
+/// make them, for the HTTP API and the store alike.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SettingsFields")]
+pub struct Settings {
+    pub title: String,
+    /// The format, as the library and a tournament file have it.
+    pub tournament: tournament::Settings,
+    /// Kubb: the ruleset of every match.
+    pub ruleset: Option<kubb::Ruleset>,
+    /// Guard & Towers: the clock of every game.
+    pub time_control: Option<TimeControl>,
+}
+
+#[derive(Deserialize)]
+struct SettingsFields {
+    title: String,
+    tournament: tournament::Settings,
+    ruleset: Option<kubb::Ruleset>,
+    time_control: Option<TimeControl>,
+}
+
+impl TryFrom<SettingsFields> for Settings {
+    type Error = Refusal;
+
+    fn try_from(fields: SettingsFields) -> Result<Settings, Refusal> {
+        Settings::new(
+            fields.title,
+            fields.tournament,
+            fields.ruleset,
+            fields.time_control,
+        )
+    }
+}
+
+impl Settings {
+    /// Checked settings: a printable title, a format the library accepts,
+    /// a ruleset only for Kubb and a clock only for Guard & Towers.
+    pub fn new(
+        title: String,
+        tournament: tournament::Settings,
+        ruleset: Option<kubb::Ruleset>,
+        time_control: Option<TimeControl>,
+    ) -> Result<Settings, Refusal> {
+        let title = title.trim().to_string();
+        if title.is_empty()
+            || title.chars().count() > MAX_TITLE_CHARS
+            || title.chars().any(char::is_control)
+        {
+            return Err(Refusal(format!(
+                "a title has 1-{MAX_TITLE_CHARS} printable characters"
+            )));
+        }
+        tournament
+            .check()
+            .map_err(|error| Refusal(error.to_string()))?;
+        match tournament.game {
+            GameKind::Gt if ruleset.is_some() => {
+                return Err(Refusal("a ruleset is for Kubb tournaments".into()))
+            }
+            GameKind::Kubb if time_control.is_some() => {
+                return Err(Refusal(
+                    "a time control is for Guard & Towers tournaments".into(),
+                ))
+            }
+            _ => {}
+        }
+        Ok(Settings {
+            title,
+            tournament,
+            ruleset,
+            time_control,
+        })
+    }
+
+    pub fn game(&self) -> GameKind {
+        self.tournament.game
+    }
+}
+
+/// An entrant: a Kubb team with its players, or a Guard & Towers player or
+/// engine account, known by name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub name: Name,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
+}
+
+/// Everything that happens to a tournament, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Registered {
+        entrant: Entrant,
+    },
+    Withdrawn {
+        name: Name,
+    },
+    /// A round paired, with the stored game or match each pairing is
+    /// played in (`None` for a bye).
+    RoundStarted {
+        round: u32,
+        pairings: Vec<PairingEntry>,
+        games: Vec<Option<String>>,
+    },
+    /// A result: from the game that ended (`game`), or from the organiser.
+    ResultRecorded {
+        result: ResultEntry,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<String>,
+    },
+    /// The organiser's correction of a result.
+    ResultCorrected {
+        result: ResultEntry,
+    },
+}
+
+/// A command or event refused, in the plain words the API answers with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+impl From<tournament::TournamentError> for Refusal {
+    fn from(error: tournament::TournamentError) -> Refusal {
+        Refusal(error.to_string())
+    }
+}
+
+/// The state of a tournament after its events.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub settings: Settings,
+    pub tournament: Tournament,
+    /// In the order registered, as the library's entrants.
+    pub entrants: Vec<Entrant>,
+    /// Per round, per pairing: the stored game it is played in.
+    pub games: Vec<Vec<Option<String>>>,
+    pub seq: i64,
+}
+
+impl State {
+    pub fn new(settings: Settings) -> Result<State, Refusal> {
+        let tournament = Tournament::new(settings.tournament)?;
+        Ok(State {
+            settings,
+            tournament,
+            entrants: Vec::new(),
+            games: Vec::new(),
+            seq: 0,
+        })
+    }
+
+    /// Applies an event, or refuses it and changes nothing (the library
+    /// checks an event before it takes effect).
+    pub fn apply(&mut self, event: &Event) -> Result<(), Refusal> {
+        match event {
+            Event::Registered { entrant } => {
+                self.check_players(entrant)?;
+                self.tournament.add(entrant.name.clone())?;
+                self.entrants.push(entrant.clone());
+            }
+            Event::Withdrawn { name } => self.tournament.withdraw(name.clone())?,
+            Event::RoundStarted {
+                round,
+                pairings,
+                games,
+            } => {
+                if games.len() != pairings.len() {
+                    return Err(Refusal("every pairing needs its game (or none)".into()));
+                }
+                self.tournament
+                    .apply(tournament::Event::RoundPaired {
+                        round: *round,
+                        pairings: pairings.clone(),
+                    })
+                    .map_err(Refusal::from)?;
+                self.games.push(games.clone());
+            }
+            Event::ResultRecorded { result, .. } => self
+                .tournament
+                .apply(tournament::Event::ResultRecorded(result.clone()))?,
+            Event::ResultCorrected { result } => self
+                .tournament
+                .apply(tournament::Event::ResultCorrected(result.clone()))?,
+        }
+        self.seq += 1;
+        Ok(())
+    }
+
+    fn check_players(&self, entrant: &Entrant) -> Result<(), Refusal> {
+        match self.settings.game() {
+            GameKind::Gt if !entrant.players.is_empty() => Err(Refusal(
+                "a Guard & Towers entrant is one player: no team players".into(),
+            )),
+            GameKind::Kubb if entrant.players.len() > MAX_PLAYERS => Err(Refusal(format!(
+                "a Kubb team has at most {MAX_PLAYERS} players"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        if self.tournament.rounds().is_empty() {
+            Status::Waiting
+        } else if self.tournament.is_over() {
+            Status::Finished
+        } else {
+            Status::Active
+        }
+    }
+
+    /// The stored result text: the winner's name.
+    pub fn result_text(&self) -> Option<String> {
+        (self.status() == Status::Finished)
+            .then(|| self.tournament.standings())
+            .and_then(|standings| standings.first().map(|s| s.name.to_string()))
+    }
+
+    /// The pairings of the next round, or why it cannot be paired.
+    pub fn next_round(&self) -> Result<(u32, Vec<PairingEntry>), Refusal> {
+        let mut next = self.tournament.clone();
+        next.pair()?;
+        match next.events().last() {
+            Some(tournament::Event::RoundPaired { round, pairings }) => {
+                Ok((*round, pairings.clone()))
+            }
+            _ => Err(Refusal("pairing made no round".into())),
+        }
+    }
+
+    /// The event that records (or corrects, when it has one) the result of
+    /// the pairing of `first` and `second`, given from `first`'s side.
+    pub fn result_event(
+        &self,
+        first: &Name,
+        second: &Name,
+        score: Score,
+        kubbs: Option<BaselineKubbs>,
+        round: Option<u32>,
+    ) -> Result<Event, Refusal> {
+        let mut next = self.tournament.clone();
+        next.record(first, second, score, kubbs, round)?;
+        match next.events().last() {
+            Some(tournament::Event::ResultRecorded(result)) => Ok(Event::ResultRecorded {
+                result: result.clone(),
+                game: None,
+            }),
+            Some(tournament::Event::ResultCorrected(result)) => Ok(Event::ResultCorrected {
+                result: result.clone(),
+            }),
+            _ => Err(Refusal("recording made no result".into())),
+        }
+    }
+
+    /// The event that records the result of stored game `game`, its score
+    /// from the first named's side; `None` when the game is no open
+    /// pairing of this tournament.
+    pub fn game_result_event(&self, game: &str, score: Score) -> Option<Event> {
+        let (round, index) = self.pairing_of(game)?;
+        let pairing = self.tournament.rounds()[round][index];
+        if pairing.score.is_some() {
+            return None;
+        }
+        Some(Event::ResultRecorded {
+            result: ResultEntry {
+                round: round as u32 + 1,
+                first: self.tournament.name(pairing.first).clone(),
+                second: self.tournament.name(pairing.second?).clone(),
+                score,
+                kubbs: None,
+            },
+            game: Some(game.to_string()),
+        })
+    }
+
+    /// Round and index of the pairing played in `game`.
+    fn pairing_of(&self, game: &str) -> Option<(usize, usize)> {
+        self.games.iter().enumerate().find_map(|(round, games)| {
+            games
+                .iter()
+                .position(|g| g.as_deref() == Some(game))
+                .map(|index| (round, index))
+        })
+    }
+
+    /// A Kubb team's players.
+    pub fn players_of(&self, name: &Name) -> Vec<String> {
+        self.entrants
+            .iter()
+            .find(|entrant| &entrant.name == name)
+            .map_or_else(Vec::new, |entrant| entrant.players.clone())
+    }
+
+    /// Every pairing still waiting for the result of its game.
+    pub fn open_games(&self) -> Vec<String> {
+        self.tournament
+            .rounds()
+            .iter()
+            .zip(&self.games)
+            .flat_map(|(pairings, games)| pairings.iter().zip(games))
+            .filter(|(pairing, _)| pairing.score.is_none())
+            .filter_map(|(_, game)| game.clone())
+            .collect()
+    }
+
+    /// The tournament as the API shows it.
+    pub fn view(&self, id: &str) -> View {
+        let t = &self.tournament;
+        View {
+            id: id.to_string(),
+            kind: Kind::Tournament,
+            status: self.status(),
+            title: self.settings.title.clone(),
+            game: self.settings.game(),
+            format: self.settings.tournament.format,
+            settings: self.settings.tournament,
+            ruleset: self.settings.ruleset,
+            time_control: self.settings.time_control,
+            entrants: self
+                .entrants
+                .iter()
+                .enumerate()
+                .map(|(index, entrant)| EntrantView {
+                    name: entrant.name.clone(),
+                    players: entrant.players.clone(),
+                    withdrawn: t.withdrawn_after(index).is_some(),
+                })
+                .collect(),
+            rounds: self.round_views(),
+            standings: t.standings(),
+            crosstable: self.crosstable(),
+            has_bracket: t.settings().format.has_knockout(),
+            seq: self.seq,
+        }
+    }
+
+    fn round_views(&self) -> Vec<RoundView> {
+        let t = &self.tournament;
+        let name = |entrant: usize| t.name(entrant).clone();
+        t.rounds()
+            .iter()
+            .zip(&self.games)
+            .enumerate()
+            .map(|(round, (pairings, games))| RoundView {
+                round: round as u32 + 1,
+                stage: StageView::of(t.stage(round)),
+                pairings: pairings
+                    .iter()
+                    .zip(games)
+                    .map(|(pairing, game)| PairingView {
+                        first: name(pairing.first),
+                        second: pairing.second.map(name),
+                        score: pairing.score,
+                        kubbs: pairing.kubbs,
+                        winner: pairing
+                            .winner()
+                            .filter(|_| pairing.second.is_some())
+                            .map(name),
+                        game: game.clone(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// Each entrant's scores against each other, from the row's side.
+    fn crosstable(&self) -> Vec<CrossRow> {
+        let t = &self.tournament;
+        let n = t.entrant_count();
+        let mut rows: Vec<CrossRow> = (0..n)
+            .map(|entrant| CrossRow {
+                name: t.name(entrant).clone(),
+                results: vec![Vec::new(); n],
+            })
+            .collect();
+        for pairing in t.rounds().iter().flatten() {
+            let (Some(second), Some(score)) = (pairing.second, pairing.score) else {
+                continue;
+            };
+            rows[pairing.first].results[second].push(score);
+            rows[second].results[pairing.first].push(score.reversed());
+        }
+        rows
+    }
+}
+
+/// A tournament as the API shows it (`docs/api.md`, schema
+/// `TournamentState`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub id: String,
+    pub kind: Kind,
+    pub status: Status,
+    pub title: String,
+    pub game: GameKind,
+    pub format: Format,
+    pub settings: tournament::Settings,
+    pub ruleset: Option<kubb::Ruleset>,
+    pub time_control: Option<TimeControl>,
+    pub entrants: Vec<EntrantView>,
+    pub rounds: Vec<RoundView>,
+    /// Provisional while rounds remain.
+    pub standings: Vec<Standing>,
+    pub crosstable: Vec<CrossRow>,
+    /// Whether `/bracket` draws a knockout bracket.
+    pub has_bracket: bool,
+    pub seq: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntrantView {
+    pub name: Name,
+    pub players: Vec<String>,
+    pub withdrawn: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoundView {
+    pub round: u32,
+    pub stage: StageView,
+    pub pairings: Vec<PairingView>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageView {
+    Main,
+    Pool,
+    Knockout,
+}
+
+impl StageView {
+    fn of(stage: Stage) -> StageView {
+        match stage {
+            Stage::Main => StageView::Main,
+            Stage::Pool => StageView::Pool,
+            Stage::Knockout { .. } => StageView::Knockout,
+        }
+    }
+}
+
+/// A pairing: the first named starts (Kubb team A) or plays Red; a bye has
+/// no second and no game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairingView {
+    pub first: Name,
+    pub second: Option<Name>,
+    pub score: Option<Score>,
+    pub kubbs: Option<BaselineKubbs>,
+    pub winner: Option<Name>,
+    /// The id of the stored game or match, live at `/api/games/{id}/ws`.
+    pub game: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CrossRow {
+    pub name: Name,
+    /// By opponent, in entrant order: every score against them.
+    pub results: Vec<Vec<Score>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(game: GameKind, format: Format) -> Settings {
+        let format = tournament::Settings::new(game, format, None, None, None, false).unwrap();
+        Settings::new("Open".into(), format, None, None).unwrap()
+    }
+
+    fn registered(name: &str) -> Event {
+        Event::Registered {
+            entrant: Entrant {
+                name: name.parse().unwrap(),
+                players: Vec::new(),
+            },
+        }
+    }
+
+    /// A refused event leaves the state as it was: the same view, the same
+    /// event count.
+    #[test]
+    fn a_refused_event_changes_nothing() {
+        let mut state = State::new(settings(GameKind::Gt, Format::RoundRobin)).unwrap();
+        state.apply(&registered("ann")).unwrap();
+        let before = state.view("t");
+        assert!(state.apply(&registered("ann")).is_err(), "a duplicate");
+        let with_players = Event::Registered {
+            entrant: Entrant {
+                name: "bob".parse().unwrap(),
+                players: vec!["bob".into()],
+            },
+        };
+        assert!(state.apply(&with_players).is_err(), "G&T has no teams");
+        assert_eq!(state.view("t"), before);
+    }
+
+    /// A game's result is taken once, for the pairing it was created for,
+    /// and only while that pairing is open.
+    #[test]
+    fn a_game_result_goes_to_its_own_open_pairing_only() {
+        let mut state = State::new(settings(GameKind::Gt, Format::RoundRobin)).unwrap();
+        for name in ["ann", "bob"] {
+            state.apply(&registered(name)).unwrap();
+        }
+        let (round, pairings) = state.next_round().unwrap();
+        state
+            .apply(&Event::RoundStarted {
+                round,
+                pairings,
+                games: vec![Some("g1".into())],
+            })
+            .unwrap();
+        assert_eq!(state.open_games(), ["g1"]);
+        let win: Score = "1-0".parse().unwrap();
+        assert_eq!(state.game_result_event("g2", win), None);
+        let event = state.game_result_event("g1", win).unwrap();
+        state.apply(&event).unwrap();
+        assert_eq!(state.game_result_event("g1", win), None, "already in");
+        assert!(state.open_games().is_empty());
+        assert_eq!(state.status(), Status::Finished);
+        assert_eq!(
+            state.result_text().as_deref(),
+            Some(state.view("t").standings[0].name.as_str())
+        );
+    }
+
+    /// Settings are checked whichever way they arrive, the store included.
+    #[test]
+    fn stored_settings_are_checked_again() {
+        let stored = r#"{"title":"","tournament":{"game":"gt","format":"swiss"},"ruleset":null,"time_control":null}"#;
+        assert!(serde_json::from_str::<Settings>(stored).is_err());
+        let good = serde_json::to_string(&settings(GameKind::Kubb, Format::Knockout)).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Settings>(&good).unwrap(),
+            settings(GameKind::Kubb, Format::Knockout)
+        );
+    }
+}

@@ -1,0 +1,344 @@
+//! Playing a tournament's pairings on the server: each pairing of a round
+//! becomes a stored Guard & Towers game or Kubb match, made through the
+//! game service's own create path, and its result goes back into the
+//! tournament when it ends.
+//!
+//! How a game knows its tournament: it is created with one more seat,
+//! `tournament:{id}`, whose token nobody is given. The seats table is
+//! durable and shared by every server instance, so the link survives a
+//! restart and works on whichever instance commits the game's last event;
+//! the token being unknown, the seat is never acted from.
+//!
+//! Seat tokens of a pairing's game are derived from the organiser's token
+//! (a hash of it, the tournament, round, pairing and seat), so that the
+//! organiser can ask for them again at any time and nobody else can work
+//! them out: the store keeps only the organiser token's hash.
+//!
+//! Results flow in twice over: the game service calls [`game_finished`]
+//! when it commits a game's last event, and [`sync_results`] takes the
+//! result of any finished game the tournament still waits for (a server
+//! that stopped between the two commits) before each round is paired.
+
+use std::sync::Arc;
+
+use guard_towers::record::GameResult;
+use guard_towers::{Color, Position};
+use serde::Serialize;
+use tournament::event::PairingEntry;
+use tournament::score::Points;
+use tournament::{GameKind, Name, Score};
+
+use super::{Event, State};
+use crate::app::{now_ms, App, Entry, GameEvent, GameState, Loaded};
+use crate::error::ApiError;
+use crate::gt::{self, Player};
+use crate::kubb_match;
+use crate::security::{new_token, token_hash};
+
+/// The seat of the organiser's token in a tournament.
+pub const ORGANISER_SEAT: &str = "organiser";
+
+/// The seat that links a game to its tournament: this, then the
+/// tournament's id.
+const LINK_SEAT: &str = "tournament:";
+
+/// The seat whose token referees a Kubb match.
+const REFEREE_SEAT: &str = "referee";
+
+/// The tournament's state; any other kind is 404, as an unknown id.
+pub fn state_of(entry: &Entry) -> Result<&State, ApiError> {
+    match &entry.state {
+        GameState::Tournament(state) => Ok(state),
+        _ => Err(ApiError::NotFound("that id is not a tournament".into())),
+    }
+}
+
+/// Refuses a token that is not the organiser's: 401 without one, 403
+/// with another.
+pub fn check_organiser(entry: &Entry, token: Option<&str>) -> Result<(), ApiError> {
+    if entry.seat_of(token)? == ORGANISER_SEAT {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(
+            "this needs the organiser's token".into(),
+        ))
+    }
+}
+
+/// A seat of a pairing's game and its token.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatToken {
+    pub seat: String,
+    pub token: String,
+}
+
+/// A pairing's game as its organiser sees it: where it is and the tokens
+/// to hand to the players (Guard & Towers) or the scorekeeper (Kubb).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairingGame {
+    pub round: u32,
+    pub first: Name,
+    pub second: Name,
+    pub game: String,
+    pub tokens: Vec<SeatToken>,
+}
+
+fn seat_token(organiser: &str, tournament: &str, round: u32, index: usize, seat: &str) -> String {
+    token_hash(&format!(
+        "{organiser}\n{tournament}\n{round}\n{index}\n{seat}"
+    ))
+}
+
+/// The seats a player or scorekeeper acts from in a game of this kind.
+fn seats(game: GameKind) -> &'static [&'static str] {
+    match game {
+        GameKind::Gt => &["red", "blue"],
+        GameKind::Kubb => &[REFEREE_SEAT],
+    }
+}
+
+/// Every game of the tournament with its seat tokens, derived from the
+/// organiser's token `organiser` (already checked).
+pub fn pairing_games(state: &State, id: &str, organiser: &str) -> Vec<PairingGame> {
+    let t = &state.tournament;
+    let mut games = Vec::new();
+    for (round, (pairings, ids)) in t.rounds().iter().zip(&state.games).enumerate() {
+        let round = round as u32 + 1;
+        for (index, (pairing, game)) in pairings.iter().zip(ids).enumerate() {
+            let (Some(second), Some(game)) = (pairing.second, game) else {
+                continue;
+            };
+            let tokens = seats(state.settings.game())
+                .iter()
+                .map(|seat| SeatToken {
+                    seat: seat.to_string(),
+                    token: seat_token(organiser, id, round, index, seat),
+                })
+                .collect();
+            games.push(PairingGame {
+                round,
+                first: t.name(pairing.first).clone(),
+                second: t.name(second).clone(),
+                game: game.clone(),
+                tokens,
+            });
+        }
+    }
+    games
+}
+
+/// Pairs the next round of the locked tournament, creates the game of
+/// each pairing and commits the round with them; returns its number.
+pub async fn start_round(
+    app: &Arc<App>,
+    tournament: &mut Loaded,
+    organiser: &str,
+) -> Result<u32, ApiError> {
+    sync_results(app, tournament).await?;
+    let state = state_of(tournament)?;
+    let (round, pairings) = state.next_round().map_err(|r| ApiError::Refused(r.0))?;
+    let mut games = Vec::with_capacity(pairings.len());
+    for (index, pairing) in pairings.iter().enumerate() {
+        let game = match &pairing.second {
+            None => None,
+            Some(_) => {
+                let seats = Seats {
+                    tournament: &tournament.id,
+                    organiser,
+                    round,
+                    index,
+                };
+                Some(create_game(app, state, pairing, &seats).await?)
+            }
+        };
+        games.push(game);
+    }
+    let event = Event::RoundStarted {
+        round,
+        pairings,
+        games,
+    };
+    app.commit_event(tournament, GameEvent::Tournament(event), None)
+        .await?;
+    Ok(round)
+}
+
+/// Where a pairing's game is, for its seats' tokens.
+struct Seats<'a> {
+    tournament: &'a str,
+    organiser: &'a str,
+    round: u32,
+    index: usize,
+}
+
+impl Seats<'_> {
+    /// The game's seats with their tokens, the link seat included.
+    fn with_tokens(&self, game: GameKind) -> Vec<(String, String)> {
+        let mut seats: Vec<(String, String)> = seats(game)
+            .iter()
+            .map(|&seat| {
+                let token = seat_token(
+                    self.organiser,
+                    self.tournament,
+                    self.round,
+                    self.index,
+                    seat,
+                );
+                (seat.to_string(), token)
+            })
+            .collect();
+        seats.push((format!("{LINK_SEAT}{}", self.tournament), new_token()));
+        seats
+    }
+}
+
+/// Creates the stored game of a pairing: the first named plays Red or is
+/// team A.
+async fn create_game(
+    app: &Arc<App>,
+    state: &State,
+    pairing: &PairingEntry,
+    seats: &Seats<'_>,
+) -> Result<String, ApiError> {
+    let second = pairing.second.as_ref().expect("a pairing with a game");
+    let game = state.settings.game();
+    let (state, settings, events) = match game {
+        GameKind::Gt => {
+            let settings = gt::Settings::new(
+                guard_towers::Ruleset::default(),
+                Position::start(),
+                [Player::Human; 2],
+                state.settings.time_control,
+            )
+            .map_err(|refusal| ApiError::Refused(refusal.0))?;
+            let joined = |seat, name: &Name| {
+                GameEvent::Gt(gt::Event::Joined {
+                    seat,
+                    name: name.to_string(),
+                })
+            };
+            let events = vec![
+                joined(Color::Red, &pairing.first),
+                joined(Color::Blue, second),
+            ];
+            let stored = to_json(&settings)?;
+            let state = GameState::Gt(gt::State::new(settings, now_ms()));
+            (state, stored, events)
+        }
+        GameKind::Kubb => {
+            let settings = kubb_match::Settings {
+                ruleset: state.settings.ruleset.unwrap_or_default(),
+            };
+            let team = |name: &Name| kubb::TeamInfo {
+                name: name.to_string(),
+                players: state.players_of(name),
+            };
+            let teams = kubb::Event::Teams {
+                a: team(&pairing.first),
+                b: team(second),
+            };
+            let events = vec![GameEvent::Kubb(kubb_match::Event::Referee { event: teams })];
+            let stored = to_json(&settings)?;
+            (
+                GameState::Kubb(kubb_match::State::new(&settings)),
+                stored,
+                events,
+            )
+        }
+    };
+    let entry = app
+        .create(state, settings, events, seats.with_tokens(game))
+        .await?;
+    Ok(entry.id)
+}
+
+fn to_json(settings: &impl Serialize) -> Result<String, ApiError> {
+    serde_json::to_string(settings)
+        .map_err(|error| ApiError::Internal(format!("settings: {error}")))
+}
+
+/// The tournament a game was created for.
+fn tournament_of(entry: &Entry) -> Option<&str> {
+    entry
+        .seats
+        .keys()
+        .find_map(|seat| seat.strip_prefix(LINK_SEAT))
+}
+
+/// A finished game's score from the first named's side (Red, team A).
+fn game_score(state: &GameState) -> Option<Score> {
+    match state {
+        GameState::Gt(state) => {
+            let (red, blue) = match state.ending.as_ref()?.result {
+                GameResult::RedWins => (2, 0),
+                GameResult::BlueWins => (0, 2),
+                GameResult::Draw => (1, 1),
+                GameResult::Unfinished => return None,
+            };
+            Some(Score::new(
+                Points::from_halves(red),
+                Points::from_halves(blue),
+            ))
+        }
+        GameState::Kubb(state) => {
+            state.current.winner()?;
+            let [a, b] = kubb::Team::BOTH.map(|team| u32::from(state.current.games_won(team)));
+            Some(Score::new(Points::whole(a), Points::whole(b)))
+        }
+        GameState::Tournament(_) => None,
+    }
+}
+
+/// Called by the game service when it has committed a game's last event:
+/// the result of a tournament's game goes into the tournament, in a task
+/// of its own (the game's lock is held by the caller).
+pub fn game_finished(app: &Arc<App>, entry: &Entry) {
+    let (Some(tournament), Some(score)) = (tournament_of(entry), game_score(&entry.state)) else {
+        return;
+    };
+    let (app, tournament, game) = (app.clone(), tournament.to_string(), entry.id.clone());
+    tokio::spawn(async move {
+        let recorded = match app.lock(&tournament).await {
+            Ok(mut locked) => record_game(&app, &mut locked, &game, score).await,
+            Err(error) => Err(error),
+        };
+        if let Err(error) = recorded {
+            tracing::warn!("result of game {game} for tournament {tournament}: {error}");
+        }
+    });
+}
+
+/// Records a game's result in the locked tournament, once. A result the
+/// tournament refuses (a drawn knockout game) is left for the organiser.
+async fn record_game(
+    app: &Arc<App>,
+    tournament: &mut Loaded,
+    game: &str,
+    score: Score,
+) -> Result<(), ApiError> {
+    let Some(event) = state_of(tournament)?.game_result_event(game, score) else {
+        return Ok(());
+    };
+    match app
+        .commit_event(tournament, GameEvent::Tournament(event), None)
+        .await
+    {
+        Err(ApiError::Refused(reason)) => {
+            tracing::info!("game {game} ended {score}, left for the organiser: {reason}");
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+/// Takes the result of every finished game the locked tournament still
+/// waits for.
+pub async fn sync_results(app: &Arc<App>, tournament: &mut Loaded) -> Result<(), ApiError> {
+    for game in state_of(tournament)?.open_games() {
+        let score = game_score(&app.lock(&game).await?.state);
+        if let Some(score) = score {
+            record_game(app, tournament, &game, score).await?;
+        }
+    }
+    Ok(())
+}
