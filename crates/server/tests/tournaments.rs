@@ -1,0 +1,333 @@
+//! Tournaments on the server, driven through the API end to end: the
+//! organiser's token guards every change, each pairing's game or match is
+//! created by the server, its result flows into the tournament when it
+//! ends, and the standings, bracket, exports and live socket show it.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{config, start, wait_for, TestServer};
+use futures_util::StreamExt;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Creates a tournament; returns its id and the organiser's token.
+async fn create(server: &TestServer, body: Value) -> (String, String) {
+    let (status, created) = server.post("/api/tournaments", None, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["state"]["kind"], "tournament");
+    assert_eq!(created["state"]["status"], "waiting");
+    (
+        created["id"].as_str().unwrap().to_string(),
+        created["token"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn register(server: &TestServer, id: &str, token: &str, entrant: Value) {
+    let path = format!("/api/tournaments/{id}/entrants");
+    let (status, body) = server.post(&path, Some(token), entrant).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// Starts the next round; returns its games as the organiser sees them.
+async fn start_round(server: &TestServer, id: &str, token: &str) -> Vec<Value> {
+    let path = format!("/api/tournaments/{id}/rounds");
+    let (status, body) = server.post(&path, Some(token), json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body["games"].as_array().unwrap().clone()
+}
+
+fn token_of<'a>(game: &'a Value, seat: &str) -> &'a str {
+    game["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["seat"] == seat)
+        .unwrap()["token"]
+        .as_str()
+        .unwrap()
+}
+
+/// Waits until every pairing of the tournament's latest round has a
+/// result: results arrive from the games, after they have ended.
+async fn round_decided(server: &TestServer, id: &str) -> Value {
+    wait_for(server, &format!("/api/tournaments/{id}"), |state| {
+        state["rounds"]
+            .as_array()
+            .and_then(|rounds| rounds.last())
+            .is_some_and(|round| {
+                round["pairings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|p| p["second"].is_null() || !p["score"].is_null())
+            })
+    })
+    .await
+}
+
+/// A Guard & Towers round robin of four: in every game the player whose
+/// name comes first in the alphabet wins (the other resigns), so the
+/// standings are ann 3, bob 2, cy 1, dee 0, and Sonneborn–Berger (the
+/// points of the opponents beaten) is 3, 1, 0, 0 — worked out by hand from
+/// that rule, not read back from the server.
+#[tokio::test]
+async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, organiser) = create(
+        &server,
+        json!({ "title": "Club night", "game": "gt", "format": "round-robin" }),
+    )
+    .await;
+    let path = format!("/api/tournaments/{id}/entrants");
+    let (status, _) = server.post(&path, None, json!({ "name": "ann" })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "no token");
+    let (status, _) = server
+        .post(&path, Some("not-the-token"), json!({ "name": "ann" }))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a wrong token");
+    for name in ["ann", "bob", "cy", "dee"] {
+        register(&server, &id, &organiser, json!({ "name": name })).await;
+    }
+    let (status, body) = server
+        .post(&path, Some(&organiser), json!({ "name": "ann" }))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a duplicate: {body}"
+    );
+
+    let mut live = connect(&server, &id).await;
+    assert_eq!(next_message(&mut live).await["state"]["kind"], "tournament");
+
+    for round in 1..=3 {
+        let games = start_round(&server, &id, &organiser).await;
+        assert_eq!(games.len(), 2, "four players, two games a round");
+        for game in &games {
+            assert_eq!(game["round"], round);
+            let (first, second) = (
+                game["first"].as_str().unwrap(),
+                game["second"].as_str().unwrap(),
+            );
+            let gid = game["game"].as_str().unwrap();
+            let (_, state) = server.get(&format!("/api/gt/games/{gid}")).await;
+            assert_eq!(state["status"], "active", "both seats taken: {state}");
+            assert_eq!(
+                state["seats"]["red"]["name"], first,
+                "the first named plays Red"
+            );
+            assert_eq!(state["seats"]["blue"]["name"], second);
+            let loser = if first < second { "blue" } else { "red" };
+            let (status, body) = server
+                .post(
+                    &format!("/api/gt/games/{gid}/resign"),
+                    Some(token_of(game, loser)),
+                    json!({}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        round_decided(&server, &id).await;
+    }
+    let (_, state) = server.get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(state["status"], "finished", "{state}");
+    let table: Vec<(String, f64, f64)> = state["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["points"].as_f64().unwrap(),
+                s["tiebreaks"]["sonneborn_berger"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("ann", 3.0, 3.0),
+        ("bob", 2.0, 1.0),
+        ("cy", 1.0, 0.0),
+        ("dee", 0.0, 0.0),
+    ];
+    let expected: Vec<(String, f64, f64)> = expected
+        .iter()
+        .map(|&(name, points, sb)| (name.to_string(), points, sb))
+        .collect();
+    assert_eq!(table, expected);
+    assert_eq!(
+        state["crosstable"][0]["results"][1],
+        json!(["1-0"]),
+        "ann beat bob"
+    );
+
+    // Every result reached the live socket: its last state is the final one.
+    let mut last = Value::Null;
+    while last["state"]["status"] != "finished" {
+        last = next_message(&mut live).await;
+    }
+    assert_eq!(last["state"]["standings"][0]["name"], "ann");
+
+    let (status, _) = server
+        .post(
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the tournament is over"
+    );
+    let csv = server
+        .text(&format!("/api/tournaments/{id}/export?table=standings"))
+        .await;
+    assert!(csv.lines().nth(1).unwrap().starts_with("1,ann,3"), "{csv}");
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(server: &TestServer, id: &str) -> Socket {
+    let url = format!("ws://{}/api/games/{id}/ws", server.addr);
+    tokio_tungstenite::connect_async(url)
+        .await
+        .expect("websocket")
+        .0
+}
+
+async fn next_message(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message within 10 s")
+            .expect("the socket is open")
+            .expect("a readable message");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+/// Team A wins a seed-rules match at once: its first stick fells all five
+/// of B's baseline towers, its second the king.
+async fn team_a_wins(server: &TestServer, game: &Value) {
+    let id = game["game"].as_str().unwrap();
+    let token = token_of(game, "referee");
+    let (_, state) = server.get(&format!("/api/kubb/matches/{id}")).await;
+    let player = state["teams"][0]["players"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let events = [
+        json!({ "event": "start", "team": "A" }),
+        json!({ "event": "stick", "player": player, "outcome": { "hit": { "knights": [], "towers": [5, 6, 7, 8, 9] } } }),
+        json!({ "event": "stick", "player": player, "outcome": { "hit": { "knights": [], "towers": [], "king": true } } }),
+    ];
+    for event in events {
+        let (status, body) = server
+            .post(
+                &format!("/api/kubb/matches/{id}/events"),
+                Some(token),
+                json!({ "event": event }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}
+
+/// A Kubb knockout of four teams: the bracket pairs seed 1 with 4 and 2
+/// with 3; team A (the first named) wins every match, so seeds 1 and 2
+/// meet in the final, which seed 1 wins; the organiser then corrects the
+/// final and seed 2 is champion.
+#[tokio::test]
+async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, organiser) = create(
+        &server,
+        json!({ "title": "Lawn cup", "game": "kubb", "format": "knockout", "ruleset": "seed" }),
+    )
+    .await;
+    let teams = ["Vikings", "Danes", "Geats", "Swedes"];
+    for team in teams {
+        let players = [format!("{team} one"), format!("{team} two")];
+        register(
+            &server,
+            &id,
+            &organiser,
+            json!({ "name": team, "players": players }),
+        )
+        .await;
+    }
+    let first = start_round(&server, &id, &organiser).await;
+    let pairs: Vec<(&str, &str)> = first
+        .iter()
+        .map(|g| (g["first"].as_str().unwrap(), g["second"].as_str().unwrap()))
+        .collect();
+    assert_eq!(pairs, [("Vikings", "Swedes"), ("Danes", "Geats")]);
+    let (_, kubb) = server
+        .get(&format!(
+            "/api/kubb/matches/{}",
+            first[0]["game"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(
+        kubb["teams"][1]["players"],
+        json!(["Swedes one", "Swedes two"])
+    );
+    for game in &first {
+        team_a_wins(&server, game).await;
+    }
+    round_decided(&server, &id).await;
+    let last = start_round(&server, &id, &organiser).await;
+    assert_eq!(last.len(), 1, "the final");
+    assert_eq!(
+        (last[0]["first"].as_str(), last[0]["second"].as_str()),
+        (Some("Vikings"), Some("Danes"))
+    );
+    team_a_wins(&server, &last[0]).await;
+    let state = round_decided(&server, &id).await;
+    assert_eq!(state["status"], "finished");
+    assert_eq!(state["standings"][0]["name"], "Vikings");
+    assert_eq!(state["rounds"][1]["pairings"][0]["score"], "1-0");
+
+    let (status, state) = server
+        .post(
+            &format!("/api/tournaments/{id}/results"),
+            Some(&organiser),
+            json!({ "first": "Danes", "second": "Vikings", "score": "1-0" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(
+        state["standings"][0]["name"], "Danes",
+        "the correction stands"
+    );
+    assert_eq!(state["rounds"][1]["pairings"][0]["winner"], "Danes");
+    let (status, body) = server
+        .post(
+            &format!("/api/tournaments/{id}/results"),
+            Some(&organiser),
+            json!({ "first": "Vikings", "second": "Geats", "score": "1-0" }),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no such pairing: {body}"
+    );
+
+    let svg = server.text(&format!("/api/tournaments/{id}/bracket")).await;
+    assert!(svg.starts_with("<svg") && svg.contains("Danes"), "{svg}");
+    let csv = server.text(&format!("/api/tournaments/{id}/export")).await;
+    assert!(csv.contains("2,knockout,,Vikings,Danes,0-1"), "{csv}");
+    let (status, games) = server.get(&format!("/api/tournaments/{id}/games")).await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "tokens are for the organiser: {games}"
+    );
+}
