@@ -253,5 +253,144 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
         None,
     )
     .await;
-    assert!(api.checked.len() >= 20, "{:?}", api.checked);
+    tournament_session(&mut api).await;
+    assert!(api.checked.len() >= 35, "{:?}", api.checked);
+}
+
+/// A Guard & Towers tournament from creation to its end, every organiser
+/// refusal included, and a Kubb knockout's first round (teams with
+/// players, a ruleset).
+async fn tournament_session(api: &mut Checker<'_>) {
+    let created = api
+        .call(Method::POST, "/api/tournaments", "", None, Some(json!({ "title": "Club night", "game": "gt", "format": "round-robin", "time_control": { "initial_ms": 600000, "increment_ms": 0 } })))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let organiser = created["token"].as_str().unwrap().to_string();
+    api.call(
+        Method::POST,
+        "/api/tournaments",
+        "",
+        None,
+        Some(json!({ "title": "x", "game": "gt", "format": "round-robin", "rounds": 3 })),
+    )
+    .await;
+    for name in ["ann", "bob"] {
+        let entrant = Some(json!({ "name": name }));
+        api.call(
+            Method::POST,
+            "/api/tournaments/{id}/entrants",
+            &id,
+            Some(&organiser),
+            entrant,
+        )
+        .await;
+    }
+    let entrant = || Some(json!({ "name": "cy" }));
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/entrants",
+        &id,
+        None,
+        entrant(),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/entrants",
+        &id,
+        Some("wrong"),
+        entrant(),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/entrants",
+        &id,
+        Some(&organiser),
+        Some(json!({ "name": "ann" })),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/rounds",
+        &id,
+        Some(&organiser),
+        None,
+    )
+    .await;
+    api.call(
+        Method::GET,
+        "/api/tournaments/{id}/games",
+        &id,
+        Some(&organiser),
+        None,
+    )
+    .await;
+    let result = Some(json!({ "first": "bob", "second": "ann", "score": "0.5-0.5" }));
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/results",
+        &id,
+        Some(&organiser),
+        result,
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/rounds",
+        &id,
+        Some(&organiser),
+        None,
+    )
+    .await;
+    api.call(Method::GET, "/api/tournaments/{id}", &id, None, None)
+        .await;
+    api.call(
+        Method::GET,
+        "/api/tournaments/{id}/bracket",
+        &id,
+        None,
+        None,
+    )
+    .await;
+    api.call(
+        Method::GET,
+        "/api/tournaments?status=finished",
+        "",
+        None,
+        None,
+    )
+    .await;
+    api.call(
+        Method::GET,
+        "/api/tournaments/{id}",
+        "nosuchgame",
+        None,
+        None,
+    )
+    .await;
+    let kubb = api
+        .call(Method::POST, "/api/tournaments", "", None, Some(json!({ "title": "Lawn cup", "game": "kubb", "format": "knockout", "third_place": true, "ruleset": "standard" })))
+        .await;
+    let kubb_id = kubb["id"].as_str().unwrap().to_string();
+    let kubb_organiser = kubb["token"].as_str().unwrap().to_string();
+    for team in ["Vikings", "Danes", "Geats"] {
+        let entrant = Some(json!({ "name": team, "players": [format!("{team} one")] }));
+        api.call(
+            Method::POST,
+            "/api/tournaments/{id}/entrants",
+            &kubb_id,
+            Some(&kubb_organiser),
+            entrant,
+        )
+        .await;
+    }
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/rounds",
+        &kubb_id,
+        Some(&kubb_organiser),
+        None,
+    )
+    .await;
 }
