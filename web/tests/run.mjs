@@ -206,6 +206,68 @@ test("a whole Kubb match is scored through the scorekeeper on a phone", async ({
   await context.close();
 });
 
+test("an organiser runs a Kubb knockout from a phone and a spectator follows it live", async ({ browser, base }) => {
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const organiser = await (await browser.newContext(phone)).newPage();
+  await organiser.goto(`${base}/tournament`);
+  await organiser.fill("#title", "Lawn cup");
+  await organiser.selectOption("#game", "kubb");
+  await organiser.selectOption("#format", "knockout");
+  await organiser.click("#create-form button[type=submit]");
+  await organiser.waitForURL(/\/tournament\?id=/);
+  const id = gameId(organiser);
+  for (const team of ["Vikings", "Danes", "Geats", "Swedes"]) {
+    await organiser.fill("#entrant", team);
+    await organiser.fill("#players", `${team} one, ${team} two`);
+    await organiser.click("#register-form button");
+    await organiser.waitForSelector(`#standings td:has-text("${team}")`);
+  }
+  const spectator = await (await browser.newContext(phone)).newPage();
+  await spectator.goto(`${base}/tournament?id=${id}`);
+  await spectator.waitForSelector("#status:has-text('4 entrants')");
+  assert.equal(await spectator.isVisible("#organiser"), false, "no token, no organiser panel");
+
+  await organiser.click("#start-round");
+  await spectator.waitForSelector("#rounds-list li:has-text('Vikings – Swedes')");
+  await shot(organiser, "tournament-organiser");
+  // A refusal is the server's, in its words: the round is still open.
+  await organiser.click("#start-round");
+  await organiser.waitForSelector("#error:not([hidden])");
+  assert.match(await organiser.textContent("#error"), /round 1 is not finished/);
+  // One match is decided by the organiser, the other on the lawn: its
+  // scorekeeper's events end the match and the result flows in.
+  await organiser.selectOption("#result-pairing", { label: "Round 1: Vikings – Swedes" });
+  await organiser.fill("#result-score", "1-0");
+  await organiser.click("#result-form button");
+  await spectator.waitForSelector("#rounds-list li:has-text('Vikings – Swedes') .score:has-text('1-0')");
+  const referee = (await organiser.textContent("#games li:has-text('Danes – Geats') .token")).replace("referee: ", "");
+  const match = await organiser.evaluate(async (tournament) => (await (await fetch(`/api/tournaments/${tournament}`)).json()).rounds[0].pairings[1].game, id);
+  for (const event of [
+    { event: "start", team: "A" },
+    { event: "stick", player: "Danes one", outcome: { hit: { knights: [], towers: [5, 6, 7, 8, 9] } } },
+    { event: "stick", player: "Danes one", outcome: { hit: { knights: [], towers: [], king: true } } },
+  ]) {
+    const status = await organiser.evaluate(async ([matchId, token, body]) => (await fetch(`/api/kubb/matches/${matchId}/events`, {
+      method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ event: body }),
+    })).status, [match, referee, event]);
+    assert.equal(status, 200);
+  }
+  await spectator.waitForSelector("#rounds-list li:has-text('Danes – Geats') .score:has-text('1-0')");
+
+  await organiser.click("#start-round");
+  await spectator.waitForSelector("#rounds-list li:has-text('Vikings – Danes')");
+  await organiser.selectOption("#result-pairing", { label: "Round 2: Vikings – Danes" });
+  await organiser.fill("#result-score", "0-1");
+  await organiser.click("#result-form button");
+  await spectator.waitForSelector("#champion:has-text('Danes wins the tournament')");
+  await spectator.waitForSelector("#bracket-section:not([hidden])");
+  assert.match(await spectator.textContent("#standings tbody tr"), /Danes/);
+  await shot(spectator, "tournament-public");
+  assert.equal(await organiser.isDisabled("#start-round"), true, "no round after the final");
+  await organiser.context().close();
+  await spectator.context().close();
+});
+
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: browserPath,

@@ -50,6 +50,16 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/index.js"),
     ),
+    (
+        "tournament.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/tournament.html"),
+    ),
+    (
+        "tournament.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/tournament.js"),
+    ),
 ];
 
 pub async fn page() -> Response {
@@ -57,9 +67,9 @@ pub async fn page() -> Response {
 }
 
 pub async fn file(Path(name): Path<String>) -> Response {
-    // `/gt` and `/kubb` are the pages without their extension.
+    // `/gt`, `/kubb` and `/tournament` are the pages without their extension.
     let name = match name.as_str() {
-        "gt" | "kubb" => format!("{name}.html"),
+        "gt" | "kubb" | "tournament" => format!("{name}.html"),
         _ => name,
     };
     serve(&name)
