@@ -8,6 +8,7 @@
 //! pairings (creating their games, taking their results) is in `games`.
 
 pub mod games;
+pub mod ratings;
 
 use guard_towers::TimeControl;
 use serde::{Deserialize, Serialize};

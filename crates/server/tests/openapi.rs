@@ -369,6 +369,16 @@ async fn tournament_session(api: &mut Checker<'_>) {
         None,
     )
     .await;
+    api.call(
+        Method::GET,
+        "/api/ratings?game=gt&min_games=1",
+        "",
+        None,
+        None,
+    )
+    .await;
+    api.call(Method::GET, "/api/ratings?game=chess", "", None, None)
+        .await;
     let kubb = api
         .call(Method::POST, "/api/tournaments", "", None, Some(json!({ "title": "Lawn cup", "game": "kubb", "format": "knockout", "third_place": true, "ruleset": "standard" })))
         .await;

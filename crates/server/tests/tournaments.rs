@@ -186,6 +186,27 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
         .text(&format!("/api/tournaments/{id}/export?table=standings"))
         .await;
     assert!(csv.lines().nth(1).unwrap().starts_with("1,ann,3"), "{csv}");
+
+    // Glicko-2 over the finished tournament, each round a period: the
+    // order of the wins is the order of the ratings, and everyone is
+    // rated from their three games.
+    let (status, ratings) = server.get("/api/ratings?game=gt&min_games=1").await;
+    assert_eq!(status, StatusCode::OK, "{ratings}");
+    assert_eq!(
+        (ratings["periods"].as_u64(), ratings["tournaments"].as_u64()),
+        (Some(3), Some(1))
+    );
+    let leaders = ratings["leaders"].as_array().unwrap();
+    let names: Vec<&str> = leaders
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["ann", "bob", "cy", "dee"]);
+    assert!(leaders.iter().all(|l| l["games"] == 3));
+    assert!(leaders[0]["rating"].as_f64().unwrap() > 1500.0);
+    assert!(leaders[3]["rating"].as_f64().unwrap() < 1500.0);
+    let (status, _) = server.get("/api/ratings?game=chess").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 type Socket =
@@ -329,5 +350,17 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
         status,
         StatusCode::UNAUTHORIZED,
         "tokens are for the organiser: {games}"
+    );
+
+    // The players are rated from their teams' matches, the correction
+    // included: the Danes won both of theirs.
+    let (_, ratings) = server.get("/api/ratings?game=kubb&of=players").await;
+    let top: Vec<&str> = ratings["leaders"].as_array().unwrap()[..2]
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        top.iter().all(|name| name.starts_with("Danes")),
+        "{ratings}"
     );
 }

@@ -230,7 +230,7 @@ fn add<K: Ord + Clone>(games: &mut Games<K>, player: &K, opponent: &K, rating: R
 
 /// `a`'s share of a pairing: Kubb counts the match (won, drawn, lost),
 /// Guard & Towers the share of the game points.
-fn share(game: GameKind, score: Score) -> f64 {
+pub fn share(game: GameKind, score: Score) -> f64 {
     let total = score.first.halves() + score.second.halves();
     match game {
         GameKind::Kubb => score.outcome().share(),
