@@ -364,3 +364,34 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
         "{ratings}"
     );
 }
+
+/// The link from a game to its tournament is stored, not remembered: a
+/// second server on the same database, which has never seen the
+/// tournament, takes the game's result into it when the game ends there.
+#[tokio::test]
+async fn a_result_reaches_its_tournament_on_a_server_that_never_saw_it() {
+    let url = common::sqlite_url();
+    let first = start(config(&url)).await;
+    let (id, organiser) = create(
+        &first,
+        json!({ "title": "Two", "game": "gt", "format": "round-robin" }),
+    )
+    .await;
+    for name in ["ann", "bob"] {
+        register(&first, &id, &organiser, json!({ "name": name })).await;
+    }
+    let games = start_round(&first, &id, &organiser).await;
+    let second = start(config(&url)).await;
+    let gid = games[0]["game"].as_str().unwrap();
+    let (status, body) = second
+        .post(
+            &format!("/api/gt/games/{gid}/resign"),
+            Some(token_of(&games[0], "blue")),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let state = round_decided(&second, &id).await;
+    assert_eq!(state["rounds"][0]["pairings"][0]["score"], "1-0");
+    assert_eq!(state["status"], "finished");
+}

@@ -332,10 +332,17 @@ async fn record_game(
 }
 
 /// Takes the result of every finished game the locked tournament still
-/// waits for.
+/// waits for. A game that no longer loads (quarantined) is skipped: the
+/// organiser records its result instead.
 pub async fn sync_results(app: &Arc<App>, tournament: &mut Loaded) -> Result<(), ApiError> {
     for game in state_of(tournament)?.open_games() {
-        let score = game_score(&app.lock(&game).await?.state);
+        let score = match app.lock(&game).await {
+            Ok(locked) => game_score(&locked.state),
+            Err(error) => {
+                tracing::warn!("tournament {} waits on game {game}: {error}", tournament.id);
+                None
+            }
+        };
         if let Some(score) = score {
             record_game(app, tournament, &game, score).await?;
         }
