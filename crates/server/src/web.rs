@@ -50,6 +50,16 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/index.js"),
     ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/board.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../../web/favicon.svg"),
+    ),
 ];
 
 pub async fn page() -> Response {
@@ -57,9 +67,11 @@ pub async fn page() -> Response {
 }
 
 pub async fn file(Path(name): Path<String>) -> Response {
-    // `/gt` and `/kubb` are the pages without their extension.
+    // `/gt` and `/kubb` are the pages without their extension; browsers
+    // ask for `/favicon.ico` whatever the pages link.
     let name = match name.as_str() {
         "gt" | "kubb" => format!("{name}.html"),
+        "favicon.ico" => "favicon.svg".into(),
         _ => name,
     };
     serve(&name)
