@@ -3,8 +3,12 @@
 // SQLite file. Screenshots go to artifacts/ (or $TOWERS_ARTIFACTS).
 //
 //   TOWERS_BIN=target/release/towers node web/tests/run.mjs
+//
+// TOWERS_TESTS=lobby runs only the tests whose name has "lobby";
+// TOWERS_WEB_DIR=../../web makes the server read the pages from disk
+// (change a page, rerun, no rebuild).
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,73 +59,215 @@ async function clickMove(page, move) {
   await page.click(`[data-square="${to}"]`);
 }
 
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const axeSource = readFileSync(join(here, "node_modules/axe-core/axe.min.js"), "utf8");
+
+// No critical or serious axe-core violation on the page as it is now.
+async function checkAxe(page, name) {
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(async () => window.axe.run(document, { resultTypes: ["violations"] }));
+  const bad = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
+  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`), [], `axe on ${name}`);
+}
+
+// The page is no wider than the screen: nothing to scroll sideways to.
+async function assertNoSidewaysScroll(page, name) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  assert.ok(scroll <= width, `${name}: ${scroll} px wide on a ${width} px screen`);
+}
+
+// A game made through the API, its seat token put where the page keeps it.
+async function apiGame(page, body) {
+  return page.evaluate(async (request) => {
+    const response = await fetch("/api/gt/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+    const created = await response.json();
+    localStorage.setItem(`towers-token-${created.id}`, created.token);
+    localStorage.setItem(`towers-seat-${created.id}`, created.seat);
+    if (created.invite) localStorage.setItem(`towers-invite-${created.id}`, created.invite);
+    return created;
+  }, body);
+}
+
 const tests = [];
 const test = (name, body) => tests.push({ name, body });
 
-test("a newcomer plays the engine from the landing page to the end of the game", async ({ browser, base }) => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+// Plays the last legal move the server lists whenever it is the page's
+// turn, until the result shows; returns the number of moves made.
+async function playToTheEnd(page, id, onMove = async () => {}) {
+  let moves = 0;
+  for (;;) {
+    await page.waitForFunction(() => {
+      const status = document.getElementById("status").textContent;
+      return status.includes("Your move") || !document.getElementById("result-box").hidden;
+    });
+    if (await page.isVisible("#result-box")) return moves;
+    const legal = await legalMoves(page, id);
+    await clickMove(page, legal[legal.length - 1]);
+    moves += 1;
+    await onMove(moves);
+    await page.waitForFunction((count) => document.querySelectorAll("#moves button").length >= count * 2 || !document.getElementById("result-box").hidden, moves);
+    assert.ok(moves < 200, "the game ends");
+  }
+}
+
+test("a newcomer on a phone plays the engine to the end, is told their colour and result in their words, and can rematch", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
   await page.goto(base);
-  await shot(page, "landing");
+  await shot(page, "phone-landing");
   await page.click("text=More ways to play");
   await page.selectOption("#gt-level", "1");
   await page.click("#play-engine");
   await page.waitForURL(/\/gt\?id=/);
   const id = gameId(page);
   await page.waitForSelector("#status:has-text('Your move')");
-  await shot(page, "gt-start");
-  let moves = 0;
-  while (!(await page.isVisible("#result"))) {
-    await page.waitForFunction(() => {
-      const status = document.getElementById("status").textContent;
-      return status.includes("Your move") || !document.getElementById("result").hidden;
-    });
-    if (await page.isVisible("#result")) break;
-    const legal = await legalMoves(page, id);
-    await clickMove(page, legal[legal.length - 1]);
-    moves += 1;
-    if (moves === 4) await shot(page, "gt-midgame");
-    await page.waitForFunction((count) => document.querySelectorAll("#moves button").length > count * 2 - 1 || !document.getElementById("result").hidden, moves);
-    assert.ok(moves < 200, "the game ends");
-  }
-  const result = await page.textContent("#result");
-  assert.match(result, /wins|Draw/);
-  await shot(page, "gt-end");
+  assert.equal(await page.textContent("#you"), "You play Red against towers level 1.");
+  await assertNoSidewaysScroll(page, "phone game");
+  const board = await page.locator("#board").boundingBox();
+  assert.ok(board.x >= 0 && board.x + board.width <= 390, `the board fits: ${JSON.stringify(board)}`);
+  await shot(page, "gt-phone-start");
+  await playToTheEnd(page, id, async (moves) => { if (moves === 4) await shot(page, "gt-phone-midgame"); });
+  assert.match(await page.textContent("#result"), /^(You won|You lost|Draw): /);
+  await shot(page, "gt-phone-end");
   const record = await page.evaluate(async (gameId) => (await fetch(`/api/gt/games/${gameId}/record`)).text(), id);
   assert.match(record, /\[Result "(1-0|0-1|1\/2-1\/2)"\]/);
-  await page.close();
+  await page.click("#rematch");
+  await page.waitForURL((url) => url.searchParams.get("id") !== id);
+  await page.waitForSelector("#status:has-text('Your move')");
+  assert.equal(await page.textContent("#you"), "You play Red against towers level 1.");
+  await context.close();
 });
 
-test("two people play in two browsers, see each other's moves live, and one resigns", async ({ browser, base }) => {
-  const red = await (await browser.newContext()).newPage();
+test("the board fits a 320 px screen without sideways scrolling", async ({ browser, base }) => {
+  const context = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.click("#play-engine");
+  await page.waitForSelector("#status:has-text('Your move')");
+  await assertNoSidewaysScroll(page, "320 px game");
+  const a7 = await page.locator('[data-square="A7"]').boundingBox();
+  assert.ok(a7.x + a7.width <= 320 && a7.width >= 36, `the A-file is on screen and tappable: ${JSON.stringify(a7)}`);
+  await context.close();
+});
+
+test("two people play in two browsers by an invitation link, see draw offers and the result in their own words", async ({ browser, base }) => {
+  const red = await (await browser.newContext(DESKTOP)).newPage();
   await red.goto(base);
   await red.click("text=More ways to play");
+  await red.fill("#gt-name", "ann");
   await red.click("#play-friend");
   await red.waitForURL(/\/gt\?id=/);
   await red.waitForSelector("#share:not([hidden])");
   const link = await red.inputValue("#share-link");
-  const blue = await (await browser.newContext()).newPage();
-  await blue.goto(link);
-  await blue.click("#join");
-  await red.waitForSelector("#status:has-text('Your move')");
+  assert.match(link, /invite=/);
   const id = gameId(red);
+  // The id alone seats nobody.
+  const blue = await (await browser.newContext(PHONE)).newPage();
+  await blue.goto(`${base}/gt?id=${id}`);
+  await blue.click("#join");
+  await blue.waitForSelector("#error:has-text('invitation')");
+  await blue.goto(link);
+  await blue.fill("#join-name", "bob");
+  await blue.click("#join");
+  await blue.waitForSelector("#you:has-text('You play Blue against ann')");
+  await red.waitForSelector("#you:has-text('You play Red against bob')");
+  await red.waitForSelector("#status:has-text('Your move')");
   const first = (await legalMoves(red, id))[0];
   await clickMove(red, first);
   await blue.waitForSelector(`#moves button:has-text("${first}")`);
   await blue.waitForSelector("#status:has-text('Your move')");
+  await blue.click("#offer-draw");
+  await blue.waitForSelector("#draw-text:has-text('You offered a draw')");
+  await red.waitForSelector("#draw-text:has-text('Blue (bob) offers a draw')");
+  await shot(red, "gt-draw-offer");
+  await red.click("#decline-draw");
+  await blue.waitForSelector("#draw-box", { state: "hidden" });
   const reply = (await legalMoves(blue, id))[0];
   await clickMove(blue, reply);
   await red.waitForSelector(`#moves button:has-text("${reply}")`);
-  await shot(red, "gt-friend-red");
   blue.on("dialog", (dialog) => dialog.accept());
   await blue.click("#resign");
-  await red.waitForSelector("#result:has-text('Red')");
-  assert.match(await red.textContent("#result"), /resignation/);
+  await red.waitForSelector("#result:has-text('You won: resignation.')");
+  await blue.waitForSelector("#result:has-text('You lost: resignation.')");
+  await shot(red, "gt-friend-red-end");
   await red.context().close();
   await blue.context().close();
 });
 
+test("a move in flight shows as pending and a second click does nothing", async ({ browser, base }) => {
+  const page = await browser.newPage(DESKTOP);
+  await page.goto(base);
+  await page.click("#play-engine");
+  await page.waitForSelector("#status:has-text('Your move')");
+  const id = gameId(page);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/moves", async (route) => { await held; await route.continue(); });
+  const move = (await legalMoves(page, id))[0];
+  await clickMove(page, move);
+  await page.waitForSelector("#status:has-text('Sending your move')");
+  assert.ok(await page.locator("#board.pending").count(), "the board shows the move pending");
+  const [from] = move.split("-");
+  await page.click(`[data-square="${from}"]`);
+  assert.ok(await page.isHidden("#error"), "no error for a click while pending");
+  release();
+  await page.waitForSelector(`#moves button:has-text("${move}")`);
+  await page.waitForSelector("#board:not(.pending)");
+  await page.close();
+});
+
+test("a lost server shows a connection banner, never a raw 'Failed to fetch', and says when it is back", async ({ browser, base }) => {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.click("#play-engine");
+  await page.waitForSelector("#status:has-text('Your move')");
+  const id = gameId(page);
+  await page.route("**/api/**", (route) => route.abort("connectionrefused"));
+  await context.setOffline(true);
+  const move = (await legalMoves(page, id).catch(() => null)) || null;
+  assert.equal(move, null, "the test's own fetch fails too");
+  await page.fill("#move-input", "D5-D4-1");
+  await page.click("#move-form button");
+  await page.waitForSelector("#connection:has-text('Offline')");
+  assert.ok(!(await page.textContent("body")).includes("Failed to fetch"));
+  await shot(page, "gt-offline");
+  await page.unroute("**/api/**");
+  await context.setOffline(false);
+  await page.waitForSelector("#connection:has-text('Back online')");
+  assert.ok(await page.isHidden("#error"));
+  await context.close();
+});
+
+test("an unknown game id shows a clear page, not a blank board", async ({ browser, base }) => {
+  const page = await browser.newPage(PHONE);
+  await page.goto(`${base}/gt?id=nosuchgame`);
+  await page.waitForSelector("h1:has-text('No game here')");
+  assert.equal(await page.locator("#board").count(), 0);
+  assert.match(await page.textContent("main"), /nosuchgame/);
+  await checkAxe(page, "unknown game");
+  await page.close();
+});
+
+test("clocks wait for both seats, run, and read 0:00 after a flag", async ({ browser, base }) => {
+  const red = await (await browser.newContext(DESKTOP)).newPage();
+  await red.goto(base);
+  const created = await apiGame(red, { opponent: "friend", name: "ann", time_control: { initial_ms: 3000, increment_ms: 0 } });
+  await red.goto(`${base}/gt?id=${created.id}`);
+  await red.waitForSelector("#clock-bottom:has-text('0:03')");
+  await red.waitForTimeout(1500);
+  assert.match(await red.textContent("#clock-bottom"), /0:03/, "no clock runs while a seat is free");
+  await red.evaluate(async ({ id, invite }) => fetch(`/api/gt/games/${id}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "bob", invite }) }), created);
+  await red.waitForSelector("#clock-bottom.running");
+  await red.waitForSelector("#result:has-text('You lost: time forfeit.')", { timeout: 10000 });
+  assert.match(await red.textContent("#clock-bottom"), /0:00/);
+  assert.match(await red.textContent("#clock-top"), /0:03/);
+  await red.context().close();
+});
+
 test("an illegal move is refused with the server's reason and changes nothing", async ({ browser, base }) => {
-  const page = await browser.newPage();
+  const page = await browser.newPage(DESKTOP);
   await page.goto(base);
   await page.click("#play-engine");
   await page.waitForURL(/\/gt\?id=/);
@@ -138,25 +284,101 @@ test("an illegal move is refused with the server's reason and changes nothing", 
   await page.close();
 });
 
-test("the board is playable by keyboard", async ({ browser, base }) => {
-  const page = await browser.newPage();
+test("a piece is dragged to its target and the move is played", async ({ browser, base }) => {
+  const page = await browser.newPage(DESKTOP);
+  await page.goto(base);
+  await page.click("#play-engine");
+  await page.waitForSelector("#status:has-text('Your move')");
+  const id = gameId(page);
+  const move = (await legalMoves(page, id))[0];
+  const [from, to] = move.split("-");
+  await page.dragAndDrop(`[data-square="${from}"]`, `[data-square="${to}"]`);
+  await page.waitForSelector(`#moves button:has-text("${move}")`);
+  await page.close();
+});
+
+test("the board is playable by keyboard, selections are announced and focus survives redraws", async ({ browser, base }) => {
+  const page = await browser.newPage(DESKTOP);
   await page.goto(base);
   await page.click("#play-engine");
   await page.waitForURL(/\/gt\?id=/);
   await page.waitForSelector("#status:has-text('Your move')");
   const id = gameId(page);
+  await checkAxe(page, "game page");
   const move = (await legalMoves(page, id)).find((m) => m.startsWith("D5-"));
   // Focus starts on D4; red sees rank 1 at the top, so D5 is one step down.
   await page.focus('[data-square="D4"]');
   await page.keyboard.press("ArrowDown");
   assert.equal(await page.evaluate(() => document.activeElement.dataset.square), "D5");
   await page.keyboard.press("Enter");
+  await page.waitForSelector("#announce:has-text('D5, red tower of 1 selected')");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), "D5", "focus stays on the square pressed");
   const to = move.split("-")[1];
   await page.waitForSelector(`[data-square="${to}"].target`);
   await page.focus(`[data-square="${to}"]`);
   await page.keyboard.press("Enter");
   await page.waitForSelector(`#moves button:has-text("${move}")`);
+  // The engine's reply redraws the board; the focus stays on it.
+  await page.waitForSelector("#status:has-text('Your move')");
+  await page.waitForSelector("#announce:has-text('played')");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), to);
   await page.close();
+});
+
+test("a stranger's public challenge appears live in the lobby, is accepted on a phone, played, reviewed and archived with names", async ({ browser, base }) => {
+  const guest = await (await browser.newContext(PHONE)).newPage();
+  await guest.goto(base);
+  await guest.fill("#gt-name", "dee");
+  await guest.waitForSelector("#lobby li");
+  const host = await (await browser.newContext(DESKTOP)).newPage();
+  await host.goto(base);
+  await host.fill("#gt-name", "cy");
+  await host.click("text=More ways to play");
+  await host.selectOption("#gt-color", "blue");
+  await host.click("#post-challenge");
+  await host.waitForURL(/\/gt\?id=/);
+  const id = gameId(host);
+  await host.waitForSelector("#status:has-text('Waiting for the opponent')");
+  // The guest's lobby shows it without a reload.
+  await guest.waitForSelector("#lobby button:has-text('Play cy')", { timeout: 10000 });
+  await shot(guest, "lobby-phone");
+  await checkAxe(guest, "landing page with a challenge");
+  await guest.click("#lobby button:has-text('Play cy')");
+  await guest.waitForURL(/\/gt\?id=/);
+  assert.equal(gameId(guest), id);
+  await guest.waitForSelector("#you:has-text('You play Red against cy')");
+  await host.waitForSelector("#you:has-text('You play Blue against dee')");
+  // Taken, it leaves the lobby.
+  const lobby = await host.evaluate(async () => (await (await fetch("/api/gt/games?status=waiting")).json()).games.length);
+  assert.equal(lobby, 0);
+  for (let ply = 0; ply < 4; ply += 1) {
+    const mover = ply % 2 === 0 ? guest : host;
+    await mover.waitForSelector("#status:has-text('Your move')");
+    const legal = await legalMoves(mover, id);
+    await clickMove(mover, legal[0]);
+    await mover.waitForSelector(`#moves button >> nth=${ply}`);
+  }
+  host.on("dialog", (dialog) => dialog.accept());
+  await host.click("#resign");
+  await guest.waitForSelector("#result:has-text('You won: resignation.')");
+  // The review: the engine over every position, a graph and the worst moves.
+  await guest.click("#review-link");
+  await guest.waitForSelector("#analysis:has-text('Review done: 4 moves')", { timeout: 30000 });
+  assert.equal(await guest.locator("#graph polyline").count(), 1);
+  const points = (await guest.getAttribute("#graph polyline", "points")).split(" ");
+  assert.equal(points.length, 5, "one point per position");
+  assert.ok(await guest.locator("#review-list li").count() >= 1);
+  await shot(guest, "gt-review-phone");
+  await checkAxe(guest, "review");
+  await guest.goto(base);
+  await guest.waitForSelector(`#archive a[href="/gt?id=${id}"]`);
+  const row = guest.locator("#archive tr", { has: guest.locator(`a[href="/gt?id=${id}"]`) });
+  assert.match(await row.textContent(), /dee vs cy/);
+  assert.match(await row.textContent(), /Red \(dee\) won: resignation/);
+  await guest.fill("#archive-name", "nobody-by-this-name");
+  await guest.waitForSelector("#archive td:has-text('No finished games')");
+  await guest.context().close();
+  await host.context().close();
 });
 
 test("a whole Kubb match is scored through the scorekeeper on a phone", async ({ browser, base }) => {
@@ -213,7 +435,10 @@ const browser = await chromium.launch({
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 let failed = 0;
-for (const { name, body } of tests) {
+// TOWERS_TESTS=word runs only the tests whose name has that word.
+const only = process.env.TOWERS_TESTS;
+const chosen = tests.filter((t) => !only || t.name.includes(only));
+for (const { name, body } of chosen) {
   const started = Date.now();
   try {
     await body({ browser, base: server.base });
@@ -225,5 +450,5 @@ for (const { name, body } of tests) {
 }
 await browser.close();
 server.stop();
-console.log(`${tests.length - failed} passed, ${failed} failed; screenshots in ${artifacts}`);
+console.log(`${chosen.length - failed} passed, ${failed} failed; screenshots in ${artifacts}`);
 process.exit(failed ? 1 : 0);

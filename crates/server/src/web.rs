@@ -60,6 +60,31 @@ const FILES: &[(&str, &str, &str)] = &[
         "image/svg+xml",
         include_str!("../../../web/favicon.svg"),
     ),
+    (
+        "lesson.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/lesson.html"),
+    ),
+    (
+        "lesson.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/lesson.js"),
+    ),
+    (
+        "offline.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/offline.js"),
+    ),
+    (
+        "sw.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/sw.js"),
+    ),
+    (
+        "manifest.webmanifest",
+        "application/manifest+json",
+        include_str!("../../../web/manifest.webmanifest"),
+    ),
 ];
 
 pub async fn page() -> Response {
@@ -67,10 +92,10 @@ pub async fn page() -> Response {
 }
 
 pub async fn file(Path(name): Path<String>) -> Response {
-    // `/gt` and `/kubb` are the pages without their extension; browsers
+    // `/gt`, `/kubb` and `/lesson` are the pages without their extension; browsers
     // ask for `/favicon.ico` whatever the pages link.
     let name = match name.as_str() {
-        "gt" | "kubb" => format!("{name}.html"),
+        "gt" | "kubb" | "lesson" => format!("{name}.html"),
         "favicon.ico" => "favicon.svg".into(),
         _ => name,
     };
@@ -79,14 +104,23 @@ pub async fn file(Path(name): Path<String>) -> Response {
 
 fn serve(name: &str) -> Response {
     match FILES.iter().find(|(file, _, _)| *file == name) {
-        Some((_, content_type, content)) => (
+        Some((file, content_type, content)) => (
             [
                 (header::CONTENT_TYPE, *content_type),
                 (header::CACHE_CONTROL, "no-cache"),
             ],
-            *content,
+            from_disk(file).unwrap_or_else(|| content.to_string()),
         )
             .into_response(),
         None => ApiError::NotFound(format!("no page '{name}'")).into_response(),
     }
+}
+
+/// For whoever works on the pages: with `TOWERS_WEB_DIR=web` the files
+/// are read from that folder on each request instead of the copies
+/// built in, so a change shows on reload without a rebuild. Only the
+/// names of the built-in list are read.
+fn from_disk(file: &str) -> Option<String> {
+    let dir = std::env::var_os("TOWERS_WEB_DIR")?;
+    std::fs::read_to_string(std::path::Path::new(&dir).join(file)).ok()
 }
