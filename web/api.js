@@ -102,7 +102,7 @@ function showConnection(state, was) {
   clearTimeout(backTimer);
   banner.classList.remove("offline", "back");
   if (state === "offline") {
-    banner.textContent = "Offline: the server cannot be reached. Retrying…";
+    banner.textContent = "Offline: no connection. Retrying…";
     banner.classList.add("offline");
     banner.hidden = false;
   } else if (state === "reconnecting") {

@@ -381,50 +381,177 @@ test("a stranger's public challenge appears live in the lobby, is accepted on a 
   await host.context().close();
 });
 
-test("a whole Kubb match is scored through the scorekeeper on a phone", async ({ browser, base }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
+// The Kubb match as the server has it.
+async function matchState(page) {
+  return page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}`)).json(), gameId(page));
+}
+
+// The screen point of a spot on the field, in metres.
+async function fieldPoint(page, at) {
+  return page.evaluate(({ x, y }) => {
+    const box = document.getElementById("field");
+    const point = box.createSVGPoint();
+    point.x = x;
+    point.y = y;
+    const screen = point.matrixTransform(box.getScreenCTM());
+    return { x: screen.x, y: screen.y };
+  }, at);
+}
+
+async function newMatch(page, base, ruleset = "standard") {
   await page.goto(base);
   await page.fill("#team-a", "Vikings");
   await page.fill("#players-a", "ann, bob");
   await page.fill("#team-b", "Danes");
   await page.fill("#players-b", "cy");
-  await page.selectOption("#ruleset", "standard");
+  await page.selectOption("#ruleset", ruleset);
   await page.click("#score-kubb");
   await page.waitForURL(/\/kubb\?id=/);
-  await shot(page, "kubb-start");
-  await page.click("text=Vikings starts");
-  // A refused entry: a stick cannot fell the throwing team's own tower.
-  await page.waitForSelector("#status:has-text('throws')");
-  await page.click('[data-piece="A1"]');
-  await page.click("#buttons button.primary");
-  await page.waitForSelector("#error:not([hidden])");
-  assert.match(await page.textContent("#error"), /A1 is not a standing tower of team B/);
-  await shot(page, "kubb-refused");
-  await page.click('[data-piece="A1"]');
-  for (let game = 0; game < 3 && !(await page.isVisible("#result")); game += 1) {
-    const state = await page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}`)).json(), gameId(page));
-    const defenders = state.thrower === "A" ? "B" : "A";
-    const towers = state.pieces.filter((p) => p.state === "tower" && p.team === defenders);
-    for (const tower of towers) {
-      await page.click(`[data-piece="${tower.id}"]`);
-      await page.click("#buttons button.primary");
-      await page.waitForSelector(`[data-piece="${tower.id}"]`, { state: "detached" });
-    }
-    if (game === 0) await shot(page, "kubb-midgame");
-    await page.click("[aria-label='King']");
-    await page.click("#buttons button.primary");
-    await page.waitForSelector("#status:has-text('Game over')");
-    if (!(await page.isVisible("#result"))) await page.click("text=Next game");
+  await page.waitForSelector("#status:has-text('Who starts')");
+}
+
+// Everything a tap needs is on the screen at once: no scrolling to score.
+async function assertLawnInView(page, name) {
+  const { width, height } = page.viewportSize();
+  const boxes = await page.evaluate(() => [...document.querySelectorAll("#field [data-piece], #buttons button, #undo, #status")]
+    .map((node) => { const r = node.getBoundingClientRect(); return { name: node.dataset.piece || node.id || node.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height }; }));
+  for (const box of boxes) {
+    assert.ok(box.top >= 0 && box.bottom <= height && box.left >= 0 && box.right <= width, `${name}: ${box.name} is off screen: ${JSON.stringify(box)}`);
   }
-  await page.waitForSelector("#result:not([hidden])");
-  assert.match(await page.textContent("#result"), /wins the match/);
-  await page.waitForSelector("#stats tr");
-  assert.match(await page.textContent("#stats"), /ann/);
-  await page.waitForFunction(() => document.getElementById("prob-a").textContent.includes("%"));
-  await shot(page, "kubb-end");
-  const log = await page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}/export?format=log`)).text(), gameId(page));
-  assert.match(log, /towers-kubb-events/);
+  for (const box of boxes.filter((b) => b.name.length <= 4)) {
+    assert.ok(box.width >= 43.9 && box.height >= 43.9, `${name}: ${box.name} is a ${box.width}x${box.height} target`);
+  }
+}
+
+for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+  test(`a whole Kubb match is scored on a ${size}: field and controls in view, 44 px targets, a scoreboard, confirmation before the king`, async ({ browser, base }) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => dialog.accept());
+    await newMatch(page, base);
+    await shot(page, `kubb-${size}-start`);
+    assert.ok(await page.isDisabled("#undo"), "undo cannot take back the setup");
+    assert.ok(await page.locator("#probability.neutral").count(), "the bar is neutral before the start");
+    assert.match(await page.getAttribute("#probability", "aria-label"), /not started/);
+    await checkAxe(page, `kubb ${size} start`);
+    await page.click("text=Vikings starts");
+    await page.waitForSelector("#status:has-text('throws')");
+    await assertLawnInView(page, `kubb ${size}`);
+    // A refused entry: a stick cannot fell the throwing team's own tower.
+    await page.click('[data-piece="A1"]');
+    await page.click("#buttons button.primary");
+    await page.waitForSelector("#error:not([hidden])");
+    assert.match(await page.textContent("#error"), /A1 is not a standing tower of team B/);
+    for (let game = 0; game < 3 && !(await page.isVisible("#result")); game += 1) {
+      const state = await matchState(page);
+      const defenders = state.thrower === "A" ? "B" : "A";
+      const towers = state.pieces.filter((p) => p.state === "tower" && p.team === defenders);
+      for (const tower of towers) {
+        await page.click(`[data-piece="${tower.id}"]`);
+        await page.click("#buttons button.primary");
+        await page.waitForSelector(`[data-piece="${tower.id}"]`, { state: "detached" });
+        assert.match(await page.getAttribute(`[data-fallen="${tower.id}"]`, "aria-label"), new RegExp(`${tower.id} lies down`));
+      }
+      if (game === 0) {
+        await shot(page, `kubb-${size}-midturn`);
+        await page.waitForFunction(() => /\d+ %/.test(document.getElementById("probability").getAttribute("aria-label")));
+        const label = await page.getAttribute("#probability", "aria-label");
+        const shares = [...label.matchAll(/(\d+) %/g)].map((m) => Number(m[1]));
+        assert.equal(shares[0] + shares[1], 100, label);
+        assert.match(await page.textContent("#scoreboard"), /0 of 5/);
+        await checkAxe(page, `kubb ${size} mid-turn`);
+      }
+      let confirmed = false;
+      page.once("dialog", (dialog) => { confirmed = /ends the game/.test(dialog.message()); });
+      await page.click("[aria-label='King']");
+      await page.click("#buttons button.primary");
+      await page.waitForSelector("#status:has-text('Game over')");
+      assert.ok(confirmed, "felling the king asks first");
+      if (!(await page.isVisible("#result"))) await page.click("text=Next game");
+    }
+    await page.waitForSelector("#result:not([hidden])");
+    assert.match(await page.textContent("#result"), /wins the match/);
+    await page.waitForSelector("#stats tr");
+    assert.match(await page.textContent("#stats"), /ann/);
+    await shot(page, `kubb-${size}-end`);
+    const log = await page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}/export?format=log`)).text(), gameId(page));
+    assert.match(log, /towers-kubb-events/);
+    await context.close();
+  });
+}
+
+test("an inkasted kubb is placed by a tap where it landed, drawn there, and the advanced line is drawn", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await newMatch(page, base, "seed");
+  await page.click("text=Vikings starts");
+  await page.waitForSelector("#status:has-text('throws')");
+  // A fells B2, then misses out the turn.
+  await page.click('[data-piece="B2"]');
+  await page.click("#buttons button.primary");
+  await page.waitForSelector('[data-piece="B2"]', { state: "detached" });
+  while ((await matchState(page)).phase.name === "throwing") {
+    const before = (await matchState(page)).seq;
+    await page.click("text=Miss");
+    await page.waitForFunction(async ({ matchId, seq }) => (await (await fetch(`/api/kubb/matches/${matchId}`)).json()).seq > seq, { matchId: gameId(page), seq: before });
+  }
+  await page.waitForSelector("#status:has-text('throws B2 into Vikings')");
+  const state = await matchState(page);
+  const spot = { x: 1.2, y: state.field.length * 0.3 };
+  await page.click("text=Landed in: tap where");
+  await page.waitForSelector("#buttons:has-text('Tap the field')");
+  const point = await fieldPoint(page, spot);
+  await page.mouse.click(point.x, point.y);
+  await page.waitForSelector('[data-piece="B2"]');
+  const knight = (await matchState(page)).pieces.find((p) => p.id === "B2");
+  assert.equal(knight.state, "knight");
+  assert.ok(Math.abs(knight.at.x - spot.x) < 0.1 && Math.abs(knight.at.y - spot.y) < 0.1, `stored where tapped: ${JSON.stringify(knight.at)}`);
+  // The field is drawn again for the next entry's controls; the knight is
+  // where the spot is now.
+  const now = await fieldPoint(page, spot);
+  const drawn = await page.locator('[data-piece="B2"]').boundingBox();
+  assert.ok(Math.abs(drawn.x + drawn.width / 2 - now.x) < 3 && Math.abs(drawn.y + drawn.height / 2 - now.y) < 3, "drawn where it landed");
+  const line = (await matchState(page)).teams.find((t) => t.team === "A").line;
+  if (line.at === "knight") assert.equal(await page.locator("#field .advanced-line").count(), 1, "the advanced line is drawn");
+  await shot(page, "kubb-phone-inkast");
+  await context.close();
+});
+
+test("a whole Kubb match is scored with the network off, saved on the phone, and appears on the server when it is back", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  page.on("dialog", (dialog) => dialog.accept());
+  await newMatch(page, base);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const id = gameId(page);
+  await context.setOffline(true);
+  await page.click("text=Vikings starts");
+  await page.waitForSelector("#sync:has-text('Saved on this phone: 1')");
+  await assertLawnInView(page, "kubb offline");
+  const games = [["A", "ann", "B"], ["B", "cy", "A"], ["A", "bob", "B"]];
+  for (const [index, [, thrower, defenders]] of games.entries()) {
+    await page.selectOption("#player", thrower);
+    for (let spot = 1; spot <= 5; spot += 1) {
+      await page.click(`[data-piece="${defenders}${spot}"]`);
+      await page.click('[data-key="hit"]');
+      await page.waitForSelector(`[data-piece="${defenders}${spot}"]`, { state: "detached" });
+    }
+    await page.click("[aria-label='King']");
+    await page.click('[data-key="hit"]');
+    if (index === 0) await shot(page, "kubb-offline-phone");
+    if (index < 2) await page.click('[data-key="next-game"]');
+  }
+  await page.waitForSelector("#sync:has-text('Saved on this phone: 21')");
+  // With no network the page opens from the phone, entries and all.
+  await page.reload();
+  await page.waitForSelector("#sync:has-text('Saved on this phone: 21')");
+  await checkAxe(page, "kubb offline");
+  await context.setOffline(false);
+  await page.waitForSelector("#sync:has-text('Synced')", { timeout: 20000 });
+  await page.waitForSelector("#result:has-text('Vikings wins the match')");
+  const stored = await page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}`)).json(), id);
+  assert.equal(stored.winner, "A");
+  assert.equal(stored.events, 22, "the setup and the 21 entries, each once");
   await context.close();
 });
 
