@@ -381,6 +381,36 @@ test("a stranger's public challenge appears live in the lobby, is accepted on a 
   await host.context().close();
 });
 
+test("a newcomer on a phone finishes the lesson from the landing page in a few taps each step", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.click("main a[href='/lesson']");
+  await page.waitForSelector("#progress:has-text('Step 1 of 7')");
+  await checkAxe(page, "lesson");
+  await assertNoSidewaysScroll(page, "lesson");
+  await shot(page, "lesson-phone-start");
+  const moves = ["D4-G4-3", "D4-D5-1", "D4-D5-1", "D4-D6-2", "D4-D5-1", "C3-C2-1", "D2-D1-1"];
+  const started = Date.now();
+  for (const [index, move] of moves.entries()) {
+    await page.waitForSelector(`#progress:has-text('Step ${index + 1} of 7')`);
+    if (index === 1) {
+      // A legal move that misses the goal is explained and undone.
+      await clickMove(page, "D4-G4-3");
+      await page.waitForSelector("#feedback:has-text('not this step')");
+      await page.waitForSelector('[data-square="D4"] .piece');
+    }
+    await clickMove(page, move);
+    await page.waitForSelector(`#feedback:has-text('${move}')`);
+    if (index < moves.length - 1) await page.click("#next");
+  }
+  await page.waitForSelector("#done:not([hidden])");
+  assert.match(await page.textContent("#feedback"), /Red wins: castle reached/, "the server's verdict");
+  assert.ok(Date.now() - started < 120000, "a newcomer's taps take well under two minutes");
+  await shot(page, "lesson-phone-end");
+  await context.close();
+});
+
 // The Kubb match as the server has it.
 async function matchState(page) {
   return page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}`)).json(), gameId(page));

@@ -615,4 +615,12 @@ async fn a_position_answers_its_legal_moves_or_its_verdict() {
         .post("/api/gt/position", None, json!({ "position": "8/7 r" }))
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    let castle = json!({ "position": "7/7/7/7/7/3RG3/BG6 r", "move": "D2-D1-1" });
+    let (status, after) = server.post("/api/gt/position", None, castle).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["position"], "7/7/7/7/7/7/BG2RG3 b");
+    assert_eq!(after["result"]["reason"], "castle reached", "{after}");
+    let far = json!({ "position": "3RG3/7/7/7/7/3r13/3BG3 r", "move": "D2-D5-1" });
+    let (status, body) = server.post("/api/gt/position", None, far).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 }

@@ -452,12 +452,17 @@ async fn analyse(
 #[serde(deny_unknown_fields)]
 struct PositionRequest {
     position: String,
+    /// A move to play first: the answer is then the position after it.
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
     #[serde(default)]
     rules: Option<Ruleset>,
 }
 
 /// A position as the rules see it, with no game behind it (the lesson's
-/// boards): whose move, the legal moves, and the verdict when decided.
+/// boards): whose move, the legal moves, and the verdict when decided;
+/// with a move, all that after it (an illegal move is refused in the
+/// rules' words).
 #[derive(Serialize)]
 struct PositionView {
     position: Position,
@@ -473,7 +478,18 @@ async fn position(
         .position
         .parse()
         .map_err(|error| ApiError::BadRequest(format!("position: {error}")))?;
-    let game = Game::new(position, request.rules.unwrap_or_default().rules());
+    let mut game = Game::new(position, request.rules.unwrap_or_default().rules());
+    if let Some(text) = &request.mv {
+        let mv = gt::parse_move(text)?;
+        if game.outcome().is_some() || !game.position().is_legal(mv) {
+            return Err(ApiError::Refused(format!(
+                "{mv} is not a legal move in this position"
+            )));
+        }
+        game.play(mv)
+            .map_err(|error| ApiError::Refused(error.to_string()))?;
+    }
+    let position = *game.position();
     let result = game.outcome().map(|outcome| {
         let score = GameResult::of(outcome);
         gt::ResultView {
