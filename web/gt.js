@@ -475,7 +475,7 @@ function renderEvalbar() {
 // The engine's line as arrows: the best move bold, the next two fainter.
 function drawArrows() {
   const svg = $("arrows");
-  svg.replaceChildren();
+  svg.replaceChildren(svg.querySelector("defs") || arrowHeads());
   const answer = page.analysing && analysis && analysis.result;
   if (!answer || answer.over) return;
   const box = svg.getBoundingClientRect();
@@ -491,11 +491,27 @@ function drawArrows() {
     const [x1, y1, size] = centre(from);
     const [x2, y2] = centre(to);
     const line = document.createElementNS(NS, "line");
-    for (const [key, value] of Object.entries({ x1, y1, x2, y2, class: `arrow arrow-${index}`, "stroke-width": size * (index === 0 ? 0.16 : 0.1) })) {
+    for (const [key, value] of Object.entries({ x1, y1, x2, y2, class: `arrow arrow-${index}`, "stroke-width": size * (index === 0 ? 0.16 : 0.1), "marker-end": `url(#head-${index === 0 ? "best" : "line"})` })) {
       line.setAttribute(key, value);
     }
     svg.append(line);
   });
+}
+
+// The arrows' heads, one per colour (a marker takes its own fill).
+function arrowHeads() {
+  const NS = "http://www.w3.org/2000/svg";
+  const defs = document.createElementNS(NS, "defs");
+  for (const name of ["best", "line"]) {
+    const marker = document.createElementNS(NS, "marker");
+    for (const [key, value] of Object.entries({ id: `head-${name}`, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto-start-reverse" })) marker.setAttribute(key, value);
+    const path = document.createElementNS(NS, "path");
+    path.setAttribute("d", "M 0 0 L 10 5 L 0 10 z");
+    path.setAttribute("class", `arrow-head-${name}`);
+    marker.append(path);
+    defs.append(marker);
+  }
+  return defs;
 }
 
 $("analyse").addEventListener("click", () => {

@@ -325,6 +325,41 @@ test("the board is playable by keyboard, selections are announced and focus surv
   await page.close();
 });
 
+test("analysis follows the position shown: the bar is the viewer's, the score in stones, the line as arrows, the move list follows", async ({ browser, base }) => {
+  const page = await browser.newPage(DESKTOP);
+  await page.goto(base);
+  await page.click("text=More ways to play");
+  await page.selectOption("#gt-level", "1");
+  await page.click("#play-engine");
+  await page.waitForSelector("#status:has-text('Your move')");
+  const id = gameId(page);
+  for (let ply = 1; ply <= 2; ply += 1) {
+    await page.waitForSelector("#status:has-text('Your move')");
+    await clickMove(page, (await legalMoves(page, id))[0]);
+    await page.waitForFunction((count) => document.querySelectorAll("#moves button").length >= count, ply * 2);
+  }
+  await page.waitForSelector("#status:has-text('Your move')");
+  const asked = [];
+  page.on("request", (request) => { if (request.url().endsWith("/api/gt/analysis")) asked.push(JSON.parse(request.postData()).position); });
+  await page.click("#analyse");
+  await page.waitForSelector("#analysis:has-text('Best:')");
+  assert.match(await page.textContent("#analysis"), /(ahead by [\d.]+ stones?|Level|wins in \d+)/);
+  assert.ok(!(await page.textContent("#analysis")).includes("cp "), "no raw centistones");
+  assert.ok(await page.isVisible("#evalbar"));
+  assert.equal(await page.getAttribute("#evalbar-fill", "class"), "evalbar-fill red", "Red plays from the bottom: the bar fills from the bottom in Red");
+  assert.ok(await page.locator("#arrows line").count() >= 1, "the best line is drawn");
+  await shot(page, "gt-analysis");
+  // One step back: a new verdict for the position shown, never the old one.
+  await page.click("#back");
+  await page.waitForFunction(() => document.getElementById("analysis").textContent.startsWith("Thinking"));
+  await page.waitForSelector("#analysis:has-text('Best:')");
+  const shown = await page.inputValue("#position");
+  assert.equal(asked[asked.length - 1], shown, "the analysis is of the position shown");
+  assert.equal(await page.getAttribute("#moves [aria-current='step']", "data-key"), "ply-3", "the move list follows");
+  await checkAxe(page, "analysis");
+  await page.close();
+});
+
 test("a stranger's public challenge appears live in the lobby, is accepted on a phone, played, reviewed and archived with names", async ({ browser, base }) => {
   const guest = await (await browser.newContext(PHONE)).newPage();
   await guest.goto(base);
