@@ -563,12 +563,12 @@ $("review").addEventListener("click", async () => {
     shares.push(answer.over ? (answer.result === "1/2-1/2" ? 0.5 : answer.result === "1-0" ? 1 : 0) : scoreFor(answer.score, mover, "red"));
   }
   $("analysis").textContent = `Review done: ${positions.length - 1} moves.`;
-  drawGraph(shares);
-  listLosses(shares);
+  drawGraph(shares, listLosses(shares));
   $("review").disabled = false;
 });
 
-function drawGraph(shares) {
+// The graph of Red's winning chance, the costliest moves ringed.
+function drawGraph(shares, losses) {
   const svg = $("graph");
   const NS = "http://www.w3.org/2000/svg";
   const step = 100 / Math.max(1, shares.length - 1);
@@ -578,7 +578,11 @@ function drawGraph(shares) {
   const line = document.createElementNS(NS, "polyline");
   line.setAttribute("points", points);
   line.setAttribute("class", "graph-line");
-  svg.replaceChildren(mid, line);
+  svg.replaceChildren(mid, line, ...losses.map((entry) => {
+    const mark = document.createElementNS(NS, "circle");
+    for (const [key, value] of Object.entries({ cx: (entry.ply * step).toFixed(2), cy: (40 - shares[entry.ply] * 40).toFixed(2), r: 1.6, class: "graph-loss" })) mark.setAttribute(key, value);
+    return mark;
+  }));
   svg.setAttribute("aria-label", `Evaluation graph over ${shares.length - 1} moves: Red's winning chance from ${Math.round(shares[0] * 100)} % to ${Math.round(shares[shares.length - 1] * 100)} %.`);
 }
 
@@ -595,6 +599,7 @@ function listLosses(shares) {
       element("button", { class: "link", onclick: () => navigate(entry.ply) },
         `Move ${entry.ply}, ${NAMES[entry.mover]} ${entry.move}: lost ${Math.round(entry.lost * 100)} points of winning chance`)))
     : [element("li", {}, "No move lost much.")]));
+  return losses;
 }
 
 connection.onChange((state, was) => {

@@ -97,8 +97,14 @@ async function accept(id) {
 
 // The lobby, asked again every three seconds: new challenges appear and
 // taken ones go without a reload.
+let lobbyShown = null;
+
 async function loadLobby() {
   const lobby = await api("GET", "/api/gt/games?status=waiting&limit=20");
+  // Redrawn only when it changed: the list is a live region.
+  const signature = JSON.stringify(lobby.games.map((game) => [game.id, game.names]));
+  if (signature === lobbyShown) return;
+  lobbyShown = signature;
   const rows = lobby.games.map(challengeRow);
   const focused = document.activeElement && document.activeElement.dataset.key;
   $("lobby").replaceChildren(...(rows.length ? rows : [element("li", { class: "muted" }, "No open challenge right now.")]));

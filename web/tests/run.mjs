@@ -412,6 +412,7 @@ test("a stranger's public challenge appears live in the lobby, is accepted on a 
   const points = (await guest.getAttribute("#graph polyline", "points")).split(" ");
   assert.equal(points.length, 5, "one point per position");
   assert.ok(await guest.locator("#review-list li").count() >= 1);
+  assert.equal(await guest.locator("#graph .graph-loss").count(), await guest.locator("#review-list button").count(), "each costly move is marked on the graph");
   await shot(guest, "gt-review-phone");
   await checkAxe(guest, "review");
   await guest.goto(base);
