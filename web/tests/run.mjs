@@ -598,6 +598,32 @@ test("an inkasted kubb is placed by a tap where it landed, drawn there, and the 
   await context.close();
 });
 
+test("a Kubb entry whose answer is lost on the way back is sent again and recorded once", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await newMatch(page, base);
+  await page.click("text=Vikings starts");
+  await page.waitForSelector("#status:has-text('6 sticks left')");
+  let reached = 0;
+  await page.route("**/events", async (route) => {
+    // The server records it; its answer never arrives.
+    await route.fetch();
+    reached += 1;
+    await route.abort("connectionreset");
+  }, { times: 1 });
+  // A miss could be recorded twice (two misses are legal): only the
+  // event number keeps the resend from counting again.
+  await page.click("text=Miss");
+  await page.waitForSelector("#sync:has-text('Saved on this phone: 1')");
+  await page.waitForSelector("#sync:has-text('Synced')", { timeout: 20000 });
+  await page.waitForSelector("#status:has-text('5 sticks left')");
+  assert.equal(reached, 1, "the first send reached the server");
+  const stored = await matchState(page);
+  assert.equal(stored.events, 3, "the setup, the start and the miss, once");
+  assert.equal(stored.sticks_left, 5);
+  await context.close();
+});
+
 test("a whole Kubb match is scored with the network off, saved on the phone, and appears on the server when it is back", async ({ browser, base }) => {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
