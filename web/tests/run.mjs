@@ -21,10 +21,10 @@ const artifacts = process.env.TOWERS_ARTIFACTS || join(here, "artifacts");
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 mkdirSync(artifacts, { recursive: true });
 
-function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), "towers-web-"));
+// A server on a fresh SQLite file (or `dir`'s, on `addr`, for a restart).
+function startServer(dir = mkdtempSync(join(tmpdir(), "towers-web-")), addr = "127.0.0.1:0") {
   const server = spawn(bin, [
-    "serve", "--addr", "127.0.0.1:0", "--rate-limit", "0", "--engine-movetime-ms", "30",
+    "serve", "--addr", addr, "--rate-limit", "0", "--engine-movetime-ms", "30",
     "--database", `sqlite:${join(dir, "towers.db")}`,
   ], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
@@ -33,7 +33,12 @@ function startServer() {
     server.stdout.once("data", (line) => {
       const match = /open (http:\/\/\S+?)\/?\s/.exec(line);
       if (!match) reject(new Error(`unexpected server output: ${line}`));
-      resolve({ base: match[1], stop: () => { server.kill("SIGKILL"); rmSync(dir, { recursive: true, force: true }); } });
+      resolve({
+        base: match[1],
+        dir,
+        kill: () => new Promise((done) => { server.once("exit", done); server.kill("SIGKILL"); }),
+        stop: () => { server.kill("SIGKILL"); rmSync(dir, { recursive: true, force: true }); },
+      });
     });
   });
 }
@@ -240,6 +245,26 @@ test("a lost server shows a connection banner, never a raw 'Failed to fetch', an
   await page.waitForSelector("#connection:has-text('Back online')");
   assert.ok(await page.isHidden("#error"));
   await context.close();
+});
+
+test("a server restart shows 'reconnecting', then 'back online', and the seat plays on", async ({ browser }) => {
+  const first = await startServer();
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(first.base);
+  await page.click("#play-engine");
+  await page.waitForSelector("#status:has-text('Your move')");
+  const id = gameId(page);
+  await first.kill();
+  await page.waitForSelector("#connection:has-text('Reconnecting')");
+  const again = await startServer(first.dir, new URL(first.base).host);
+  await page.waitForSelector("#connection:has-text('Back online')", { timeout: 15000 });
+  const move = (await legalMoves(page, id))[0];
+  await clickMove(page, move);
+  await page.waitForSelector(`#moves button:has-text("${move}")`);
+  assert.ok(await page.isHidden("#error"));
+  await context.close();
+  again.stop();
 });
 
 test("an unknown game id shows a clear page, not a blank board", async ({ browser, base }) => {
