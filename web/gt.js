@@ -343,6 +343,8 @@ function renderStatus() {
   const result = state.result;
   $("result-box").hidden = !result;
   if (result) $("result").textContent = resultText(result);
+  const lost = Boolean(result && me && result.winner && result.winner !== me);
+  $("result-box").classList.toggle("lost", lost);
   $("rematch").hidden = !me;
   $("review-link").hidden = !result;
   const draw = drawText();
