@@ -154,6 +154,11 @@ pub enum Event {
         seat: Color,
         reason: Termination,
     },
+    /// No server was up from `down_since_ms` until this event: the side to
+    /// move is not charged for that time.
+    ServerRestarted {
+        down_since_ms: i64,
+    },
 }
 
 /// How a game ended.
@@ -374,6 +379,13 @@ impl State {
                     }
                 }
                 self.end(GameResult::win_for(!*seat), reason.clone());
+            }
+            Event::ServerRestarted { down_since_ms } => {
+                self.expect_playing()?;
+                if let Some(started) = &mut self.turn_started_ms {
+                    let since = (*down_since_ms).max(*started);
+                    *started += (at_ms - since).max(0);
+                }
             }
         }
         self.seq += 1;

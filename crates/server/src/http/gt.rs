@@ -3,6 +3,8 @@
 //! challenge of the lobby) or engines, their moves, resignations and
 //! draws, records, positions, a position's legal moves and analysis.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Path, State};
@@ -406,6 +408,16 @@ enum Analysis {
     },
 }
 
+/// A stop flag raised when it is dropped.
+#[derive(Default)]
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 async fn analyse(
     State(shared): State<AppState>,
     JsonBody(request): JsonBody<AnalysisRequest>,
@@ -425,15 +437,15 @@ async fn analyse(
         }));
     }
     let _permit = shared.app.engine_permit().await?;
+    // A client that leaves (its request dropped) stops its search.
+    let stop = StopOnDrop::default();
+    let searching = stop.0.clone();
     let result = tokio::task::spawn_blocking(move || {
-        let mut engine = Engine::new();
-        engine.search(
-            &game,
-            &Limits {
-                movetime: Some(movetime),
-                ..Limits::default()
-            },
-        )
+        let limits = Limits {
+            movetime: Some(movetime),
+            ..Limits::default()
+        };
+        Engine::new().go(&game, &limits, &searching, &mut |_| {})
     })
     .await
     .map_err(|error| ApiError::Internal(format!("analysis: {error}")))?
