@@ -183,7 +183,7 @@ async fn friend_game(base: &str, extra: Value) -> (String, [String; 2]) {
         base,
         &format!("/api/gt/games/{id}/join"),
         None,
-        json!({ "name": "bob" }),
+        json!({ "name": "bob", "invite": created["invite"] }),
     )
     .await;
     assert_eq!(status, 200, "{joined}");
