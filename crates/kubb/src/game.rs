@@ -1066,6 +1066,26 @@ impl Match {
         self.start_game(starter);
     }
 
+    /// A piece named by where it stands now, then by the name it started
+    /// with: `knight A2 in team B's half at (1.50 m, 5.20 m)`, `tower B3 on
+    /// team B's baseline, spot 3`.
+    pub fn whereabouts(&self, piece: PieceId) -> String {
+        match self.piece(piece) {
+            Piece::Tower { team } => {
+                format!(
+                    "tower {piece} on team {team}'s baseline, spot {}",
+                    piece.spot() + 1
+                )
+            }
+            Piece::Knight { half, at: Some(at) } => {
+                format!("knight {piece} in team {half}'s half at {at}")
+            }
+            Piece::Knight { half, at: None } => format!("knight {piece} in team {half}'s half"),
+            Piece::Down { half } => format!("{piece}, down in team {half}'s half"),
+            Piece::Removed => format!("{piece}, removed by the tie-break"),
+        }
+    }
+
     /// The line the current thrower throws from. The seed line is cleared
     /// as soon as its knight falls.
     pub fn line(&self, team: Team) -> Line {
@@ -1115,8 +1135,16 @@ impl fmt::Display for Match {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "ruleset {}, games won A {} B {}",
-            self.ruleset.name, self.wins[0], self.wins[1]
+            "ruleset {}, opening {}, games won A {} B {}{}",
+            self.ruleset.name,
+            self.ruleset.opening,
+            self.wins[0],
+            self.wins[1],
+            if self.time_called {
+                ", time called"
+            } else {
+                ""
+            }
         )?;
         match &self.phase {
             Phase::GameOver(end) => writeln!(f, "game over: {}", game_result(end))?,
@@ -1155,7 +1183,7 @@ impl fmt::Display for Match {
             let targets: Vec<String> = self
                 .counting_targets()
                 .iter()
-                .map(|piece| piece.to_string())
+                .map(|piece| self.whereabouts(piece))
                 .collect();
             let king = match self.king_attack() {
                 Ok(()) => "may be attacked now".to_string(),
@@ -1164,7 +1192,7 @@ impl fmt::Display for Match {
             let targets = if targets.is_empty() {
                 "none".to_string()
             } else {
-                targets.join(" ")
+                targets.join("; ")
             };
             writeln!(f, "counting targets: {targets}")?;
             return write!(f, "king: standing, {king}");
