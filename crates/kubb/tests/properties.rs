@@ -365,6 +365,39 @@ fn published_shapes_of_a_turn_read() {
     );
 }
 
+/// `a` (a turn from an advantage line), `Y` (a failed rescue attempt) and
+/// `N` (neighbour kubbs) read and change nothing the rules track; `fb`
+/// is one stick.
+#[test]
+fn advantage_rescue_attempt_and_neighbour_tokens_read() {
+    let standard = RulesChoice {
+        ruleset: Some(Ruleset::STANDARD),
+        opening: None,
+    };
+    let plain = "b b - - - -\n2i f - - - - -\n1i F - - - - -";
+    let marked = "b b - - - -\n2i f - - - - -\nA 1I2Y0N / F / - / - / - / - / -";
+    let (plain, marked) = (
+        notation::import(plain, standard).expect("plain"),
+        notation::import(marked, standard).expect("marked"),
+    );
+    assert_eq!(plain.events, marked.events);
+    // B's knight is left standing in A's half; B's next turn fells it and
+    // a tower of A with one stick.
+    let double = notation::import("b - - - - -\ni - - - - - -\n- - - - - -\nbf", standard)
+        .expect("the double");
+    let sticks = double
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Stick { .. }))
+        .count();
+    assert_eq!(sticks, 6 + 6 + 6 + 1, "bf is one stick");
+    assert_eq!(
+        double.state.standing_towers(Team::A).len(),
+        4,
+        "the tower counts"
+    );
+}
+
 /// `j:2i m:2i j:3i4r`: one inkast split between two players; each
 /// attempt is credited to the player who threw it.
 #[test]

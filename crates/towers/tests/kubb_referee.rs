@@ -98,11 +98,25 @@ fn a_named_team_match_under_us_settings() {
     let file = std::env::temp_dir().join(format!("towers-referee-us-{}.jsonl", std::process::id()));
     std::fs::remove_file(&file).ok();
     let game_one = [
-        "START A", "ann:B", "AL:b", // A's 2 sticks: two of B's towers
-        "in", "cid:IN", "bob:F", "cid:hit", "bob:miss", "cid:-", // B: inkast, both knights
-        "in", "al:in", "2F", // A inkasts both (ann by default, then al) and fells them
-        "b", "b", "b", "k", "n", // A clears B's baseline; a mistyped k is not recorded
-        "king", "y", // the king, confirmed
+        "START A",
+        "ann:B",
+        "AL:b", // A's 2 sticks: two of B's towers
+        "in",
+        "cid:IN 1.5 2.5",
+        "bob:F",
+        "cid:hit",
+        "bob:miss",
+        "cid:-", // B: inkast, both knights
+        "in",
+        "al:in",
+        "2F", // A inkasts both (ann by default, then al) and fells them
+        "b",
+        "b",
+        "b",
+        "k",
+        "n", // A clears B's baseline; a mistyped k is not recorded
+        "king",
+        "y", // the king, confirmed
     ];
     let game_two = [
         "next", "bob:-", "cid:-", // B's 2 sticks
