@@ -128,6 +128,12 @@ impl State {
             .collect()
     }
 
+    /// The community's measures per player and team (`docs/kubb.md`,
+    /// "Statistics").
+    pub fn community_stats(&self) -> kubb::stats::MatchStats {
+        kubb::stats::match_stats(self.ruleset, &self.events)
+    }
+
     /// The state as the API shows it.
     pub fn view(&self, id: &str) -> View {
         let state = &self.current;

@@ -128,13 +128,14 @@ impl<'a> Session<'a> {
                 (ruleset, Vec::new(), Match::new(ruleset))
             }
         };
+        let (last_stick, last_inkast) = last_throwers(ruleset, &events);
         Ok(Session {
             ruleset,
             events,
             state,
             path,
-            last_stick: [None, None],
-            last_inkast: [None, None],
+            last_stick,
+            last_inkast,
             turn: TurnTally::default(),
             unconfirmed: None,
         })
@@ -385,6 +386,25 @@ impl<'a> Session<'a> {
             _ => Err(format!("'{input}' is not a command; type help")),
         }
     }
+}
+
+type Throwers = [Option<String>; 2];
+
+/// Per team, the last stick thrower and the last inkast thrower of a
+/// record, so that a resumed session credits untagged entries as before.
+fn last_throwers(ruleset: Ruleset, events: &[Event]) -> (Throwers, Throwers) {
+    let (mut sticks, mut inkasts): (Throwers, Throwers) = Default::default();
+    let mut state = Match::new(ruleset);
+    for event in events {
+        let team = state.thrower().index();
+        match event {
+            Event::Stick { player, .. } => sticks[team] = Some(player.clone()),
+            Event::Inkast { player, .. } => inkasts[team] = Some(player.clone()),
+            _ => {}
+        }
+        state = state.apply(event).expect("a record read is valid");
+    }
+    (sticks, inkasts)
 }
 
 fn point(rest: &[&str]) -> Result<Option<Point>, String> {

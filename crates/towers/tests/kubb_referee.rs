@@ -73,6 +73,17 @@ fn a_full_match_with_undo_resume_and_statistics() {
         "{out}"
     );
 
+    // Resuming mid-turn credits untagged entries to the team's players, not
+    // to the team's letter: the first inkast of a named team is not refused.
+    let mid = std::env::temp_dir().join(format!("towers-referee-mid-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&mid).ok();
+    referee(&mid, "start a\nann:b\n-\n-\n-\n-\n-\nquit\n");
+    let resumed = referee(&mid, "in\n-\nquit\n");
+    assert!(!resumed.contains("not accepted"), "{resumed}");
+    let log = std::fs::read_to_string(&mid).unwrap();
+    assert!(log.contains(r#"{"event":"inkast","player":"bob""#), "{log}");
+    std::fs::remove_file(&mid).ok();
+
     // Resuming the finished record and replaying it agree.
     let resumed = referee(&file, "stats\nquit\n");
     assert!(resumed.contains("apply to new records"), "{resumed}");

@@ -194,18 +194,43 @@ async fn kubb_undo(
     referee(&shared, &id, &headers, kubb_match::Event::Undone).await
 }
 
+/// `?format=csv`: the rows of `kubb::stats` as CSV instead of JSON.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StatsQuery {
+    format: Option<String>,
+}
+
 async fn kubb_stats(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Stats>, ApiError> {
+    QueryParams(query): QueryParams<StatsQuery>,
+) -> Result<Response, ApiError> {
     let game = shared.app.lock(&id).await?;
-    let players = kubb_state_of(&game)?.stats();
-    Ok(Json(Stats { players }))
+    let state = kubb_state_of(&game)?;
+    match query.format.as_deref().unwrap_or("json") {
+        "json" => Ok(Json(Stats {
+            players: state.stats(),
+            measures: state.community_stats(),
+        })
+        .into_response()),
+        "csv" => Ok((
+            [(header::CONTENT_TYPE, "text/csv; charset=utf-8")],
+            state.community_stats().to_csv(),
+        )
+            .into_response()),
+        other => Err(ApiError::BadRequest(format!(
+            "format '{other}' is not 'json' or 'csv'"
+        ))),
+    }
 }
 
+/// Per player name (as before), and the community's measures per player
+/// and team (`kubb::stats::MatchStats`).
 #[derive(Serialize)]
 struct Stats {
     players: BTreeMap<String, kubb_match::StatsView>,
+    measures: kubb::stats::MatchStats,
 }
 
 #[derive(Deserialize)]
