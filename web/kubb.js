@@ -63,6 +63,7 @@ function renderField() {
   box.append(kingShape, svg("text", { x: king.x - 0.1, y: king.y + 0.1, "font-size": 0.3, "pointer-events": "none" }, "♚"));
   let waiting = 0;
   pieces.forEach((piece) => {
+    if (piece.state === "removed") return; // taken out by a time-limit tie-break
     if (piece.state === "down") {
       const y = piece.half === "A" ? field.length * 0.12 : field.length * 0.88;
       const at = { x: field.width - 0.4 - 0.35 * (waiting++ % 10), y };
@@ -182,7 +183,7 @@ function renderStatus() {
     case "inkast": text = `${thrower} throws ${phase.queue[0].piece} into the other half (attempt ${phase.queue[0].attempt}).`; break;
     case "placement": text = `The defenders place ${phase.to_place.join(", ")}.`; break;
     case "throwing": text = `${thrower} throws: ${state.sticks_left} stick(s) left, turn ${state.turn}.` + (state.king_attack.allowed ? " The king may be attacked." : ""); break;
-    case "game_over": text = `Game over: ${team(phase.winner).name} won it (${phase.reason}).`; break;
+    case "game_over": text = phase.winner ? `Game over: ${team(phase.winner).name} won it (${phase.reason}).` : `Game over: drawn (${phase.reason}).`; break;
     default: text = "";
   }
   $("status").textContent = text;

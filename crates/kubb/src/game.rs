@@ -680,8 +680,10 @@ impl Match {
     }
 
     /// Time is called once, in a match with a time limit. A tie-break that
-    /// decides at the end of the turn decides at once when no turn is in
-    /// progress (before a game's first stick is due, or between games).
+    /// decides at the end of the turn decides at once when no turn has
+    /// begun: during the starting throw, or between games. (Called before
+    /// the first stick of a started game, the turn is played first, as a
+    /// notation record without a starting throw reads it.)
     fn call_time(&mut self) -> Result<(), RuleError> {
         let Some(limit) = self.ruleset.time_limit else {
             return Err(RuleError::NoTimeLimit);

@@ -877,12 +877,11 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
             _ => unreachable!("handled above"),
         }
     }
-    if time_pending {
-        // Called during a turn that has no token yet: before the next one.
-        out.games.last_mut().expect("a game").push(TurnOut {
-            time_called_before: true,
-            ..TurnOut::default()
-        });
+    // A call that belongs before a turn not yet played is written after
+    // the game's last turn, where a reader applies it at the same point;
+    // once the match is over such a call changed nothing and is left out.
+    if time_pending && state.outcome().is_none() {
+        *out.time_after.last_mut().expect("a game") = true;
     }
     // A finished inkast with no stick after it yet is written; an
     // unfinished one cannot be and is left out.

@@ -144,14 +144,6 @@ impl Ruleset {
             time_limit: self.time_limit,
         }
     }
-
-    /// The named ruleset this one was made from, with its default settings.
-    pub fn named(&self) -> Ruleset {
-        Ruleset::NAMED
-            .into_iter()
-            .find(|named| named.name == self.name)
-            .unwrap_or_default()
-    }
 }
 
 /// The sticks of the first turns of a game (rule book, "Tournament
@@ -387,7 +379,10 @@ mod tests {
         );
         let ruleset = Ruleset::STANDARD.with(&settings);
         assert_eq!(ruleset.settings(), settings);
-        assert_eq!(ruleset.named(), Ruleset::STANDARD);
+        assert_eq!(
+            ruleset.with(&TournamentSettings::default()),
+            Ruleset::STANDARD
+        );
         let unknown = r#"{"opening":"2-4-6","kings":2}"#;
         assert!(serde_json::from_str::<TournamentSettings>(unknown)
             .unwrap_err()

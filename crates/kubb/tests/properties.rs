@@ -16,7 +16,9 @@ fn random_event(state: &Match, choice: u32) -> Option<Event> {
         "bob"
     }
     .to_string();
+    let timed = state.ruleset().time_limit.is_some() && !state.time_called();
     Some(match state.phase() {
+        Phase::StartingThrow if timed && choice % 89 == 2 => Event::TimeCalled {},
         Phase::StartingThrow => Event::Start {
             team: if choice.is_multiple_of(2) {
                 Team::A
@@ -25,9 +27,7 @@ fn random_event(state: &Match, choice: u32) -> Option<Event> {
             },
         },
         _ if state.outcome().is_some() => return None,
-        _ if state.ruleset().time_limit.is_some() && !state.time_called() && choice % 97 == 1 => {
-            Event::TimeCalled {}
-        }
+        _ if timed && choice % 97 == 1 => Event::TimeCalled {},
         Phase::Inkast { .. } => {
             let target = state.thrower().other();
             // A rescue of a knight left standing from an earlier turn.
