@@ -210,3 +210,45 @@ fn a_named_team_match_under_us_settings() {
     std::fs::remove_file(&file).ok();
     std::fs::remove_file(&exported).ok();
 }
+
+/// A time limit: the referee calls time, the team throwing finishes its
+/// turn, then the tie-break decides (the baseline count: more towers
+/// knocked wins; none: a draw), and replay prints the result.
+#[test]
+fn time_called_is_decided_by_the_tie_break() {
+    for (tie_break, announced, result) in [
+        (
+            "baseline-count",
+            "match over: A (team A) win the match, 1-0 in games",
+            "result: A wins",
+        ),
+        (
+            "none",
+            "match over: a draw on time, 0-0 in games",
+            "result: draw",
+        ),
+    ] {
+        let file = std::env::temp_dir().join(format!(
+            "towers-referee-time-{tie_break}-{}.jsonl",
+            std::process::id()
+        ));
+        std::fs::remove_file(&file).ok();
+        let out = referee_with(
+            &["--time-limit", "30", "--tie-break", tie_break],
+            &file,
+            "start a\nb\nTIME\n-\n-\n-\n-\n-\ny\nquit\n",
+        );
+        assert!(!out.contains("not accepted"), "{out}");
+        assert!(out.contains("time=30/"), "the rules are shown: {out}");
+        assert!(out.contains("this ends the game"), "{out}");
+        assert!(out.contains(announced), "{out}");
+        let replay = Command::new(TOWERS)
+            .args(["kubb", "replay"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(replay.stdout).unwrap();
+        assert_eq!(text.lines().last(), Some(result), "{text}");
+        std::fs::remove_file(&file).ok();
+    }
+}
