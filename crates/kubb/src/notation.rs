@@ -709,6 +709,8 @@ pub enum ExportError {
     Rule(#[from] RuleError),
     #[error("the JSON form holds one game; export a match in the text form (one record per game)")]
     SeveralGames,
+    #[error("the JSON form has no way to say that time was called; export the text form")]
+    TimeCalled,
 }
 
 /// The tokens of one turn being written.
@@ -927,6 +929,9 @@ pub fn export_json(events: &[Event], ruleset: Ruleset) -> Result<String, ExportE
     let written = written(events, ruleset)?;
     if written.games.len() > 1 {
         return Err(ExportError::SeveralGames);
+    }
+    if events.iter().any(|e| matches!(e, Event::TimeCalled {})) {
+        return Err(ExportError::TimeCalled);
     }
     let turns: Vec<&Vec<String>> = written.games[0]
         .iter()

@@ -398,6 +398,33 @@ fn advantage_rescue_attempt_and_neighbour_tokens_read() {
     );
 }
 
+/// The JSON form is one game without a header; it refuses what it cannot
+/// say instead of dropping it, and reads back what it wrote.
+#[test]
+fn the_json_form_holds_one_game_and_refuses_what_it_cannot_say() {
+    let timed = Ruleset {
+        time_limit: Some(TimeLimit {
+            minutes: 30,
+            tie_break: TieBreak::BaselineCount,
+        }),
+        ..Ruleset::STANDARD
+    };
+    let record = "# ruleset=standard opening=6-6-6 time=30/baseline-count\nb - - - - -\n# time called\ni f - - - - -";
+    let game = notation::import(record, RulesChoice::default()).expect("valid");
+    assert_eq!(
+        notation::export_json(&game.events, timed),
+        Err(notation::ExportError::TimeCalled)
+    );
+    let plain = notation::import("b - - - - -\ni f - - - - -", RulesChoice::default()).unwrap();
+    let json = notation::export_json(&plain.events, Ruleset::SEED).expect("one game");
+    assert_eq!(
+        json,
+        r#"[["b","-","-","-","-","-"],["i","f","-","-","-","-","-"]]"#
+    );
+    let again = notation::import(&json, RulesChoice::default()).unwrap();
+    assert_eq!(again.events, plain.events);
+}
+
 /// `j:2i m:2i j:3i4r`: one inkast split between two players; each
 /// attempt is credited to the player who threw it.
 #[test]
