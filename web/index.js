@@ -56,8 +56,8 @@ $("score-kubb").addEventListener("click", () =>
   create("/api/kubb/matches", {
     ruleset: $("ruleset").value,
     opening: $("opening").value,
-    opening_thrower_rule: $("thrower-rule").checked,
-    base_kubb_double: $("double").checked,
+    opening_thrower_rule: $("thrower-rule").value === "on",
+    base_kubb_double: $("double").value === "on",
     time_limit: timeLimit(),
     team_a: team("team-a", "players-a"),
     team_b: team("team-b", "players-b"),
