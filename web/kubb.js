@@ -168,6 +168,11 @@ function renderControls() {
   } else if (phase.name === "game_over") {
     buttons.push(button("Next game", () => send({ event: "next_game" }), true));
   }
+  // A match with a time limit: the referee calls time (docs/kubb.md, "Tournament settings").
+  const limit = state.settings.time_limit;
+  if (limit && !state.time_called && state.status !== "finished") {
+    buttons.push(button(`Call time (${limit.minutes} min, ${limit.tie_break})`, () => send({ event: "time_called" })));
+  }
   $("buttons").replaceChildren(...buttons);
   const referee = Boolean(tokens.get(id));
   $("controls").hidden = !referee;

@@ -145,6 +145,7 @@ impl State {
             status: self.status(),
             ruleset: self.ruleset,
             settings: self.ruleset.settings(),
+            time_called: state.time_called(),
             teams: Team::BOTH.map(|team| {
                 let info = state.team_info(team);
                 TeamView {
@@ -196,6 +197,8 @@ pub struct View {
     pub ruleset: Ruleset,
     /// The tournament settings (opening, thrower rule, double, time limit).
     pub settings: TournamentSettings,
+    /// Whether the referee has called time (the tie-break then applies).
+    pub time_called: bool,
     pub teams: [TeamView; 2],
     pub phase: PhaseView,
     pub thrower: Team,

@@ -127,6 +127,7 @@ async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
         state = answer;
     }
     assert_eq!(state["winner"], "A");
+    assert_eq!(state["time_called"], false);
     let text = server
         .text(&format!("/api/kubb/matches/{id}/export?format=notation"))
         .await;
