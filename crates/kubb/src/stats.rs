@@ -94,11 +94,27 @@ impl PlayerStats {
     }
 }
 
+/// What a row of the statistics counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    Player,
+    Team,
+}
+
+impl std::fmt::Display for Scope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(match self {
+            Scope::Player => "player",
+            Scope::Team => "team",
+        })
+    }
+}
+
 /// One row of the statistics: a player, or a team's total.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
-    /// `player` or `team`.
-    pub scope: &'static str,
+    pub scope: Scope,
     pub team: Team,
     /// The player's name, or the team's.
     pub name: String,
@@ -130,7 +146,7 @@ pub struct Row {
 }
 
 impl Row {
-    fn of(scope: &'static str, team: Team, name: &str, s: &PlayerStats) -> Row {
+    fn of(scope: Scope, team: Team, name: &str, s: &PlayerStats) -> Row {
         let rate = PlayerStats::rate;
         Row {
             scope,
@@ -159,7 +175,7 @@ impl Row {
             inkast_rate: rate(s.inkast_in, s.inkast_throws),
             penalties_conceded: s.penalties_conceded,
             fouls: s.fouls,
-            efficiency: (scope == "team")
+            efficiency: (scope == Scope::Team)
                 .then(|| rate(s.knights_felled, s.knights_faced))
                 .flatten(),
         }
@@ -243,14 +259,14 @@ pub fn match_stats(ruleset: Ruleset, events: &[Event]) -> MatchStats {
         .iter()
         .map(|((team, name), stats)| {
             totals[team.index()].add(stats);
-            Row::of("player", *team, name, stats)
+            Row::of(Scope::Player, *team, name, stats)
         })
         .collect();
     let teams = Team::BOTH
         .into_iter()
         .map(|team| {
             let name = state.team_info(team).name.to_string();
-            Row::of("team", team, &name, &totals[team.index()])
+            Row::of(Scope::Team, team, &name, &totals[team.index()])
         })
         .collect();
     MatchStats {
