@@ -3,6 +3,7 @@
 //! `guard_towers::course`, whose client ([`course`]) lives here.
 
 pub mod course;
+pub mod engine_tournament;
 pub mod openings;
 pub mod player;
 pub mod referee;

@@ -214,7 +214,7 @@ pub fn run_match(
 }
 
 /// Starts both engines for one game (a failed start loses that game).
-fn play_launched(
+pub(crate) fn play_launched(
     red: &EngineSpec,
     blue: &EngineSpec,
     opening: Position,

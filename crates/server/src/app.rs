@@ -12,13 +12,16 @@ use guard_towers::{Color, Move};
 use guard_towers_engine::{Clock, Limits};
 use serde::Serialize;
 use serde_json::json;
-use tokio::sync::{Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexGuard, Semaphore};
+use tokio::sync::{watch, Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexGuard};
+use tokio::task::AbortHandle;
 
 use crate::engines::EnginePlayers;
 use crate::error::ApiError;
 use crate::gt;
 use crate::hub::{Hub, Published};
 use crate::kubb_match;
+use crate::listener::stopped;
+use crate::scheduler::{Permit, Scheduler, Work};
 use crate::security::token_hash;
 use crate::status::{Kind, Status};
 use crate::store::{Committed, EventRow, GameRow, Store, Write};
@@ -27,6 +30,16 @@ use crate::store::{Committed, EventRow, GameRow, Store, Write};
 /// (a day's clock would plan for an hour and a half): the engine pool is
 /// shared by every game and analysis.
 const MAX_ENGINE_MOVE: Duration = Duration::from_secs(10);
+
+/// Analyses that may wait for an engine, per engine thread.
+const ANALYSES_WAITING_PER_THREAD: usize = 4;
+
+/// The longest an analysis waits for an engine before it is told to retry.
+const ANALYSIS_DEADLINE: Duration = Duration::from_secs(15);
+
+/// How often a server says it is alive; a restart more than three of these
+/// after the last word counts the gap as time no server was up.
+const ALIVE_INTERVAL: Duration = Duration::from_secs(2);
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -114,7 +127,10 @@ impl GameState {
     }
 
     fn from_row(row: &GameRow) -> Result<GameState, ApiError> {
-        let corrupt = |error: String| ApiError::Internal(format!("game {}: {error}", row.id));
+        let corrupt = |error: String| ApiError::Quarantined {
+            id: row.id.clone(),
+            detail: format!("settings: {error}"),
+        };
         match row.kind {
             Kind::Gt => {
                 let settings =
@@ -221,18 +237,28 @@ pub struct App {
     pub hub: Hub,
     pub instance: String,
     pub tuning: Tuning,
+    /// Raised when the server shuts down: live sockets close with a reason.
+    pub stopping: watch::Receiver<bool>,
     games: Mutex<HashMap<String, Arc<AsyncMutex<Option<Entry>>>>>,
-    engines: Semaphore,
+    /// The one flag timer of each game whose clock runs.
+    flags: Mutex<HashMap<String, AbortHandle>>,
+    engines: Arc<Scheduler>,
     players: EnginePlayers,
 }
 
 impl App {
-    pub fn new(store: Store, tuning: Tuning) -> Arc<App> {
+    pub fn new(store: Store, tuning: Tuning, stopping: watch::Receiver<bool>) -> Arc<App> {
         Arc::new(App {
             store,
+            stopping,
+            flags: Mutex::default(),
             hub: Hub::default(),
             instance: crate::security::new_token(),
-            engines: Semaphore::new(tuning.engine_threads.max(1)),
+            engines: Scheduler::new(
+                tuning.engine_threads,
+                ANALYSES_WAITING_PER_THREAD * tuning.engine_threads.max(1),
+                ANALYSIS_DEADLINE,
+            ),
             players: EnginePlayers::new(4 * tuning.engine_threads.max(1)),
             tuning,
             games: Mutex::new(HashMap::new()),
@@ -311,7 +337,10 @@ impl App {
             .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))?;
         let mut state = GameState::from_row(&row)?;
         for row in self.store.events(id, 0).await? {
-            let corrupt = |e| ApiError::Internal(format!("game {id} event {}: {e}", row.seq));
+            let corrupt = |e| ApiError::Quarantined {
+                id: id.to_string(),
+                detail: format!("event {}: {e}", row.seq),
+            };
             let event = state.read_event(&row.body).map_err(corrupt)?;
             state.apply(&event, row.at_ms).map_err(corrupt)?;
             after_event(&state, &event, row.at_ms, row.seq);
@@ -320,7 +349,17 @@ impl App {
     }
 
     async fn load(&self, id: &str) -> Result<Entry, ApiError> {
-        let (_, state) = self.replay(id, |_, _, _, _| {}).await?;
+        let (_, state) = match self.replay(id, |_, _, _, _| {}).await {
+            Ok(replayed) => replayed,
+            Err(ApiError::Quarantined { id, detail }) => {
+                tracing::error!("game {id} no longer replays ({detail}): quarantined");
+                if let Err(error) = self.store.quarantine(&id, &detail, now_ms()).await {
+                    tracing::error!("game {id} could not be quarantined: {error}");
+                }
+                return Err(ApiError::Quarantined { id, detail });
+            }
+            Err(error) => return Err(error),
+        };
         let seats = self.store.seats(id).await?.into_iter().collect();
         Ok(Entry {
             id: id.to_string(),
@@ -496,9 +535,18 @@ impl App {
         if let Some((seat, level)) = state.engine_to_move() {
             self.spawn_engine(entry.id.clone(), state.clone(), seat, level);
         }
-        if let Some(flag_ms) = state.flag_at_ms() {
-            self.spawn_flag(entry.id.clone(), state.seq, flag_ms);
+        match state.flag_at_ms() {
+            Some(flag_ms) => self.spawn_flag(entry.id.clone(), state.seq, flag_ms),
+            None => {
+                if let Some(timer) = self.flags().remove(&entry.id) {
+                    timer.abort();
+                }
+            }
         }
+    }
+
+    fn flags(&self) -> std::sync::MutexGuard<'_, HashMap<String, AbortHandle>> {
+        self.flags.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn spawn_engine(self: &Arc<App>, id: String, state: gt::State, seat: Color, level: u8) {
@@ -507,7 +555,11 @@ impl App {
         // that ends meanwhile never starts it.
         let stop = self.players.start_search(&id);
         tokio::spawn(async move {
-            let permit = app.engines.acquire().await;
+            let work = match state.flag_at_ms() {
+                Some(flag_at_ms) => Work::ClockedGame { flag_at_ms },
+                None => Work::UnclockedGame,
+            };
+            let permit = app.engines.acquire(work).await;
             if permit.is_err() || stop.load(Ordering::Relaxed) {
                 app.players.search_done(&id, &stop);
                 return;
@@ -571,15 +623,25 @@ impl App {
             .await
     }
 
+    /// Sets the game's flag timer, in place of the one the last move set.
     fn spawn_flag(self: &Arc<App>, id: String, seq: i64, flag_ms: i64) {
         let app = self.clone();
-        tokio::spawn(async move {
+        let game = id.clone();
+        let timer = tokio::spawn(async move {
             let wait = u64::try_from(flag_ms - now_ms()).unwrap_or(0);
             tokio::time::sleep(Duration::from_millis(wait)).await;
-            if let Err(error) = app.flag(&id, seq).await {
-                tracing::warn!("clock of game {id}: {error}");
+            if let Err(error) = app.flag(&game, seq).await {
+                tracing::warn!("clock of game {game}: {error}");
             }
         });
+        if let Some(previous) = self.flags().insert(id, timer.abort_handle()) {
+            previous.abort();
+        }
+    }
+
+    /// Flag timers set now.
+    pub fn flag_timers(&self) -> usize {
+        self.flags().len()
     }
 
     /// Records a time forfeit when the game still stands at `seq` and the
@@ -603,27 +665,79 @@ impl App {
             .await
     }
 
-    /// A place in the pool of engine and simulation threads.
-    pub async fn engine_permit(&self) -> Result<tokio::sync::SemaphorePermit<'_>, ApiError> {
+    /// A place in the pool of engine and simulation threads for a client's
+    /// analysis or simulation; 503 when the engines are too busy.
+    pub async fn engine_permit(&self) -> Result<Permit, ApiError> {
         self.engines
-            .acquire()
+            .acquire(Work::Analysis)
             .await
-            .map_err(|_| ApiError::Internal("the engine pool is closed".into()))
+            .map_err(ApiError::Busy)
     }
 
-    /// Resumes engines and clocks of active games after a restart.
+    /// Resumes engines and clocks of every active game after a restart,
+    /// first giving back to each running clock the time no server was up.
     /// A game that no longer loads (a damaged row, an event the rules now
-    /// refuse) is logged and left out: one broken game must not keep the
-    /// server from starting for every other.
+    /// refuse) is quarantined and left out: one broken game must not keep
+    /// the server from starting for every other.
     pub async fn resume_active_games(self: &Arc<App>) -> Result<(), ApiError> {
-        for row in self.store.list(Kind::Gt, Status::Active, 10_000).await? {
-            match self.lock(&row.id).await {
-                Ok(game) => self.after_commit(&game),
-                Err(error) => {
-                    tracing::error!("game {} does not resume: {error:?}", row.id);
+        let down_since = self
+            .store
+            .last_alive_ms()
+            .filter(|&alive| now_ms() - alive > 3 * ALIVE_INTERVAL.as_millis() as i64);
+        for id in self.store.ids(Kind::Gt, Status::Active).await? {
+            match self.lock(&id).await {
+                Ok(mut game) => {
+                    if let Some(since) = down_since {
+                        self.credit_downtime(&mut game, since).await?;
+                    }
+                    self.after_commit(&game);
                 }
+                Err(error) => tracing::error!("game {id} does not resume: {error:?}"),
             }
         }
+        self.spawn_heartbeat();
         Ok(())
+    }
+
+    /// Records that no server was up from `since` until now, so the side to
+    /// move is not charged for it.
+    async fn credit_downtime(
+        self: &Arc<App>,
+        game: &mut Loaded,
+        since: i64,
+    ) -> Result<(), ApiError> {
+        let GameState::Gt(state) = &game.state else {
+            return Ok(());
+        };
+        let Some(started) = state.turn_started_ms.filter(|_| state.clocks.is_some()) else {
+            return Ok(());
+        };
+        if state.ending.is_some() {
+            return Ok(());
+        }
+        let event = gt::Event::ServerRestarted {
+            down_since_ms: since.max(started),
+        };
+        self.commit_event(game, GameEvent::Gt(event), None).await
+    }
+
+    /// Says every few seconds that this server is alive (see
+    /// [`App::resume_active_games`]).
+    fn spawn_heartbeat(self: &Arc<App>) {
+        let app = self.clone();
+        let mut stopping = self.stopping.clone();
+        tokio::spawn(async move {
+            let mut beats = tokio::time::interval(ALIVE_INTERVAL);
+            loop {
+                tokio::select! {
+                    _ = beats.tick() => {
+                        if let Err(error) = app.store.mark_alive().await {
+                            tracing::warn!("heartbeat: {error}");
+                        }
+                    }
+                    _ = stopped(&mut stopping) => return,
+                }
+            }
+        });
     }
 }

@@ -31,14 +31,21 @@ use tokio::sync::{oneshot, Mutex};
 
 use crate::app::{now_ms, App, GameEvent, GameState};
 use crate::gt;
+use crate::listener::{accept, stopped, Connections};
+use crate::security::Bucket;
 use crate::status::Status;
 
-/// How long the accept loop rests after a failed accept (out of file
-/// descriptors, say) instead of spinning on it.
-const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
+/// Messages a client may send per second; a faster one is answered at this
+/// pace (the course's clients poll with `"get"`, so they are slowed, not
+/// refused).
+const MESSAGES_PER_SECOND: f64 = 1000.0;
 
 /// How long a closing connection waits for the client to close its side.
 const CLOSE_LINGER: Duration = Duration::from_secs(2);
+
+/// The most a closing connection reads and drops meanwhile: a client still
+/// sending a flood is cut off.
+const MAX_DRAIN: usize = 64 * 1024;
 
 /// The player waiting for an opponent: no game exists for it yet.
 struct Waiting {
@@ -54,25 +61,33 @@ struct Lobby {
 }
 
 /// Binds the listener and serves it in the background.
-pub async fn spawn(app: Arc<App>, addr: SocketAddr) -> std::io::Result<SocketAddr> {
+pub async fn spawn(
+    app: Arc<App>,
+    addr: SocketAddr,
+    connections: Arc<Connections>,
+) -> std::io::Result<SocketAddr> {
     let listener = TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
     let lobby = Arc::new(Lobby::default());
+    let mut stopping = app.stopping.clone();
     tokio::spawn(async move {
-        loop {
-            let stream = match listener.accept().await {
-                Ok((stream, _)) => stream,
-                Err(error) => {
-                    tracing::warn!("course port: accept: {error}");
-                    tokio::time::sleep(ACCEPT_BACKOFF).await;
-                    continue;
-                }
-            };
+        while let Some((stream, _, admission)) =
+            accept(&listener, &connections, &mut stopping, "course port").await
+        {
             let (app, lobby) = (app.clone(), lobby.clone());
             tokio::spawn(async move {
-                if let Err(error) = connection(app, lobby, stream).await {
-                    tracing::debug!("course connection: {error}");
+                let mut stopping = app.stopping.clone();
+                tokio::select! {
+                    served = connection(app, lobby, stream) => {
+                        if let Err(error) = served {
+                            tracing::debug!("course connection: {error}");
+                        }
+                    }
+                    // The server is going away: the connection closes, the
+                    // game stays as it stood.
+                    _ = stopped(&mut stopping) => {}
                 }
+                drop(admission);
             });
         }
     });
@@ -127,6 +142,7 @@ async fn create_game(app: &Arc<App>) -> anyhow::Result<String> {
 struct Client {
     stream: TcpStream,
     reader: MessageReader,
+    pace: Bucket,
 }
 
 /// What a client did next.
@@ -141,7 +157,12 @@ impl Client {
         let mut buffer = [0u8; 4096];
         loop {
             match self.reader.next_message() {
-                Ok(Some(message)) => return Incoming::Message(message),
+                Ok(Some(message)) => {
+                    while !self.pace.take() {
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                    return Incoming::Message(message);
+                }
                 Ok(None) => {}
                 Err(error) => return Incoming::Unreadable(error),
             }
@@ -166,8 +187,10 @@ impl Client {
         }
         let mut buffer = [0u8; 4096];
         let drain = async {
+            let mut drained = 0;
             while let Ok(read) = self.stream.read(&mut buffer).await {
-                if read == 0 {
+                drained += read;
+                if read == 0 || drained > MAX_DRAIN {
                     break;
                 }
             }
@@ -182,6 +205,7 @@ async fn connection(app: Arc<App>, lobby: Arc<Lobby>, stream: TcpStream) -> anyh
     let mut client = Client {
         stream,
         reader: MessageReader::default(),
+        pace: Bucket::new(MESSAGES_PER_SECOND),
     };
     let seat = match seating {
         Seating::Blue(_) => Color::Blue,

@@ -1,7 +1,7 @@
 //! API errors: each a status code and a message in plain words, sent as
 //! `{"error": "…"}`; an internal error says only that, and logs its detail.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
@@ -27,6 +27,13 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("too many requests: slow down")]
     TooManyRequests,
+    /// The engines are all busy; the answer says when to come back.
+    #[error("{0}")]
+    Busy(crate::scheduler::Busy),
+    /// The game's stored record no longer replays: it is set apart for an
+    /// administrator (the detail is for the log).
+    #[error("game {id} is set apart: its stored record no longer replays (see `towers admin quarantined`)")]
+    Quarantined { id: String, detail: String },
     /// A fault of the server (its detail is for the log, not the client).
     #[error("internal error")]
     Internal(String),
@@ -43,6 +50,7 @@ impl ApiError {
             ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Busy(_) | ApiError::Quarantined { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -67,7 +75,19 @@ impl IntoResponse for ApiError {
             // to the log only.
             tracing::error!("internal error: {detail}");
         }
-        (self.status(), Json(json!({ "error": self.to_string() }))).into_response()
+        let mut response =
+            (self.status(), Json(json!({ "error": self.to_string() }))).into_response();
+        let retry_after = match &self {
+            ApiError::Busy(busy) => Some(busy.retry_after.as_secs().max(1)),
+            ApiError::TooManyRequests => Some(1),
+            _ => None,
+        };
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 

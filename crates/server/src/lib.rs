@@ -8,7 +8,8 @@
 //! `engines` (the engines of server games), `http` (one module per game),
 //! `ws` and `course` (adapters), `web` (the browser UI's files, embedded),
 //! `hub` (live updates in one instance), `listen` (live updates across
-//! instances), `security`, and `loadtest`, a client that measures a running
+//! instances), `listener` (connection bounds, timeouts, shutdown),
+//! `scheduler` (the engine threads, by priority), `security`, and `loadtest`, a client that measures a running
 //! server. `docs/architecture.md` shows how a move travels through them.
 
 mod app;
@@ -20,7 +21,9 @@ mod http;
 mod hub;
 mod kubb_match;
 mod listen;
+mod listener;
 pub mod loadtest;
+mod scheduler;
 mod security;
 mod status;
 mod store;
@@ -32,9 +35,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 
 pub use app::Tuning;
-pub use store::Store;
+pub use store::{quarantined_in, Quarantined, Store};
 
 /// How a server starts.
 #[derive(Clone, Debug)]
@@ -44,8 +48,16 @@ pub struct Config {
     pub database: String,
     /// The course protocol's TCP address, if it is served.
     pub course_addr: Option<SocketAddr>,
-    /// Requests per second per client address; `None` for no limit.
+    /// Requests per second per client; `None` for no limit.
     pub rate_limit: Option<u32>,
+    /// Connections open at once over both listeners; `None` for as many as
+    /// the descriptor limit allows.
+    pub max_connections: Option<usize>,
+    /// Connections open at once from one client.
+    pub max_connections_per_client: usize,
+    /// Take the client's address from `X-Forwarded-For` (behind a reverse
+    /// proxy that sets it); otherwise the header is ignored.
+    pub trust_forwarded_for: bool,
     pub tuning: Tuning,
 }
 
@@ -56,6 +68,9 @@ impl Config {
             database: database.into(),
             course_addr: None,
             rate_limit: Some(50),
+            max_connections: None,
+            max_connections_per_client: 256,
+            trust_forwarded_for: false,
             tuning: Tuning {
                 engine_movetime: Duration::from_millis(500),
                 engine_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -70,13 +85,25 @@ pub struct Running {
     /// The address the HTTP API listens on.
     pub addr: SocketAddr,
     pub course_addr: Option<SocketAddr>,
-    server: tokio::task::JoinHandle<std::io::Result<()>>,
+    shutdown: watch::Sender<bool>,
+    server: tokio::task::JoinHandle<()>,
+    app: Arc<app::App>,
 }
 
 impl Running {
-    /// Serves until the server fails.
+    /// Serves until [`Running::shutdown`] is called from elsewhere.
     pub async fn wait(self) -> anyhow::Result<()> {
-        self.server.await??;
+        self.server.await?;
+        Ok(())
+    }
+
+    /// Stops gracefully: no new connections, in-flight requests finish
+    /// (and with them their commits), live sockets are told the server is
+    /// going away, and the database is closed cleanly.
+    pub async fn shutdown(self) -> anyhow::Result<()> {
+        self.shutdown.send_replace(true);
+        self.server.await?;
+        self.app.store.close().await;
         Ok(())
     }
 }
@@ -84,35 +111,44 @@ impl Running {
 /// Opens the database, binds the listeners and starts serving.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
     let store = Store::open(&config.database).await?;
-    let app = app::App::new(store, config.tuning.clone());
+    let (shutdown, stopping) = watch::channel(false);
+    let app = app::App::new(store, config.tuning.clone(), stopping.clone());
     if app.store.is_postgres() {
         listen::spawn(app.clone()).await?;
     }
     app.resume_active_games().await?;
+    let budget = listener::descriptor_budget();
+    let connections = listener::Connections::new(
+        config.max_connections.unwrap_or(budget).min(budget),
+        config.max_connections_per_client,
+    );
     let course_addr = match config.course_addr {
-        Some(addr) => Some(course::spawn(app.clone(), addr).await?),
+        Some(addr) => Some(course::spawn(app.clone(), addr, connections.clone()).await?),
         None => None,
     };
     let shared = Arc::new(http::Shared {
-        app,
+        app: app.clone(),
         limiter: config
             .rate_limit
             .filter(|&limit| limit > 0)
             .map(security::RateLimiter::new),
+        trust_forwarded_for: config.trust_forwarded_for,
+        connections: connections.clone(),
     });
     let listener = TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let router = http::router(shared);
-    let server = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-    });
+    let server = tokio::spawn(listener::serve_http(
+        listener,
+        router,
+        connections,
+        stopping,
+    ));
     Ok(Running {
         addr,
         course_addr,
+        shutdown,
         server,
+        app,
     })
 }

@@ -35,6 +35,9 @@ pub struct LoadReport {
     pub accepted_moves: u64,
     pub moves_per_second: f64,
     pub refused_or_failed: u64,
+    /// Requests and sockets the server refused for its rate limit: a
+    /// figure measured against a limited server measures the limit.
+    pub rate_limited: u64,
     pub latency_ms_p50: f64,
     pub latency_ms_p95: f64,
     pub latency_ms_p99: f64,
@@ -50,7 +53,13 @@ struct Counters {
     failed: AtomicU64,
     spectators_connected: AtomicU64,
     spectator_messages: AtomicU64,
+    rate_limited: AtomicU64,
 }
+
+/// The server answered 429: its rate limit refused the request.
+#[derive(Debug, thiserror::Error)]
+#[error("refused by the server's rate limit (429)")]
+struct RateLimited;
 
 /// Runs the load for `config.duration` and reports.
 pub async fn run(config: LoadConfig) -> anyhow::Result<LoadReport> {
@@ -114,6 +123,7 @@ pub async fn run(config: LoadConfig) -> anyhow::Result<LoadReport> {
         accepted_moves: accepted,
         moves_per_second: accepted as f64 / seconds,
         refused_or_failed: counters.failed.load(Ordering::Relaxed),
+        rate_limited: counters.rate_limited.load(Ordering::Relaxed),
         latency_ms_p50: percentile(0.50),
         latency_ms_p95: percentile(0.95),
         latency_ms_p99: percentile(0.99),
@@ -136,6 +146,9 @@ async fn post<T: DeserializeOwned>(
     }
     let response = request.send().await?;
     let status = response.status();
+    if status == reqwest::StatusCode::TOO_MANY_REQUESTS {
+        return Err(RateLimited.into());
+    }
     anyhow::ensure!(status.is_success(), "{status}: {}", response.text().await?);
     Ok(response.json().await?)
 }
@@ -153,6 +166,9 @@ struct Turn {
 struct Seated {
     id: String,
     token: String,
+    /// A friend game's invitation secret (the creator's answer only).
+    #[serde(default)]
+    invite: Option<String>,
     state: Turn,
 }
 
@@ -170,7 +186,8 @@ async fn new_game(
     )
     .await?;
     let join = format!("{games}/{}/join", red.id);
-    let blue: Seated = post(client, join, None, json!({ "name": "load blue" })).await?;
+    let invitation = json!({ "name": "load blue", "invite": red.invite });
+    let blue: Seated = post(client, join, None, invitation).await?;
     Ok((red.id, [red.token, blue.token], blue.state))
 }
 
@@ -201,8 +218,8 @@ impl Player {
                         announce.send_replace(id);
                         (tokens, state) = (new_tokens, new_state);
                     }
-                    Err(_) => {
-                        self.counters.failed.fetch_add(1, Ordering::Relaxed);
+                    Err(error) => {
+                        self.count_failure(&error);
                         tokio::time::sleep(Duration::from_millis(10)).await;
                     }
                 }
@@ -229,13 +246,20 @@ impl Player {
                     latencies.push(sent.elapsed());
                     state = next;
                 }
-                Err(_) => {
-                    self.counters.failed.fetch_add(1, Ordering::Relaxed);
+                Err(error) => {
+                    self.count_failure(&error);
                     state = Turn::default();
                 }
             }
         }
         latencies
+    }
+
+    fn count_failure(&self, error: &anyhow::Error) {
+        self.counters.failed.fetch_add(1, Ordering::Relaxed);
+        if error.is::<RateLimited>() {
+            self.counters.rate_limited.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     fn next_random(&mut self) -> u64 {
@@ -261,9 +285,17 @@ async fn spectate(
         let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
         let connected_socket =
             tokio_tungstenite::connect_async_with_config(url, Some(config), false).await;
-        let Ok((mut socket, _)) = connected_socket else {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
+        let (mut socket, _) = match connected_socket {
+            Ok(connected) => connected,
+            Err(error) => {
+                if let tokio_tungstenite::tungstenite::Error::Http(response) = &error {
+                    if response.status() == 429 {
+                        counters.rate_limited.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
         };
         if !connected {
             connected = true;

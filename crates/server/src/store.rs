@@ -12,13 +12,16 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::status::{Kind, Status, UnknownName};
 
 /// The most requests committed in one transaction.
 const MAX_BATCH: usize = 512;
+
+/// How long opening the database may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The PostgreSQL channel on which committed events are announced.
 pub const CHANNEL: &str = "towers_events";
@@ -27,6 +30,9 @@ pub const CHANNEL: &str = "towers_events";
 pub enum StoreError {
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
+    /// The database could not be opened: the cause in words.
+    #[error("cannot open the database {url}: {cause}")]
+    Open { url: String, cause: String },
     #[error("database migration: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
     #[error("the database writer has stopped")]
@@ -97,6 +103,8 @@ pub struct Store {
     writer: mpsc::Sender<Request>,
     postgres: bool,
     url: String,
+    /// When a server last said it was alive, as read at opening.
+    last_alive: Option<i64>,
 }
 
 impl Store {
@@ -111,6 +119,28 @@ impl Store {
             format!("{url}{}mode=rwc", if url.contains('?') { '&' } else { '?' })
         };
         let options = AnyConnectOptions::from_str(&url)?;
+        let shown = redacted(&url);
+        let open_error = |cause: String| StoreError::Open {
+            url: shown.clone(),
+            cause,
+        };
+        // One connection first, so that a bad file or an unreachable server
+        // is reported as what it is, not as the pool's timeout.
+        let probe = async {
+            let mut connection = AnyConnection::connect_with(&options).await?;
+            // SQLite reads the file only when asked something.
+            let check = if postgres {
+                "SELECT 1"
+            } else {
+                "SELECT count(*) FROM sqlite_master"
+            };
+            connection.execute(check).await?;
+            connection.close().await
+        };
+        tokio::time::timeout(CONNECT_TIMEOUT, probe)
+            .await
+            .map_err(|_| open_error(format!("no answer within {CONNECT_TIMEOUT:?}")))?
+            .map_err(|error| open_error(error.to_string()))?;
         let pool = AnyPoolOptions::new()
             .max_connections(if postgres { 8 } else { 4 })
             .acquire_timeout(Duration::from_secs(10))
@@ -130,8 +160,20 @@ impl Store {
                 })
             })
             .connect_with(options)
-            .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+            .await
+            .map_err(|error| open_error(error.to_string()))?;
+        sqlx::migrate!("./migrations")
+            .run(&pool)
+            .await
+            .map_err(|error| {
+                open_error(format!("its tables cannot be made or updated: {error}"))
+            })?;
+        // A server that cannot write would serve reads and fail every move:
+        // find out now.
+        let last_alive = last_alive(&pool).await?;
+        mark_alive(&pool)
+            .await
+            .map_err(|error| open_error(format!("it cannot be written: {error}")))?;
         let (writer, requests) = mpsc::channel(4 * MAX_BATCH);
         tokio::spawn(write_loop(pool.clone(), requests, postgres));
         Ok(Store {
@@ -139,6 +181,7 @@ impl Store {
             writer,
             postgres,
             url,
+            last_alive,
         })
     }
 
@@ -233,6 +276,117 @@ impl Store {
     }
 }
 
+impl Store {
+    /// The ids of every game of `kind` with `status`, oldest first.
+    pub async fn ids(&self, kind: Kind, status: Status) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE kind = $1 AND status = $2 \
+             AND id NOT IN (SELECT game_id FROM quarantine) ORDER BY created_ms, id",
+        )
+        .bind(kind.name())
+        .bind(status.name())
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
+
+    /// Sets game `id` apart: its stored events no longer replay.
+    pub async fn quarantine(&self, id: &str, reason: &str, at_ms: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO quarantine (game_id, reason, at_ms) VALUES ($1, $2, $3) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(reason)
+        .bind(at_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// When a server last said it was alive before this one opened the
+    /// database (`None` for a new database).
+    pub fn last_alive_ms(&self) -> Option<i64> {
+        self.last_alive
+    }
+
+    /// Says this server is alive now.
+    pub async fn mark_alive(&self) -> Result<(), StoreError> {
+        Ok(mark_alive(&self.pool).await?)
+    }
+
+    /// Closes the database once the commits in flight are written.
+    pub async fn close(&self) {
+        let _ = self.mark_alive().await;
+        self.pool.close().await;
+    }
+}
+
+/// A game set apart because its events no longer replay.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Quarantined {
+    pub id: String,
+    pub reason: String,
+    pub at_ms: i64,
+}
+
+/// The quarantined games of the database at `url`, read without opening
+/// it as a server would (no migration, no write).
+pub async fn quarantined_in(url: &str) -> Result<Vec<Quarantined>, StoreError> {
+    sqlx::any::install_default_drivers();
+    let open_error = |error: sqlx::Error| StoreError::Open {
+        url: redacted(url),
+        cause: error.to_string(),
+    };
+    let options = AnyConnectOptions::from_str(url).map_err(open_error)?;
+    let mut connection = AnyConnection::connect_with(&options)
+        .await
+        .map_err(open_error)?;
+    let rows = sqlx::query("SELECT game_id, reason, at_ms FROM quarantine ORDER BY at_ms")
+        .fetch_all(&mut connection)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|row| Quarantined {
+            id: row.get(0),
+            reason: row.get(1),
+            at_ms: row.get(2),
+        })
+        .collect())
+}
+
+async fn last_alive(pool: &AnyPool) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query("SELECT alive_ms FROM alive WHERE id = 1")
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.map(|row| row.get(0)))
+}
+
+async fn mark_alive(pool: &AnyPool) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO alive (id, alive_ms) VALUES (1, $1) \
+         ON CONFLICT (id) DO UPDATE SET alive_ms = excluded.alive_ms",
+    )
+    .bind(crate::app::now_ms())
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// The URL without its password, for messages.
+fn redacted(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
 fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
     let id: String = row.get(0);
     let named = |index: usize| row.get::<String, _>(index);
@@ -260,25 +414,38 @@ async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgr
                 Err(_) => break,
             }
         }
-        match write_batch(&pool, &batch, postgres).await {
-            Ok(outcomes) => {
-                for (request, outcome) in batch.into_iter().zip(outcomes) {
-                    let _ = request.reply.send(Ok(outcome));
+        let requests: Vec<&Request> = batch.iter().collect();
+        let outcomes = match write_batch(&pool, &requests, postgres).await {
+            Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
+            // One bad request must not fail the others it was batched with:
+            // each is tried again alone, and only the bad one fails.
+            Err(error) if batch.len() > 1 => {
+                tracing::warn!("database batch failed ({error}); retrying its requests alone");
+                let mut outcomes = Vec::with_capacity(batch.len());
+                for request in &batch {
+                    outcomes.push(
+                        write_batch(&pool, &[request], postgres)
+                            .await
+                            .map(|outcome| outcome[0])
+                            .map_err(|error| error.to_string()),
+                    );
                 }
+                outcomes
             }
-            Err(error) => {
+            Err(error) => vec![Err(error.to_string())],
+        };
+        for (request, outcome) in batch.into_iter().zip(outcomes) {
+            if let Err(error) = &outcome {
                 tracing::error!("database write failed: {error}");
-                for request in batch {
-                    let _ = request.reply.send(Err(error.to_string()));
-                }
             }
+            let _ = request.reply.send(outcome);
         }
     }
 }
 
 async fn write_batch(
     pool: &AnyPool,
-    batch: &[Request],
+    batch: &[&Request],
     postgres: bool,
 ) -> Result<Vec<Committed>, sqlx::Error> {
     let mut transaction = pool.begin().await?;

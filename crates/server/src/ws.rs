@@ -1,12 +1,19 @@
 //! The live WebSocket of a game (`/api/games/{id}/ws?after=N`): numbered
 //! events, each with the state after it. A client that reconnects with
 //! the last number it saw gets exactly what it missed; without a number it
-//! gets a snapshot of the current state first.
+//! gets a snapshot of the current state first; one that missed more than
+//! [`MAX_CATCH_UP`] events gets a snapshot instead of them.
+//!
+//! A socket is bounded like any connection: it counts as open for the
+//! listener while it lives, a client may send a few messages a second
+//! (more closes it), one that answers no ping is closed, and a server that
+//! shuts down closes every socket with the reason.
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, Path, Query, State};
 use axum::response::Response;
 use futures_util::SinkExt;
 use serde::Deserialize;
@@ -16,6 +23,17 @@ use crate::app::{now_ms, App, ServerMessage};
 use crate::error::ApiError;
 use crate::http::Shared;
 use crate::hub::Published;
+use crate::listener::{stopped, Admission};
+use crate::security::Bucket;
+
+/// The most events a reconnecting client is sent one by one.
+pub const MAX_CATCH_UP: i64 = 64;
+
+/// Messages a client may send per second (bursts of twice that).
+const MESSAGES_PER_SECOND: f64 = 5.0;
+
+/// How often the server pings; a client silent for three pings is gone.
+const PING_EVERY: Duration = Duration::from_secs(25);
 
 /// A message of the live WebSocket, client to server.
 #[derive(Debug, Deserialize)]
@@ -37,6 +55,7 @@ pub async fn upgrade(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<String>,
     Query(resume): Query<Resume>,
+    admission: Option<Extension<Arc<Admission>>>,
     socket: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let app = shared.app.clone();
@@ -54,6 +73,8 @@ pub async fn upgrade(
         .read_buffer_size(4 * 1024)
         .max_message_size(4 * 1024)
         .on_upgrade(move |socket| async move {
+            // The socket holds its connection's place until it closes.
+            let _admission = admission;
             if let Err(error) = serve(app, id, resume.after, snapshot, socket).await {
                 tracing::debug!("websocket closed: {error}");
             }
@@ -94,8 +115,23 @@ async fn serve(
             connection.catch_up(connection.last).await?;
         }
     }
+    let mut stopping = connection.app.stopping.clone();
+    let mut messages = Bucket::new(MESSAGES_PER_SECOND);
+    let mut pings = tokio::time::interval(PING_EVERY);
+    pings.tick().await;
+    let mut unanswered = 0;
     loop {
         tokio::select! {
+            _ = stopped(&mut stopping) => {
+                return connection.close(close_code::RESTART, "the server is restarting: reconnect").await;
+            }
+            _ = pings.tick() => {
+                if unanswered == 3 {
+                    return connection.close(close_code::AWAY, "no answer to three pings").await;
+                }
+                unanswered += 1;
+                connection.socket.send(Message::Ping(Default::default())).await?;
+            }
             update = updates.recv() => match update {
                 Ok(Published::Event { seq, text }) if seq == connection.last + 1 => {
                     connection.socket.feed(Message::Text(text)).await?;
@@ -113,12 +149,18 @@ async fn serve(
                 Ok(_) | Err(RecvError::Lagged(_)) => connection.catch_up(connection.last).await?,
                 Err(RecvError::Closed) => return Ok(()),
             },
-            incoming = connection.socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => connection.answer(&text).await?,
-                Some(Ok(Message::Close(_))) | None => return Ok(()),
-                Some(Ok(_)) => {}
-                Some(Err(error)) => return Err(error),
-            },
+            incoming = connection.socket.recv() => {
+                unanswered = 0;
+                match incoming {
+                    Some(Ok(Message::Close(_))) | None => return Ok(()),
+                    Some(Err(error)) => return Err(error),
+                    Some(Ok(_)) if !messages.take() => {
+                        return connection.close(close_code::POLICY, "too many messages: slow down").await;
+                    }
+                    Some(Ok(Message::Text(text))) => connection.answer(&text).await?,
+                    Some(Ok(_)) => {}
+                }
+            }
         }
     }
 }
@@ -129,8 +171,30 @@ impl Connection {
         self.socket.send(Message::Text(text.into())).await
     }
 
-    /// Sends every event after `after` from the database.
+    async fn close(&mut self, code: u16, reason: &'static str) -> Result<(), axum::Error> {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        self.socket.send(Message::Close(Some(frame))).await
+    }
+
+    /// Sends every event after `after` from the database, or the current
+    /// state when that is more than [`MAX_CATCH_UP`] events.
     async fn catch_up(&mut self, after: i64) -> Result<(), axum::Error> {
+        let current = match self.app.lock(&self.id).await {
+            Ok(entry) => Some(ServerMessage::Snapshot {
+                seq: entry.state.seq(),
+                state: entry.state.view(&self.id, now_ms()),
+            }),
+            Err(_) => None,
+        };
+        if let Some(snapshot @ ServerMessage::Snapshot { seq, .. }) = &current {
+            if seq - after > MAX_CATCH_UP {
+                self.last = *seq;
+                return self.send(snapshot).await;
+            }
+        }
         match self.app.messages_after(&self.id, after).await {
             Ok(messages) => {
                 for message in messages {

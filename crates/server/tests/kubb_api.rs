@@ -179,3 +179,52 @@ async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
         );
     }
 }
+
+/// Events sent with their numbers (a phone's offline queue) are recorded
+/// once however often they are sent, in order only; undo never takes the
+/// setup.
+#[tokio::test]
+async fn numbered_events_are_recorded_once_in_order_and_undo_keeps_the_setup() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (_, created) = server
+        .post(
+            "/api/kubb/matches",
+            None,
+            json!({ "team_a": { "name": "Vikings" }, "team_b": { "name": "Danes" } }),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let events = format!("/api/kubb/matches/{id}/events");
+    let undo = format!("/api/kubb/matches/{id}/undo");
+    let (status, body) = server.post(&undo, Some(token), json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let start = json!({ "event": { "event": "start", "team": "A" }, "seq": 2 });
+    let miss = json!({ "event": { "event": "stick", "player": "p", "outcome": "miss" }, "seq": 3 });
+    let (status, early) = server.post(&events, Some(token), miss.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "event 3 before 2: {early}");
+    for _ in 0..3 {
+        let (status, state) = server.post(&events, Some(token), start.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert_eq!(state["seq"], 2, "sent again, recorded once");
+    }
+    let (status, state) = server.post(&events, Some(token), miss.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["seq"], 3);
+    let other = json!({ "event": { "event": "start", "team": "B" }, "seq": 2 });
+    let (status, body) = server.post(&events, Some(token), other).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "another event under a used number: {body}"
+    );
+    for expected in [4, 5] {
+        let (status, state) = server.post(&undo, Some(token), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert_eq!(state["seq"], expected);
+    }
+    let (status, _) = server.post(&undo, Some(token), json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, state) = server.get(&format!("/api/kubb/matches/{id}")).await;
+    assert_eq!(state["teams"][0]["name"], "Vikings", "the setup stays");
+}

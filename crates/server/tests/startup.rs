@@ -1,15 +1,25 @@
-//! A server starts whatever one stored game has become: a game whose
-//! events no longer replay is left out (and answers 500), every other game
-//! resumes.
+//! How a server starts on what it finds: a game whose events no longer
+//! replay is quarantined and listed while every other game resumes; a
+//! database that cannot be opened or written is named with its real
+//! cause; the time no server was up is charged to no clock.
 
 mod common;
+
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use common::{config, start};
 use reqwest::StatusCode;
 use serde_json::json;
 
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+}
+
 #[tokio::test]
-async fn one_game_that_no_longer_replays_does_not_stop_the_server_starting() {
+async fn a_game_that_no_longer_replays_is_quarantined_and_the_others_resume() {
     let url = common::sqlite_url();
     let (broken, sound) = {
         let server = start(config(&url)).await;
@@ -39,9 +49,103 @@ async fn one_game_that_no_longer_replays_does_not_stop_the_server_starting() {
 
     let restarted = start(config(&url)).await;
     let (status, body) = restarted.get(&format!("/api/gt/games/{broken}")).await;
-    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
-    assert_eq!(body["error"], "internal error", "no detail for the client");
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(message.contains("set apart"), "{message}");
+    assert!(
+        !message.contains("A7-A5"),
+        "no stored detail for the client"
+    );
     let (status, body) = restarted.get(&format!("/api/gt/games/{sound}")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["status"], "active");
+
+    let quarantined = server::quarantined_in(&url).await.unwrap();
+    assert_eq!(quarantined.len(), 1);
+    assert_eq!(quarantined[0].id, broken);
+    assert!(quarantined[0].reason.contains("event 3"), "{quarantined:?}");
+}
+
+#[tokio::test]
+async fn a_file_that_is_no_database_is_named_as_such() {
+    let url = common::sqlite_url();
+    let path = url.trim_start_matches("sqlite:");
+    std::fs::write(path, vec![0x5a; 8192]).unwrap();
+    let error = server::start(config(&url)).await.err().expect("refused");
+    let message = format!("{error:#}");
+    assert!(message.contains("cannot open the database"), "{message}");
+    assert!(message.contains("not a database"), "{message}");
+}
+
+#[tokio::test]
+async fn an_unreachable_postgres_is_named_at_once_without_its_password() {
+    let url = "postgres://towers:secret@127.0.0.1:1/towers";
+    let started = std::time::Instant::now();
+    let error = server::start(config(url)).await.err().expect("refused");
+    let message = format!("{error:#}");
+    assert!(message.contains("cannot open the database"), "{message}");
+    assert!(!message.contains("pool timed out"), "{message}");
+    assert!(!message.contains("secret"), "{message}");
+    assert!(
+        started.elapsed().as_secs() < 5,
+        "named at once, not after a timeout"
+    );
+}
+
+#[tokio::test]
+async fn a_database_that_cannot_be_written_is_refused_at_startup() {
+    let url = common::sqlite_url();
+    drop(start(config(&url)).await);
+    let error = server::start(config(&format!("{url}?mode=ro")))
+        .await
+        .err()
+        .expect("refused");
+    let message = format!("{error:#}");
+    assert!(message.contains("cannot be written"), "{message}");
+}
+
+#[tokio::test]
+async fn time_no_server_was_up_is_charged_to_no_clock() {
+    let url = common::sqlite_url();
+    let id = {
+        let server = start(config(&url)).await;
+        let clock = json!({ "time_control": { "initial_ms": 600_000, "increment_ms": 0 } });
+        let (id, red, _) = server.friend_game(clock).await;
+        let (status, _) = server
+            .post(
+                &format!("/api/gt/games/{id}/moves"),
+                Some(&red),
+                json!({ "move": "A7-A6-1" }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        id
+    };
+    // As if Blue's turn began 60 s ago and every server went down 1 s
+    // after it: 59 s of it nobody could move.
+    let database = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let turn_began = now_ms() - 60_000;
+    sqlx::query("UPDATE events SET at_ms = $1 WHERE game_id = $2")
+        .bind(turn_began)
+        .bind(&id)
+        .execute(&database)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE alive SET alive_ms = $1")
+        .bind(turn_began + 1_000)
+        .execute(&database)
+        .await
+        .unwrap();
+    database.close().await;
+
+    let restarted = start(config(&url)).await;
+    let (status, body) = restarted.get(&format!("/api/gt/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let blue_ms = body["clock"]["blue_ms"].as_i64().unwrap();
+    assert!(
+        (598_000..=599_500).contains(&blue_ms),
+        "Blue is charged about 1 s, not 60 s: {blue_ms}"
+    );
+    let last = body["moves"].as_array().map(Vec::len);
+    assert_eq!(last, Some(1), "the restart is no move");
 }

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use arena::engine_tournament::{run_tournament, Crosstable, Kind, TournamentConfig};
 use arena::openings::{parse_openings, DEFAULT_SET};
 use arena::referee::{GameSettings, Pace};
 use arena::runner::{run_match, EngineSpec, MatchConfig, MatchReport, Pairing};
@@ -56,6 +57,13 @@ pub struct ArenaArgs {
     /// Milliseconds an engine may overstep its time before it forfeits.
     #[arg(long, default_value_t = 100)]
     time_margin: u64,
+    /// A tournament instead of a match: round-robin, gauntlet or swiss
+    /// (--games per encounter); prints a crosstable and each engine's Elo.
+    #[arg(long, conflicts_with = "sprt")]
+    tournament: Option<Kind>,
+    /// Swiss rounds (default ⌈log₂ engines⌉).
+    #[arg(long, requires = "tournament")]
+    rounds: Option<usize>,
 }
 
 fn parse_sprt(values: &[String]) -> Result<Sprt, UsageError> {
@@ -177,16 +185,23 @@ fn progress_message(report: &MatchReport) -> String {
     parts.join(" | ")
 }
 
-pub fn run(args: ArenaArgs) -> Result<(), UsageError> {
-    let config = config(&args)?;
-    let mut record_file = args
-        .record
+/// Opens the record file, if one is asked for.
+fn record_file(args: &ArenaArgs) -> Result<Option<File>, UsageError> {
+    args.record
         .as_ref()
         .map(|path| {
             File::create(path)
                 .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))
         })
-        .transpose()?;
+        .transpose()
+}
+
+pub fn run(args: ArenaArgs) -> Result<(), UsageError> {
+    let config = config(&args)?;
+    if let Some(kind) = args.tournament {
+        return run_engine_tournament(&args, kind, config);
+    }
+    let mut record_file = record_file(&args)?;
     let bar =
         ProgressBar::new(config.games.div_ceil(2) as u64 * 2 * (config.engines.len() as u64 - 1));
     bar.set_style(
@@ -256,4 +271,109 @@ fn print_pairing(pairing: &Pairing) {
         wdl.losses
     );
     println!("  Pairs (0, 1/2, 1, 3/2, 2 points): {:?}", pairing.pairs.0);
+}
+
+fn run_engine_tournament(
+    args: &ArenaArgs,
+    kind: Kind,
+    config: MatchConfig,
+) -> Result<(), UsageError> {
+    if args.rounds.is_some() && kind != Kind::Swiss {
+        return Err(UsageError("--rounds is for --tournament swiss only".into()));
+    }
+    let config = TournamentConfig {
+        kind,
+        engines: config.engines,
+        games: config.games,
+        rounds: args.rounds,
+        concurrency: config.concurrency,
+        openings: config.openings,
+        settings: config.settings,
+    };
+    let mut record_file = record_file(args)?;
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} | {msg}")
+            .expect("a valid template"),
+    );
+    let mut write_error = None;
+    let table = run_tournament(&config, |record, table| {
+        if let Some(file) = record_file.as_mut() {
+            if let Err(error) = writeln!(file, "{record}").and_then(|()| file.flush()) {
+                write_error.get_or_insert(error);
+            }
+        }
+        bar.set_length(table.games_planned as u64);
+        bar.set_position(table.games_played as u64);
+        let leader = table.ranking()[0];
+        bar.set_message(format!(
+            "leader {} {}",
+            table.names[leader],
+            table.points(leader)
+        ));
+    });
+    bar.finish_and_clear();
+    if let Some(error) = write_error {
+        eprintln!("towers: warning: the record file could not be written completely: {error}");
+    }
+    println!(
+        "Tournament: {kind}, {} engines, {} games, {}, {} openings",
+        table.names.len(),
+        table.games_played,
+        config.settings.time_control,
+        config.openings.len()
+    );
+    print_crosstable(&table);
+    Ok(())
+}
+
+/// The ranking with each engine's Elo against the engines it met, then
+/// the crosstable: the row's points against the column.
+fn print_crosstable(table: &Crosstable) {
+    let order = table.ranking();
+    let width = table
+        .names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    println!(
+        "{:>4}  {:<width$}  {:>7}  {:>6}  {:<24}",
+        "rank", "name", "points", "games", "Elo (95%)"
+    );
+    for (rank, &i) in order.iter().enumerate() {
+        println!(
+            "{:>4}  {:<width$}  {:>7}  {:>6}  {}",
+            rank + 1,
+            table.names[i],
+            table.points(i),
+            table.games(i),
+            format_elo(table.elo(i))
+        );
+    }
+    println!("Crosstable (points of the row against the column):");
+    let cell = 6.max(width.min(10));
+    let mut header = format!("{:<width$}", "");
+    for &j in &order {
+        header += &format!(
+            "  {:>cell$}",
+            table.names[j].chars().take(cell).collect::<String>()
+        );
+    }
+    println!("{header}");
+    for &i in &order {
+        let mut line = format!("{:<width$}", table.names[i]);
+        for &j in &order {
+            let text = if i == j {
+                ".".to_string()
+            } else if table.met(i, j) {
+                (table.half_points(i, j) as f64 / 2.0).to_string()
+            } else {
+                "-".to_string()
+            };
+            line += &format!("  {text:>cell$}");
+        }
+        println!("{line}");
+    }
 }

@@ -13,6 +13,7 @@ mod kubb_simulate;
 mod play;
 mod serve;
 mod svg;
+mod tournament_cli;
 mod tuning;
 
 use std::process::ExitCode;
@@ -43,9 +44,22 @@ enum Command {
     Kubb(kubb_cli::Command),
     /// The game server: HTTP + WebSocket API, web UI, course protocol.
     Serve(serve::ServeArgs),
+    /// Tournaments from a file: round robin, Swiss, knockout, pools;
+    /// pairings, results, standings with tie-breaks, bracket, ratings.
+    #[command(subcommand)]
+    Tournament(tournament_cli::Command),
+    /// Server administration.
+    #[command(subcommand)]
+    Admin(AdminCommand),
     /// Load generator for the server: moves per second and latency with
     /// WebSocket spectators.
     Loadtest(serve::LoadtestArgs),
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Games set apart because their stored events no longer replay.
+    Quarantined(serve::QuarantinedArgs),
 }
 
 /// An error the user caused (bad position, bad move): exit status 2.
@@ -58,6 +72,8 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena_cli::run(args),
         Command::Kubb(command) => kubb_cli::run(command),
         Command::Serve(args) => serve::run(args),
+        Command::Tournament(command) => tournament_cli::run(command),
+        Command::Admin(AdminCommand::Quarantined(args)) => serve::quarantined(args),
         Command::Loadtest(args) => serve::loadtest(args),
     };
     match result {

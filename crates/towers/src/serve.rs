@@ -31,10 +31,24 @@ pub struct ServeArgs {
     /// and read back from the database when next asked for.
     #[arg(long, default_value_t = 10_000)]
     cached_games: usize,
+    /// Connections open at once over both listeners [default: the
+    /// descriptor limit less a reserve].
+    #[arg(long)]
+    max_connections: Option<usize>,
+    /// Connections open at once from one client (an IPv4 address or an
+    /// IPv6 /64).
+    #[arg(long, default_value_t = 256)]
+    max_connections_per_client: usize,
+    /// Behind a reverse proxy: take each client's address from the
+    /// proxy's `X-Forwarded-For` (never trust it otherwise: clients can
+    /// send it).
+    #[arg(long)]
+    trust_forwarded_for: bool,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), UsageError> {
     tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
@@ -46,6 +60,9 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
     config.rate_limit = Some(args.rate_limit);
     config.tuning.engine_movetime = Duration::from_millis(args.engine_movetime_ms);
     config.tuning.cached_games = args.cached_games;
+    config.max_connections = args.max_connections;
+    config.max_connections_per_client = args.max_connections_per_client;
+    config.trust_forwarded_for = args.trust_forwarded_for;
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|error| UsageError(format!("cannot start the runtime: {error}")))?;
     runtime
@@ -55,9 +72,43 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
             if let Some(course) = running.course_addr {
                 println!("towers serve: course protocol on {course}");
             }
-            running.wait().await
+            stop_signal().await?;
+            // Not on stdout: whoever read the address may have gone.
+            tracing::info!("stopping: no new connections, finishing requests in flight");
+            running.shutdown().await
         })
         .map_err(|error| UsageError(format!("{error:#}")))
+}
+
+/// SIGTERM or SIGINT (Ctrl-C).
+async fn stop_signal() -> std::io::Result<()> {
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    tokio::select! {
+        interrupted = tokio::signal::ctrl_c() => interrupted,
+        _ = terminate.recv() => Ok(()),
+    }
+}
+
+#[derive(Args)]
+pub struct QuarantinedArgs {
+    /// The server's database, as given to `towers serve`.
+    #[arg(long, default_value = "sqlite:towers.db")]
+    database: String,
+}
+
+/// `towers admin quarantined`: the games set apart because their stored
+/// events no longer replay, one a line: id, when (ms since the epoch) and
+/// why.
+pub fn quarantined(args: QuarantinedArgs) -> Result<(), UsageError> {
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|error| UsageError(format!("cannot start the runtime: {error}")))?;
+    let games = runtime
+        .block_on(server::quarantined_in(&args.database))
+        .map_err(|error| UsageError(error.to_string()))?;
+    for game in games {
+        println!("{}\t{}\t{}", game.id, game.at_ms, game.reason);
+    }
+    Ok(())
 }
 
 #[derive(Args)]
@@ -96,6 +147,8 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), UsageError> {
                     let database = format!("sqlite:{}", dir.join("towers.db").display());
                     let mut config = server::Config::new("127.0.0.1:0".parse()?, database);
                     config.rate_limit = None;
+                    // Every client of the load comes from this one address.
+                    config.max_connections_per_client = usize::MAX;
                     let running = server::start(config).await?;
                     let base = format!("http://{}", running.addr);
                     tokio::spawn(running.wait());
@@ -112,6 +165,20 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), UsageError> {
             .await
         })
         .map_err(|error| UsageError(format!("{error:#}")))?;
+    if report.spectators_connected < args.spectators as u64 {
+        eprintln!(
+            "towers loadtest: warning: {} of {} spectators connected; a server bounds the \
+             connections of one client (--max-connections-per-client) and in all",
+            report.spectators_connected, args.spectators
+        );
+    }
+    if report.rate_limited > 0 {
+        eprintln!(
+            "towers loadtest: warning: the server's rate limit refused {} requests or sockets; \
+             these figures measure the limit (start the server with --rate-limit 0 to measure it)",
+            report.rate_limited
+        );
+    }
     if args.json {
         println!(
             "{}",

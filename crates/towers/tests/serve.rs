@@ -1,10 +1,10 @@
-//! `towers serve` as a user runs it: the real binary on a SQLite file,
-//! killed with SIGKILL while clients make moves, restarted on the same
-//! file — every move the server acknowledged is still there.
+//! `towers serve` as a user runs it: the real binary on a SQLite file (and
+//! on PostgreSQL when the test run has one), killed with SIGKILL while
+//! clients make moves, restarted on the same database — every move the
+//! server acknowledged is still there.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -25,7 +25,7 @@ impl Drop for Server {
 }
 
 /// Starts `towers serve` on a free port and waits for its address line.
-fn serve(database: &Path) -> Server {
+fn serve(database: &str) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
         .args([
             "serve",
@@ -34,8 +34,8 @@ fn serve(database: &Path) -> Server {
             "--rate-limit",
             "0",
             "--database",
+            database,
         ])
-        .arg(format!("sqlite:{}", database.display()))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -94,7 +94,8 @@ async fn play_one_game(
     };
     let id = created["id"].as_str().unwrap().to_string();
     let join = format!("{games}/{id}/join");
-    let Some(joined) = post(client, join, None, json!({})).await else {
+    let invitation = json!({ "invite": created["invite"] });
+    let Some(joined) = post(client, join, None, invitation).await else {
         return false;
     };
     let tokens = [created["token"].clone(), joined["token"].clone()];
@@ -128,8 +129,19 @@ async fn play_one_game(
 fn every_acknowledged_move_survives_a_sigkill_under_load() {
     let dir = std::env::temp_dir().join(format!("towers-sigkill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let database = dir.join("towers.db");
-    let mut server = serve(&database);
+    let sqlite = format!("sqlite:{}", dir.join("towers.db").display());
+    survives_a_sigkill(&sqlite);
+    if let Some(postgres) = std::env::var("TOWERS_TEST_DATABASE_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+    {
+        survives_a_sigkill(&postgres);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn survives_a_sigkill(database: &str) {
+    let mut server = serve(database);
     let acknowledged: Arc<Mutex<HashMap<String, Vec<String>>>> = Arc::default();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
@@ -147,12 +159,12 @@ fn every_acknowledged_move_survives_a_sigkill_under_load() {
     let acknowledged = acknowledged.lock().unwrap().clone();
     let total: usize = acknowledged.values().map(Vec::len).sum();
     eprintln!(
-        "{total} moves acknowledged in {} games before the kill",
+        "{database}: {total} moves acknowledged in {} games before the kill",
         acknowledged.len()
     );
     assert!(total >= 50, "the load made moves before the kill ({total})");
 
-    let restarted = serve(&database);
+    let restarted = serve(database);
     runtime.block_on(async {
         let client = reqwest::Client::new();
         for (id, moves) in &acknowledged {
@@ -172,5 +184,4 @@ fn every_acknowledged_move_survives_a_sigkill_under_load() {
         }
     });
     drop(restarted);
-    let _ = std::fs::remove_dir_all(dir);
 }

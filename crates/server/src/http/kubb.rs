@@ -132,6 +132,7 @@ async fn create_kubb(
         id,
         seat: None,
         token: Some(token),
+        invite: None,
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))
@@ -141,7 +142,7 @@ async fn list_kubb(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Kubb, query).await
+    list_games(&shared.app, Kind::Kubb, query, |_| true).await
 }
 
 async fn kubb_state(
@@ -156,22 +157,23 @@ async fn kubb_state(
 #[serde(deny_unknown_fields)]
 struct KubbEventRequest {
     event: kubb::Event,
+    /// The number the event is to have (the match's `seq` plus one when it
+    /// was entered): makes resending safe. Without it the event is simply
+    /// the next.
+    #[serde(default)]
+    seq: Option<i64>,
 }
 
-async fn referee(
+async fn commit(
     shared: &Shared,
-    id: &str,
-    headers: &HeaderMap,
+    mut game: Loaded,
     event: kubb_match::Event,
 ) -> Result<Json<kubb_match::View>, ApiError> {
-    let mut game = shared.app.lock(id).await?;
-    kubb_state_of(&game)?;
-    game.seat_of(bearer(headers))?;
     shared
         .app
         .commit_event(&mut game, GameEvent::Kubb(event), None)
         .await?;
-    Ok(Json(kubb_state_of(&game)?.view(id)))
+    Ok(Json(kubb_state_of(&game)?.view(&game.id)))
 }
 
 async fn kubb_event(
@@ -183,15 +185,64 @@ async fn kubb_event(
     let event = kubb_match::Event::Referee {
         event: request.event,
     };
-    referee(&shared, &id, &headers, event).await
+    // The lock is held from the check to the commit: two copies of one
+    // event sent at once record it once.
+    let game = shared.app.lock(&id).await?;
+    let recorded = kubb_state_of(&game)?.seq;
+    game.seat_of(bearer(&headers))?;
+    let Some(seq) = request.seq else {
+        return commit(&shared, game, event).await;
+    };
+    if seq <= recorded {
+        return already_recorded(&shared, game, seq, &event).await;
+    }
+    if seq > recorded + 1 {
+        return Err(ApiError::Conflict(format!(
+            "event {seq} cannot be recorded before event {}: send the events in order",
+            recorded + 1
+        )));
+    }
+    commit(&shared, game, event).await
 }
 
+/// The answer to event `seq` sent again: the match as it is when the
+/// stored event `seq` is this one, a conflict when it is another.
+async fn already_recorded(
+    shared: &Shared,
+    game: Loaded,
+    seq: i64,
+    event: &kubb_match::Event,
+) -> Result<Json<kubb_match::View>, ApiError> {
+    let stored = shared.app.store.events(&game.id, seq - 1).await?;
+    let same = stored
+        .first()
+        .filter(|row| row.seq == seq)
+        .and_then(|row| serde_json::from_str::<kubb_match::Event>(&row.body).ok())
+        .is_some_and(|stored| stored == *event);
+    if !same {
+        return Err(ApiError::Conflict(format!(
+            "event {seq} is already recorded as a different entry: reload the match"
+        )));
+    }
+    Ok(Json(kubb_state_of(&game)?.view(&game.id)))
+}
+
+/// Takes back the last entry; never the setup (the teams and players),
+/// which has no redo.
 async fn kubb_undo(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<kubb_match::View>, ApiError> {
-    referee(&shared, &id, &headers, kubb_match::Event::Undone).await
+    let game = shared.app.lock(&id).await?;
+    let state = kubb_state_of(&game)?;
+    game.seat_of(bearer(&headers))?;
+    if matches!(state.events.as_slice(), [] | [kubb::Event::Teams { .. }]) {
+        return Err(ApiError::Refused(
+            "nothing to undo: no entry since the teams were set".into(),
+        ));
+    }
+    commit(&shared, game, kubb_match::Event::Undone).await
 }
 
 /// `?format=csv`: the rows of `kubb::stats` as CSV instead of JSON.

@@ -8,11 +8,12 @@ mod kubb;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -20,10 +21,13 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
 use crate::app::{App, GameEvent, GameState, View};
 use crate::error::ApiError;
-use crate::security::RateLimiter;
+use crate::listener::Connections;
+use crate::security::{client_of, RateLimiter, SECURITY_HEADERS};
 use crate::status::{Kind, Status};
 use crate::{web, ws};
 
@@ -33,7 +37,14 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 pub struct Shared {
     pub app: Arc<App>,
     pub limiter: Option<RateLimiter>,
+    /// Whether a client is who `X-Forwarded-For` says (behind a proxy).
+    pub trust_forwarded_for: bool,
+    pub connections: Arc<Connections>,
 }
+
+/// The longest a request may take, its body included (an analysis waits
+/// at most 15 s for an engine and thinks at most 10 s).
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 type AppState = Arc<Shared>;
 
@@ -47,33 +58,60 @@ pub fn router(shared: AppState) -> Router {
         .fallback(|| async { ApiError::NotFound("no such API path".into()) })
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES));
-    Router::new()
+    let headers = SECURITY_HEADERS.map(|(name, value)| {
+        SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        )
+    });
+    let mut router = Router::new()
         .route("/", get(web::page))
         .route("/{file}", get(web::file))
+        .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
         .merge(api)
         .with_state(shared)
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ));
+    for header in headers {
+        router = router.layer(header);
+    }
+    router
 }
 
 async fn rate_limit(
     State(shared): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
     next: Next,
 ) -> Response {
-    match &shared.limiter {
-        Some(limiter) if !limiter.allow(client.ip()) => ApiError::TooManyRequests.into_response(),
-        _ => next.run(request).await,
+    let Some(limiter) = &shared.limiter else {
+        return next.run(request).await;
+    };
+    let forwarded_for = request
+        .headers()
+        .get("x-forwarded-for")
+        .and_then(|value| value.to_str().ok());
+    let client = client_of(peer.ip(), forwarded_for, shared.trust_forwarded_for);
+    if limiter.allow(client) {
+        next.run(request).await
+    } else {
+        ApiError::TooManyRequests.into_response()
     }
 }
 
 /// Liveness, the games held in memory (bounded by `Tuning::cached_games`),
-/// the games a live socket watches and the engines kept for engine seats.
+/// the games a live socket watches, the engines kept for engine seats, the
+/// flag timers set and the connections open.
 async fn health(State(shared): State<AppState>) -> Json<Health> {
     Json(Health {
         ok: true,
         games_in_memory: shared.app.games_in_memory(),
         games_watched: shared.app.hub.games_watched(),
         engines_kept: shared.app.engines_kept(),
+        flag_timers: shared.app.flag_timers(),
+        connections_open: shared.connections.total(),
     })
 }
 
@@ -83,6 +121,8 @@ struct Health {
     games_in_memory: usize,
     games_watched: usize,
     engines_kept: usize,
+    flag_timers: usize,
+    connections_open: usize,
 }
 
 async fn openapi() -> Response {
@@ -158,6 +198,9 @@ struct Created<Seat: Serialize> {
     seat: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
+    /// A friend game's invitation secret, for the link sent to the guest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invite: Option<String>,
     state: View,
 }
 
@@ -185,12 +228,14 @@ struct ListQuery {
     limit: Option<i64>,
 }
 
-/// One game of a list: its settings as stored, without its state.
+/// One game of a list: its settings as stored and the names of its two
+/// sides (Red and Blue, or teams A and B), without its state.
 #[derive(Serialize)]
 struct Summary {
     id: String,
     status: Status,
     result: Option<String>,
+    names: [Option<String>; 2],
     settings: Box<RawValue>,
     created_ms: i64,
     updated_ms: i64,
@@ -201,27 +246,44 @@ struct Games {
     games: Vec<Summary>,
 }
 
-async fn list_games(app: &App, kind: Kind, query: ListQuery) -> Result<Json<Games>, ApiError> {
+/// The games of `kind` the query asks for whose stored settings `keep`
+/// accepts (the lobby keeps public challenges only).
+async fn list_games(
+    app: &App,
+    kind: Kind,
+    query: ListQuery,
+    keep: impl Fn(&str) -> bool,
+) -> Result<Json<Games>, ApiError> {
     let status = query.status.unwrap_or(Status::Finished);
     let limit = query.limit.unwrap_or(50).clamp(1, 500);
-    let games = app
-        .store
-        .list(kind, status, limit)
-        .await?
-        .into_iter()
-        .map(|row| {
-            let settings = RawValue::from_string(row.settings).map_err(|error| {
-                ApiError::Internal(format!("game {}: settings: {error}", row.id))
-            })?;
-            Ok(Summary {
-                id: row.id,
-                status: row.status,
-                result: row.result,
-                settings,
-                created_ms: row.created_ms,
-                updated_ms: row.updated_ms,
-            })
-        })
-        .collect::<Result<_, ApiError>>()?;
+    let rows = app.store.list(kind, status, limit).await?;
+    let mut games = Vec::new();
+    for row in rows.into_iter().filter(|row| keep(&row.settings)) {
+        let settings = RawValue::from_string(row.settings)
+            .map_err(|error| ApiError::Internal(format!("game {}: settings: {error}", row.id)))?;
+        games.push(Summary {
+            names: names_of(app, &row.id).await,
+            id: row.id,
+            status: row.status,
+            result: row.result,
+            settings,
+            created_ms: row.created_ms,
+            updated_ms: row.updated_ms,
+        });
+    }
     Ok(Json(Games { games }))
+}
+
+/// The names of a game's two sides; none for a game that cannot be read
+/// (the list still answers).
+async fn names_of(app: &App, id: &str) -> [Option<String>; 2] {
+    let Ok(game) = app.lock(id).await else {
+        return [None, None];
+    };
+    match &game.state {
+        GameState::Gt(state) => state.names.clone(),
+        GameState::Kubb(state) => {
+            ::kubb::Team::BOTH.map(|team| Some(state.current.team_info(team).name.to_string()))
+        }
+    }
 }

@@ -1,0 +1,345 @@
+//! `towers tournament …`: a whole tournament from a laptop, kept in one
+//! JSON file of events (docs/tournament.md). Each command reads the file,
+//! asks the `tournament` library, and writes the file back.
+
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+use tournament::export::{bracket_svg, csv, standings_csv};
+use tournament::glicko2::Glicko2;
+use tournament::ratings::rate_tournament;
+use tournament::schedule::{plan, ClockTime};
+use tournament::{
+    BaselineKubbs, Format, GameKind, Name, Score, Settings, Standing, Tournament, TournamentFile,
+};
+
+use crate::UsageError;
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Create a tournament file (refuses to overwrite one).
+    New {
+        file: PathBuf,
+        #[arg(long)]
+        game: GameKind,
+        /// round-robin, double-round-robin, swiss, knockout or pools-knockout.
+        #[arg(long)]
+        format: Format,
+        /// Swiss rounds (default ⌈log₂ entrants⌉).
+        #[arg(long)]
+        rounds: Option<u32>,
+        /// Pools of a pools-knockout (default: pools of about four).
+        #[arg(long)]
+        pools: Option<u32>,
+        /// Entrants of each pool going on to the knockout (default 2).
+        #[arg(long)]
+        qualifiers: Option<u32>,
+        /// Semi-final losers play for third place.
+        #[arg(long)]
+        third_place: bool,
+    },
+    /// Add entrants, in seeding order.
+    Add {
+        file: PathBuf,
+        #[arg(required = true)]
+        names: Vec<Name>,
+    },
+    /// Withdraw an entrant: no more pairings; a scheduled opponent has a bye.
+    Withdraw { file: PathBuf, name: Name },
+    /// Pair the next round and print it, one pairing a line:
+    /// `NAME - NAME` (the first named starts or plays Red) or `NAME - bye`.
+    Pair { file: PathBuf },
+    /// Record a result, SCORE from the first named's side: games (Kubb) or
+    /// points (Guard & Towers), e.g. 2-1, 1-0, 0.5-0.5. A second result for
+    /// the same pairing corrects the first.
+    Result {
+        file: PathBuf,
+        first: Name,
+        second: Name,
+        score: Score,
+        /// Kubb: baseline kubbs felled by the first and by the second, A-B.
+        #[arg(long)]
+        kubbs: Option<BaselineKubbs>,
+        /// The round of the pairing (default: the latest that pairs them).
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Standings: rank, name, points and each tie-break.
+    Standings {
+        file: PathBuf,
+        /// An array of objects with rank, name, points, tiebreaks, ….
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw the knockout bracket as SVG.
+    Bracket {
+        file: PathBuf,
+        #[arg(long, value_name = "OUT.svg")]
+        svg: PathBuf,
+    },
+    /// Export every pairing and result as CSV (or the standings).
+    Export {
+        file: PathBuf,
+        #[arg(long, value_name = "OUT.csv")]
+        csv: PathBuf,
+        /// The standings instead of the pairings.
+        #[arg(long)]
+        standings: bool,
+    },
+    /// Times and pitches (or boards) of the rounds paired so far.
+    Schedule {
+        file: PathBuf,
+        #[arg(long)]
+        pitches: u32,
+        /// Start of the first round, HH:MM.
+        #[arg(long)]
+        start: ClockTime,
+        /// Minutes a slot takes (time limit plus changeover).
+        #[arg(long)]
+        minutes: u32,
+    },
+    /// Glicko-2 ratings of the entrants after the results so far, each
+    /// round a rating period.
+    Ratings {
+        file: PathBuf,
+        /// Glicko-2's system constant τ.
+        #[arg(long, default_value_t = 0.5)]
+        tau: f64,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn usage(error: impl std::fmt::Display) -> UsageError {
+    UsageError(error.to_string())
+}
+
+fn load(path: &Path) -> Result<Tournament, UsageError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+    let file: TournamentFile = serde_json::from_str(&text)
+        .map_err(|e| usage(format!("{} is not a tournament file: {e}", path.display())))?;
+    Tournament::from_file(file).map_err(|e| usage(format!("{}: {e}", path.display())))
+}
+
+/// Writes beside the file and renames, so that a crash never leaves half a
+/// tournament.
+fn write_atomically(path: &Path, text: &str) -> Result<(), UsageError> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))
+}
+
+fn save(path: &Path, tournament: &Tournament) -> Result<(), UsageError> {
+    let text = serde_json::to_string_pretty(&tournament.to_file()).expect("events serialise");
+    write_atomically(path, &(text + "\n"))
+}
+
+/// Loads, changes and saves the tournament.
+fn update(
+    path: &Path,
+    change: impl FnOnce(&mut Tournament) -> Result<(), UsageError>,
+) -> Result<(), UsageError> {
+    let mut tournament = load(path)?;
+    change(&mut tournament)?;
+    save(path, &tournament)
+}
+
+pub fn run(command: Command) -> Result<(), UsageError> {
+    match command {
+        Command::New {
+            file,
+            game,
+            format,
+            rounds,
+            pools,
+            qualifiers,
+            third_place,
+        } => {
+            if file.exists() {
+                return Err(usage(format!("{} exists already", file.display())));
+            }
+            let settings = Settings::new(game, format, rounds, pools, qualifiers, third_place)
+                .map_err(usage)?;
+            save(&file, &Tournament::new(settings).map_err(usage)?)
+        }
+        Command::Add { file, names } => update(&file, |t| {
+            names
+                .into_iter()
+                .try_for_each(|name| t.add(name))
+                .map_err(usage)
+        }),
+        Command::Withdraw { file, name } => update(&file, |t| t.withdraw(name).map_err(usage)),
+        Command::Pair { file } => update(&file, |t| {
+            let round = t.pair().map_err(usage)?.to_vec();
+            for pairing in round {
+                let second = pairing
+                    .second
+                    .map_or("bye".to_string(), |s| t.name(s).to_string());
+                println!("{} - {second}", t.name(pairing.first));
+            }
+            Ok(())
+        }),
+        Command::Result {
+            file,
+            first,
+            second,
+            score,
+            kubbs,
+            round,
+        } => update(&file, |t| {
+            t.record(&first, &second, score, kubbs, round)
+                .map_err(usage)
+        }),
+        Command::Standings { file, json } => {
+            let standings = load(&file)?.standings();
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&standings).expect("standings serialise")
+                );
+            } else {
+                print_standings(&standings);
+            }
+            Ok(())
+        }
+        Command::Bracket { file, svg } => {
+            let tournament = load(&file)?;
+            let drawing = bracket_svg(&tournament)
+                .ok_or_else(|| usage("a tournament without knockout has no bracket"))?;
+            write_atomically(&svg, &drawing)
+        }
+        Command::Export {
+            file,
+            csv: out,
+            standings,
+        } => {
+            let tournament = load(&file)?;
+            let text = if standings {
+                standings_csv(&tournament.standings())
+            } else {
+                csv(&tournament)
+            };
+            write_atomically(&out, &text)
+        }
+        Command::Schedule {
+            file,
+            pitches,
+            start,
+            minutes,
+        } => print_schedule(&load(&file)?, pitches, start, minutes),
+        Command::Ratings { file, tau, json } => print_ratings(&load(&file)?, tau, json),
+    }
+}
+
+fn print_standings(standings: &[Standing]) {
+    let width = standings
+        .iter()
+        .map(|s| s.name.as_str().chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let pools = standings.iter().any(|s| s.pool.is_some());
+    let mut header = format!("{:>4}  {:<width$}  {:>6}", "rank", "name", "points");
+    if pools {
+        header += "  pool";
+    }
+    for (tiebreak, _) in standings.first().map_or(&[][..], |s| &s.tiebreaks.0[..]) {
+        header += &format!("  {tiebreak}");
+    }
+    println!("{header}");
+    for s in standings {
+        let mut line = format!(
+            "{:>4}  {:<width$}  {:>6}",
+            s.rank,
+            s.name.as_str(),
+            s.points
+        );
+        if let (Some(pool), Some(rank)) = (&s.pool, s.pool_rank) {
+            line += &format!("  {:<4}", format!("{pool}{rank}"));
+        }
+        for (tiebreak, value) in &s.tiebreaks.0 {
+            line += &format!("  {value:>width$}", width = tiebreak.key().len());
+        }
+        if s.withdrawn {
+            line += "  (withdrawn)";
+        }
+        println!("{line}");
+    }
+}
+
+fn print_schedule(
+    tournament: &Tournament,
+    pitches: u32,
+    start: ClockTime,
+    minutes: u32,
+) -> Result<(), UsageError> {
+    let played: Vec<Vec<_>> = tournament
+        .rounds()
+        .iter()
+        .map(|round| round.iter().filter(|p| p.second.is_some()).collect())
+        .collect();
+    let counts: Vec<usize> = played.iter().map(Vec::len).collect();
+    let slots = plan(&counts, pitches, start, minutes).map_err(usage)?;
+    for (round, (pairings, slots)) in played.iter().zip(&slots).enumerate() {
+        for (pairing, slot) in pairings.iter().zip(slots) {
+            let second = pairing.second.expect("played");
+            println!(
+                "round {} {} pitch {}: {} - {}",
+                round + 1,
+                slot.start,
+                slot.pitch,
+                tournament.name(pairing.first),
+                tournament.name(second)
+            );
+        }
+    }
+    Ok(())
+}
+
+fn print_ratings(tournament: &Tournament, tau: f64, json: bool) -> Result<(), UsageError> {
+    if !(tau > 0.0 && tau.is_finite()) {
+        return Err(usage("--tau must be a positive number"));
+    }
+    let book = rate_tournament(tournament, Glicko2 { tau });
+    let leaders = book.leaderboard(0);
+    if json {
+        let rows: Vec<serde_json::Value> = leaders
+            .iter()
+            .map(|l| {
+                serde_json::json!({
+                    "rank": l.rank,
+                    "name": l.key,
+                    "rating": l.rating.rating,
+                    "deviation": l.rating.deviation,
+                    "volatility": l.rating.volatility,
+                    "games": l.games,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).expect("ratings serialise")
+        );
+        return Ok(());
+    }
+    let width = leaders
+        .iter()
+        .map(|l| l.key.as_str().chars().count())
+        .max()
+        .unwrap_or(0);
+    for l in leaders {
+        println!(
+            "{:>3}  {:<width$}  {:>4.0} ±{:<3.0}  volatility {:.4}  {} games",
+            l.rank,
+            l.key.as_str(),
+            l.rating.rating,
+            2.0 * l.rating.deviation,
+            l.rating.volatility,
+            l.games
+        );
+    }
+    Ok(())
+}
