@@ -57,9 +57,18 @@ function team(name, players) {
     players: $(players).value.split(",").map((p) => p.trim()).filter(Boolean),
   };
 }
+// The tournament settings of docs/kubb.md; the server checks them.
+function timeLimit() {
+  const minutes = Number($("time-limit").value);
+  return minutes > 0 ? { minutes, tie_break: $("tie-break").value } : undefined;
+}
 $("score-kubb").addEventListener("click", () =>
   create("/api/kubb/matches", {
     ruleset: $("ruleset").value,
+    opening: $("opening").value,
+    opening_thrower_rule: $("thrower-rule").value === "on",
+    base_kubb_double: $("double").value === "on",
+    time_limit: timeLimit(),
     team_a: team("team-a", "players-a"),
     team_b: team("team-b", "players-b"),
   }, "/kubb"));

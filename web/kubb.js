@@ -170,7 +170,8 @@ function renderField() {
     drawLines(box, field);
     const down = pieces.filter((p) => p.state === "down" || phone.numbers.has(p.number));
     const unplaced = pieces.filter((p) => p.state === "knight" && !p.at).map((p) => p.number);
-    const standing = pieces.filter((p) => p.state !== "down" && !phone.numbers.has(p.number))
+    // A piece a time-limit tie-break removed is off the field.
+    const standing = pieces.filter((p) => p.state !== "down" && p.state !== "removed" && !phone.numbers.has(p.number))
       .map((piece) => ({ piece, at: placeOf(piece, unplaced, field) }));
     const spots = [...standing.map((s) => s.at), field.king];
     for (const { piece, at } of standing) {
@@ -358,6 +359,11 @@ function renderControls() {
   else if (name === "placement") placementButtons(buttons);
   else if (name === "throwing") stickButtons(buttons);
   else if (name === "game_over") buttons.push(button("Next game", () => record({ event: "next_game" }), true, "next-game"));
+  // A match with a time limit: the referee calls time (docs/kubb.md, "Tournament settings").
+  const limit = state.settings?.time_limit;
+  if (limit && !state.time_called && state.status !== "finished") {
+    more.push(button(`Call time (${limit.minutes} min, ${limit.tie_break})`, () => record({ event: "time_called" }), false, "call-time"));
+  }
   redraw($("controls"), () => {
     $("buttons").replaceChildren(...buttons);
     $("more-buttons").replaceChildren(...more);
@@ -378,7 +384,9 @@ function statusText() {
     case "inkast": return `${thrower} throws ${phaseView.queue[0].piece} into ${team(otherTeam(state.thrower)).name}'s half (attempt ${phaseView.queue[0].attempt}).`;
     case "placement": return `The defenders place ${phaseView.to_place.join(", ")}.`;
     case "throwing": return `${thrower} throws: ${state.sticks_left} stick${state.sticks_left === 1 ? "" : "s"} left, turn ${state.turn}.` + (state.king_attack.allowed ? " The king may be attacked." : "");
-    case "game_over": return `Game over: ${team(phaseView.winner).name} won it (${phaseView.reason}).`;
+    case "game_over": return phaseView.winner
+      ? `Game over: ${team(phaseView.winner).name} won it (${phaseView.reason}).`
+      : `Game over: drawn (${phaseView.reason}).`;
     default: return "";
   }
 }

@@ -283,7 +283,7 @@ async fn names_of(app: &App, id: &str) -> [Option<String>; 2] {
     match &game.state {
         GameState::Gt(state) => state.names.clone(),
         GameState::Kubb(state) => {
-            ::kubb::Team::BOTH.map(|team| Some(state.current.team_info(team).name.clone()))
+            ::kubb::Team::BOTH.map(|team| Some(state.current.team_info(team).name.to_string()))
         }
     }
 }
