@@ -1,5 +1,7 @@
 // The only way the pages talk to the server: JSON over HTTP, the live
-// WebSocket, and the seat tokens this browser holds (localStorage).
+// WebSocket, and the seat tokens this browser holds (localStorage). Also
+// what every page shares: the connection banner, the announcer for screen
+// readers, and redraws that keep the keyboard focus where it was.
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -8,15 +10,29 @@ export class ApiError extends Error {
   }
 }
 
+// No answer at all (server down, no network): status 0, said in words.
+export class OfflineError extends ApiError {
+  constructor() {
+    super(0, "No connection to the server: nothing was sent. Try again when the connection is back.");
+  }
+}
+
 export async function api(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    connection.lost();
+    throw new OfflineError();
+  }
+  connection.reached();
   const text = await response.text();
   let data = null;
   try {
@@ -28,6 +44,76 @@ export async function api(method, path, body, token) {
     throw new ApiError(response.status, (data && data.error) || `${response.status} ${text}`);
   }
   return data;
+}
+
+// The connection as the page last saw it: "online", "offline" (requests
+// fail), "reconnecting" (the live socket is reopening). The banner says
+// it; "back" shows for a few seconds after a loss.
+export const connection = {
+  state: "online",
+  listeners: [],
+  onChange(listener) {
+    this.listeners.push(listener);
+  },
+  set(state) {
+    if (state === this.state) return;
+    const was = this.state;
+    this.state = state;
+    showConnection(state, was);
+    for (const listener of this.listeners) listener(state, was);
+  },
+  lost() {
+    this.set("offline");
+    probe();
+  },
+  reached() {
+    this.set("online");
+  },
+  reconnecting() {
+    if (this.state === "online") this.set("reconnecting");
+  },
+};
+window.addEventListener("offline", () => connection.lost());
+window.addEventListener("online", () => probe());
+
+// While offline, asks the server every two seconds whether it is back.
+let probing = null;
+function probe() {
+  if (probing) return;
+  probing = setTimeout(async () => {
+    probing = null;
+    try {
+      const response = await fetch("/api/health", { cache: "no-store" });
+      if (response.ok) {
+        connection.reached();
+        return;
+      }
+    } catch {
+      // still away
+    }
+    if (connection.state !== "online") probe();
+  }, 2000);
+}
+
+let backTimer = null;
+function showConnection(state, was) {
+  const banner = document.getElementById("connection");
+  if (!banner) return;
+  clearTimeout(backTimer);
+  banner.classList.remove("offline", "back");
+  if (state === "offline") {
+    banner.textContent = "Offline: no connection. Retrying…";
+    banner.classList.add("offline");
+    banner.hidden = false;
+  } else if (state === "reconnecting") {
+    banner.textContent = "Reconnecting to the server…";
+    banner.hidden = false;
+  } else if (was !== "online") {
+    banner.textContent = "Back online.";
+    banner.classList.add("back");
+    banner.hidden = false;
+    backTimer = setTimeout(() => { banner.hidden = true; }, 3000);
+  }
 }
 
 export const tokens = {
@@ -42,25 +128,41 @@ export const tokens = {
     localStorage.setItem(`towers-token-${id}`, token);
     if (seat) localStorage.setItem(`towers-seat-${id}`, seat);
   },
+  // A friend game's invitation secret, kept by its creator for the link.
+  invite(id) {
+    return localStorage.getItem(`towers-invite-${id}`);
+  },
+  setInvite(id, secret) {
+    localStorage.setItem(`towers-invite-${id}`, secret);
+  },
 };
 
-// Calls onEvent for every live message; reconnects with the last number
-// seen, so no event is missed.
-export function live(id, onMessage) {
+// Calls onMessage for every live message; reconnects with the last number
+// seen, so no event is missed, and tells the connection banner. onOpen
+// runs on every (re)connection, for a fresh read of the state.
+export function live(id, onMessage, onOpen = () => {}) {
   let last = null;
   let socket;
   let closed = false;
+  let opened = false;
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const after = last === null ? "" : `?after=${last}`;
     socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws${after}`);
+    socket.onopen = () => {
+      if (opened) onOpen();
+      opened = true;
+      connection.reached();
+    };
     socket.onmessage = (message) => {
       const data = JSON.parse(message.data);
       if (typeof data.seq === "number") last = data.seq;
       onMessage(data);
     };
     socket.onclose = () => {
-      if (!closed) setTimeout(open, 1000);
+      if (closed) return;
+      connection.reconnecting();
+      setTimeout(open, 1000);
     };
   }
   open();
@@ -84,6 +186,44 @@ export function element(tag, attributes = {}, ...children) {
 }
 
 export function showError(target, error) {
-  target.textContent = error ? error.message || String(error) : "";
-  target.hidden = !error;
+  // A lost connection is the banner's to say.
+  const shown = error && !(error instanceof OfflineError) ? error : null;
+  target.textContent = shown ? shown.message || String(shown) : "";
+  target.hidden = !shown;
+  if (error instanceof OfflineError) connection.lost();
+}
+
+// Redraws `container` with `draw` and puts the focus back on the element
+// with the same data-key when it had the focus before (a redraw replaces
+// the elements; without this the focus would drop to the page).
+export function redraw(container, draw) {
+  const active = document.activeElement;
+  const key = active && container.contains(active) ? active.dataset.key : undefined;
+  draw();
+  if (key === undefined) return;
+  const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (again) again.focus({ preventScroll: true });
+}
+
+// Says `text` to screen readers (the page's polite live region).
+export function announce(text) {
+  const region = document.getElementById("announce");
+  if (!region) return;
+  // A change of text is what a live region reads; the same text twice
+  // is read again after clearing.
+  region.textContent = "";
+  setTimeout(() => { region.textContent = text; }, 30);
+}
+
+// Shows the page's "not found" card in place of its content.
+export function showMissing(what, id) {
+  const main = document.querySelector("main");
+  main.replaceChildren(element("section", { class: "card missing", "aria-labelledby": "missing-title" },
+    element("h1", { id: "missing-title" }, `No ${what} here`),
+    element("p", {}, id
+      ? `There is no ${what} with the id “${id}”. The link may be cut short or mistyped, or the ${what} was never stored on this server.`
+      : `The address has no ${what} id.`),
+    element("p", { class: "row" },
+      element("a", { class: "button primary", href: "/" }, "Start a new game"),
+      element("a", { class: "button", href: "/lesson" }, "Learn the rules"))));
 }

@@ -1,10 +1,12 @@
 // The Guard & Towers page: draws what the server says and sends what the
-// player clicks. Legal moves, results and clocks come from the server.
-import { api, tokens, live, element, showError } from "/api.js";
+// player clicks, drags or types. Legal moves, results, clocks and
+// evaluations come from the server.
+import { api, tokens, live, element, showError, redraw, announce, showMissing, connection } from "/api.js";
+import { parsePosition, describe, COLUMNS, NAMES, scoreFor, scoreText } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
-const id = new URLSearchParams(location.search).get("id");
-const COLUMNS = "ABCDEFG";
+const params = new URLSearchParams(location.search);
+const id = params.get("id");
 const page = {
   state: null,
   positions: [],
@@ -12,6 +14,11 @@ const page = {
   selected: null,
   focus: "D4",
   fetchedAt: 0,
+  pending: null, // the move in flight
+  dragFrom: null,
+  analysing: false,
+  analysisAsked: 0,
+  lastPly: 0,
 };
 
 function token() {
@@ -22,30 +29,8 @@ function mySeat() {
   return page.state && page.state.my_seat;
 }
 
-// Position notation to a map square -> piece (display only).
-function parsePosition(text) {
-  const pieces = {};
-  const ranks = text.split(" ")[0].split("/");
-  ranks.forEach((rankText, index) => {
-    const rank = 7 - index;
-    let column = 0;
-    for (let i = 0; i < rankText.length; ) {
-      const c = rankText[i];
-      if (c === "r" || c === "b") {
-        pieces[COLUMNS[column] + rank] = { color: c === "r" ? "red" : "blue", height: Number(rankText[i + 1]) };
-        column += 1;
-        i += 2;
-      } else if (c === "R" || c === "B") {
-        pieces[COLUMNS[column] + rank] = { color: c === "R" ? "red" : "blue", guard: true };
-        column += 1;
-        i += 2;
-      } else {
-        column += Number(c);
-        i += 1;
-      }
-    }
-  });
-  return pieces;
+function other(seat) {
+  return seat === "red" ? "blue" : "red";
 }
 
 function shownPosition() {
@@ -59,67 +44,109 @@ function isLive() {
 
 function myLegalMoves() {
   const state = page.state;
-  if (!isLive() || !state || state.status !== "active") return [];
+  if (!isLive() || !state || state.status !== "active" || page.pending) return [];
   if (!token() || state.side_to_move !== mySeat()) return [];
   return state.legal_moves;
 }
 
+// Each player sees their own side at the bottom: Red starts on rank 7.
+function flipped() {
+  return mySeat() === "red";
+}
+
+function bottomSeat() {
+  return flipped() ? "red" : "blue";
+}
+
 function squareOrder() {
-  // Each player sees their own side at the bottom: Red starts on rank 7.
-  const flipped = mySeat() === "red";
-  const ranks = flipped ? [1, 2, 3, 4, 5, 6, 7] : [7, 6, 5, 4, 3, 2, 1];
-  const columns = flipped ? [...COLUMNS].reverse() : [...COLUMNS];
+  const ranks = flipped() ? [1, 2, 3, 4, 5, 6, 7] : [7, 6, 5, 4, 3, 2, 1];
+  const columns = flipped() ? [...COLUMNS].reverse() : [...COLUMNS];
   return { ranks, columns };
 }
 
-function describe(square, piece) {
-  if (!piece) return `${square}, empty`;
-  if (piece.guard) return `${square}, ${piece.color} guard`;
-  return `${square}, ${piece.color} tower of ${piece.height}`;
+function targetsOf(square) {
+  return myLegalMoves().filter((m) => m.startsWith(square + "-")).map((m) => m.split("-")[1]);
+}
+
+function lastMoveShown() {
+  const moves = page.state.moves;
+  const index = (page.viewPly === null ? moves.length : page.viewPly) - 1;
+  return index >= 0 ? moves[index] : null;
+}
+
+function squareButton(square, piece, context) {
+  const { targets, last, movable, arrived } = context;
+  const dark = (COLUMNS.indexOf(square[0]) + Number(square[1])) % 2 === 0;
+  const classes = ["square"];
+  if (dark) classes.push("dark");
+  if (square === "D1" || square === "D7") classes.push("castle");
+  if (last.includes(square)) classes.push("last");
+  if (square === page.selected) classes.push("selected");
+  if (targets.includes(square)) classes.push("target");
+  if (piece) classes.push("occupied");
+  if (movable.has(square)) classes.push("mine");
+  const label = describe(square, piece)
+    + (square === page.selected ? ", selected" : "")
+    + (targets.includes(square) ? ", move here" : "");
+  const button = element("button", {
+    class: classes.join(" "),
+    "data-square": square,
+    "data-key": square,
+    "aria-label": label,
+    tabindex: square === page.focus ? "0" : "-1",
+    onclick: (event) => { if (event.detail === 0) pressSquare(square); },
+    onpointerdown: (event) => pointerDown(event, square),
+  });
+  if (piece) {
+    const shape = element("span", { class: `piece ${piece.color}${piece.guard ? " guard" : ""}`, "aria-hidden": "true" },
+      piece.guard ? "♛" : String(piece.height));
+    if (arrived && arrived.to === square) {
+      shape.classList.add("arriving");
+      shape.style.setProperty("--from-x", `${arrived.dx * 100}%`);
+      shape.style.setProperty("--from-y", `${arrived.dy * 100}%`);
+    }
+    button.append(shape);
+  }
+  return button;
+}
+
+// The move that has just arrived, for its short animation: where it came
+// from, in squares on the screen.
+function arrival(last) {
+  if (!last || page.state.moves.length === page.lastPly || !isLive()) return null;
+  const [from, to] = last.split("-");
+  const { ranks, columns } = squareOrder();
+  return {
+    to,
+    dx: columns.indexOf(from[0]) - columns.indexOf(to[0]),
+    dy: ranks.indexOf(Number(from[1])) - ranks.indexOf(Number(to[1])),
+  };
 }
 
 function renderBoard() {
   const pieces = parsePosition(shownPosition());
   const legal = myLegalMoves();
-  const moves = page.state.moves;
-  const lastIndex = (page.viewPly === null ? moves.length : page.viewPly) - 1;
-  const last = lastIndex >= 0 ? moves[lastIndex].split("-") : [];
-  const targets = page.selected
-    ? legal.filter((m) => m.startsWith(page.selected + "-")).map((m) => m.split("-")[1])
-    : [];
+  const lastMove = lastMoveShown();
+  const context = {
+    targets: page.selected ? targetsOf(page.selected) : [],
+    last: lastMove ? lastMove.split("-").slice(0, 2) : [],
+    movable: new Set(legal.map((m) => m.split("-")[0])),
+    arrived: arrival(lastMove),
+  };
+  page.lastPly = page.state.moves.length;
   const { ranks, columns } = squareOrder();
   const board = $("board");
-  board.replaceChildren();
-  for (const rank of ranks) {
-    board.append(element("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
-    for (const column of columns) {
-      const square = column + rank;
-      const piece = pieces[square];
-      const dark = (COLUMNS.indexOf(column) + rank) % 2 === 0;
-      const classes = ["square"];
-      if (dark) classes.push("dark");
-      if (square === "D1" || square === "D7") classes.push("castle");
-      if (last.includes(square)) classes.push("last");
-      if (square === page.selected) classes.push("selected");
-      if (targets.includes(square)) classes.push("target");
-      if (piece) classes.push("occupied");
-      const label = describe(square, piece) + (targets.includes(square) ? ", move here" : "");
-      const button = element("button", {
-        class: classes.join(" "),
-        "data-square": square,
-        "aria-label": label,
-        tabindex: square === page.focus ? "0" : "-1",
-        onclick: () => clickSquare(square),
-      });
-      if (piece) {
-        button.append(element("span", { class: `piece ${piece.color}${piece.guard ? " guard" : ""}`, "aria-hidden": "true" },
-          piece.guard ? "♛" : String(piece.height)));
-      }
-      board.append(button);
+  board.classList.toggle("pending", Boolean(page.pending));
+  board.setAttribute("aria-busy", page.pending ? "true" : "false");
+  redraw(board, () => {
+    board.replaceChildren();
+    for (const rank of ranks) {
+      board.append(element("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
+      for (const column of columns) board.append(squareButton(column + rank, pieces[column + rank], context));
     }
-  }
-  board.append(element("div"));
-  for (const column of columns) board.append(element("div", { class: "coord", "aria-hidden": "true" }, column));
+    board.append(element("div"));
+    for (const column of columns) board.append(element("div", { class: "coord", "aria-hidden": "true" }, column));
+  });
 }
 
 // Arrow keys move between squares; Enter or Space presses one.
@@ -138,42 +165,70 @@ $("board").addEventListener("keydown", (event) => {
   document.querySelector(`[data-square="${page.focus}"]`).focus();
 });
 
-function clickSquare(square) {
+// A press of a square: the second of two presses plays the move, the
+// first selects a piece that can move.
+function pressSquare(square) {
   page.focus = square;
-  const legal = myLegalMoves();
-  if (page.selected) {
-    const move = legal.find((m) => m.startsWith(`${page.selected}-${square}-`));
-    if (move) {
-      page.selected = null;
-      play(move);
-      return;
-    }
+  if (page.pending) return;
+  if (page.selected && targetsOf(page.selected).includes(square)) {
+    const move = myLegalMoves().find((m) => m.startsWith(`${page.selected}-${square}-`));
+    page.selected = null;
+    play(move);
+    return;
   }
-  page.selected = legal.some((m) => m.startsWith(square + "-")) ? square : null;
-  renderBoard();
-  const again = document.querySelector(`[data-square="${square}"]`);
-  if (again) again.focus();
+  const targets = targetsOf(square);
+  const wasSelected = page.selected;
+  page.selected = targets.length ? square : null;
+  render();
+  if (page.selected) {
+    announce(`${describe(square, parsePosition(shownPosition())[square])} selected: ${targets.length} move${targets.length === 1 ? "" : "s"}, to ${targets.join(", ")}.`);
+  } else if (wasSelected) {
+    announce("Selection cleared.");
+  }
 }
+
+// Pointer: a tap is a press; a drag from a piece to a target plays it.
+function pointerDown(event, square) {
+  if (event.button !== 0) return;
+  page.dragFrom = square;
+  pressSquare(square);
+}
+
+document.addEventListener("pointerup", (event) => {
+  const from = page.dragFrom;
+  page.dragFrom = null;
+  if (!from || page.selected !== from) return;
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  const square = under && under.closest("[data-square]");
+  if (square && square.dataset.square !== from) pressSquare(square.dataset.square);
+});
 
 async function act(method, path, body) {
   showError($("error"), null);
   try {
     const state = await api(method, path, body, token());
     setState(state);
+    return true;
   } catch (error) {
     showError($("error"), error);
-    await refresh();
+    await refresh().catch(() => {});
+    return false;
   }
 }
 
-function play(move) {
-  return act("POST", `/api/gt/games/${id}/moves`, { move });
+async function play(move) {
+  page.pending = move;
+  render();
+  const played = await act("POST", `/api/gt/games/${id}/moves`, { move });
+  page.pending = null;
+  render();
+  if (played) announce(`You played ${move}.`);
 }
 
 $("move-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const move = $("move-input").value.trim();
-  if (!move) return;
+  if (!move || page.pending) return;
   $("move-input").value = "";
   play(move);
 });
@@ -183,12 +238,15 @@ $("resign").addEventListener("click", () => {
 $("offer-draw").addEventListener("click", () => act("POST", `/api/gt/games/${id}/draw`, { action: "offer" }));
 $("accept-draw").addEventListener("click", () => act("POST", `/api/gt/games/${id}/draw`, { action: "accept" }));
 $("decline-draw").addEventListener("click", () => act("POST", `/api/gt/games/${id}/draw`, { action: "decline" }));
-$("join").addEventListener("click", async () => {
+$("join-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
   showError($("error"), null);
   try {
-    const joined = await api("POST", `/api/gt/games/${id}/join`, { name: "Player" });
+    const name = $("join-name").value.trim() || "Guest";
+    const joined = await api("POST", `/api/gt/games/${id}/join`, { name, invite: params.get("invite") || undefined });
     tokens.set(id, joined.token, joined.seat);
     await refresh();
+    announce(`You took the ${joined.seat} seat.`);
   } catch (error) {
     showError($("error"), error);
   }
@@ -207,68 +265,107 @@ $("latest").addEventListener("click", () => navigate(null));
 
 function renderMoves() {
   const list = $("moves");
-  list.replaceChildren();
   const current = page.viewPly === null ? page.state.moves.length : page.viewPly;
   const redFirst = page.state.start.endsWith(" r");
-  page.state.moves.forEach((move, index) => {
-    const turn = redFirst ? index : index + 1;
-    if (turn % 2 === 0 || index === 0) {
-      list.append(element("span", { class: "muted" }, `${Math.floor(turn / 2) + 1}.`));
-      if (turn % 2 === 1) list.append(element("span", {}, "…"));
-    }
-    list.append(element("button", {
-      class: index + 1 === current ? "current" : "",
-      "aria-label": `Move ${index + 1}: ${move}`,
-      onclick: () => navigate(index + 1),
-    }, move));
+  redraw(list, () => {
+    list.replaceChildren();
+    page.state.moves.forEach((move, index) => {
+      const turn = redFirst ? index : index + 1;
+      if (turn % 2 === 0 || index === 0) {
+        list.append(element("span", { class: "muted" }, `${Math.floor(turn / 2) + 1}.`));
+        if (turn % 2 === 1) list.append(element("span", {}, "…"));
+      }
+      list.append(element("button", {
+        class: index + 1 === current ? "current" : "",
+        "data-key": `ply-${index + 1}`,
+        "aria-current": index + 1 === current ? "step" : undefined,
+        "aria-label": `Move ${index + 1}: ${move}`,
+        onclick: () => navigate(index + 1),
+      }, move));
+    });
   });
-  list.scrollTop = list.scrollHeight;
+  // The move shown stays in view.
+  const shown = list.querySelector(".current");
+  if (shown) list.scrollTop = shown.offsetTop - list.clientHeight / 2;
+  else if (isLive()) list.scrollTop = list.scrollHeight;
 }
-
-const NAMES = { red: "Red", blue: "Blue" };
 
 function seatName(seat) {
   const info = page.state.seats[seat];
   return info && info.name ? `${NAMES[seat]} (${info.name})` : NAMES[seat];
 }
 
-function renderStatus() {
+// The result in the words of whoever reads it.
+function resultText(result) {
+  const me = mySeat();
+  const reason = result.reason;
+  if (!result.winner) return `Draw: ${reason}.`;
+  if (me) return `${result.winner === me ? "You won" : "You lost"}: ${reason}.`;
+  return `${seatName(result.winner)} won: ${reason}.`;
+}
+
+function statusText() {
   const state = page.state;
   const me = mySeat();
   let text;
-  if (state.status === "waiting") {
-    text = "Waiting for the opponent to join.";
-  } else if (state.status === "finished") {
-    text = "The game is over.";
-  } else if (me && state.side_to_move === me) {
-    text = page.selected ? `${page.selected} selected: choose where to move.` : "Your move.";
-  } else if (me) {
-    text = `${seatName(state.side_to_move)} is thinking…`;
-  } else {
-    text = `${seatName(state.side_to_move)} to move. You are watching.`;
-  }
+  if (state.status === "waiting") text = "Waiting for the opponent to join.";
+  else if (state.status === "finished") text = "The game is over.";
+  else if (page.pending) text = `Sending your move ${page.pending}…`;
+  else if (me && state.side_to_move === me) text = page.selected ? `${page.selected} selected: choose where to move.` : "Your move.";
+  else if (me) text = `${seatName(state.side_to_move)} is thinking…`;
+  else text = `${seatName(state.side_to_move)} to move. You are watching.`;
   if (!isLive()) text = `Viewing move ${page.viewPly} of ${state.moves.length}. ` + text;
-  $("status").textContent = text;
+  return text;
+}
+
+function youText() {
+  const me = mySeat();
+  if (!me) return "You are watching this game.";
+  const opponent = page.state.seats[other(me)];
+  const against = opponent.name ? ` against ${opponent.name}` : "";
+  return `You play ${NAMES[me]}${against}.`;
+}
+
+function drawText() {
+  const offer = page.state.draw_offer;
+  if (!offer || page.state.status !== "active") return null;
+  const me = mySeat();
+  if (offer === me) return "You offered a draw: waiting for the answer.";
+  if (me) return `${seatName(offer)} offers a draw.`;
+  return `${seatName(offer)} offers a draw.`;
+}
+
+function renderStatus() {
+  const state = page.state;
+  const me = mySeat();
+  $("you").textContent = youText();
+  $("status").textContent = statusText();
   const result = state.result;
-  $("result").hidden = !result;
-  if (result) {
-    const who = result.winner ? `${seatName(result.winner)} wins` : "Draw";
-    $("result").textContent = `${who} — ${result.reason} (${result.score})`;
-  }
+  $("result-box").hidden = !result;
+  if (result) $("result").textContent = resultText(result);
+  const lost = Boolean(result && me && result.winner && result.winner !== me);
+  $("result-box").classList.toggle("lost", lost);
+  $("rematch").hidden = !me;
+  $("review-link").hidden = !result;
+  const draw = drawText();
+  $("draw-box").hidden = !draw;
+  $("draw-text").textContent = draw || "";
   const seated = Boolean(me);
   const active = state.status === "active";
-  $("resign").hidden = !(seated && active);
   const offerFromOther = state.draw_offer && state.draw_offer !== me;
+  $("resign").hidden = !(seated && active);
   $("offer-draw").hidden = !(seated && active && !state.draw_offer);
   $("accept-draw").hidden = !(seated && active && offerFromOther);
   $("decline-draw").hidden = !(seated && active && offerFromOther);
   $("move-form").hidden = !(seated && active);
   const freeSeat = Object.values(state.seats).some((seat) => seat.player.type === "human" && !seat.taken);
-  $("join").hidden = !(freeSeat && !token());
-  $("share").hidden = !(state.status === "waiting" && token());
-  $("share-link").value = location.href;
+  $("join-form").hidden = !(freeSeat && !token());
+  const invite = tokens.invite(id);
+  $("share").hidden = !(state.status === "waiting" && token() && invite);
+  if (invite) $("share-link").value = `${location.origin}/gt?id=${id}&invite=${invite}`;
   $("position").value = shownPosition();
   $("record").href = `/api/gt/games/${id}/record`;
+  $("review").hidden = state.status !== "finished";
 }
 
 function formatClock(ms) {
@@ -278,14 +375,17 @@ function formatClock(ms) {
 
 function renderClocks() {
   const clock = page.state && page.state.clock;
-  $("clocks").hidden = !clock;
+  $("clock-top").hidden = !clock;
+  $("clock-bottom").hidden = !clock;
   if (!clock) return;
   const spent = Date.now() - page.fetchedAt;
+  const places = { [bottomSeat()]: "clock-bottom", [other(bottomSeat())]: "clock-top" };
   for (const seat of ["red", "blue"]) {
     const running = clock.running === seat;
     const ms = clock[`${seat}_ms`] - (running ? spent : 0);
-    const box = $(`clock-${seat}`);
-    box.textContent = `${NAMES[seat]} ${formatClock(ms)}`;
+    const box = $(places[seat]);
+    box.textContent = `${seatName(seat)} ${formatClock(ms)}`;
+    box.setAttribute("aria-label", `${NAMES[seat]}'s clock: ${formatClock(ms)}${running ? ", running" : ""}`);
     box.classList.toggle("running", running);
   }
 }
@@ -296,12 +396,31 @@ function render() {
   renderMoves();
   renderStatus();
   renderClocks();
+  renderEvalbar();
+  drawArrows();
+  if (page.analysing) analyseShown();
 }
 
 function setState(state) {
+  const before = page.state;
   page.state = { ...state, my_seat: token() ? tokens.seat(id) : null };
   page.fetchedAt = Date.now();
   render();
+  announceChange(before, page.state);
+}
+
+// Says what changed since the last state: the opponent's move, a draw
+// offer, the result.
+function announceChange(before, after) {
+  if (!before) return;
+  const me = mySeat();
+  if (after.moves.length > before.moves.length) {
+    const move = after.moves[after.moves.length - 1];
+    const mover = after.moves.length % 2 === 1 === after.start.endsWith(" r") ? "red" : "blue";
+    if (mover !== me) announce(`${seatName(mover)} played ${move}.`);
+  }
+  if (after.draw_offer && after.draw_offer !== before.draw_offer) announce(drawText());
+  if (after.result && !before.result) announce(resultText(after.result));
 }
 
 async function refresh() {
@@ -313,38 +432,197 @@ async function refresh() {
   setState(state);
 }
 
-$("analyse").addEventListener("click", async () => {
+// Analysis: on, it follows the position shown; a late answer for a
+// position no longer shown is dropped.
+let analysis = null;
+
+function analyseShown() {
+  const position = shownPosition();
+  if (analysis && analysis.position === position) return;
+  const asked = ++page.analysisAsked;
+  analysis = { position, result: null };
   $("analysis").textContent = "Thinking…";
-  try {
-    const analysis = await api("POST", "/api/gt/analysis", { position: shownPosition(), movetime_ms: 1000, rules: page.state.rules });
-    if (analysis.over) {
-      $("analysis").textContent = `Game over: ${analysis.result} (${analysis.reason})`;
-      return;
+  api("POST", "/api/gt/analysis", { position, movetime_ms: 500, rules: page.state.rules })
+    .then((answer) => {
+      if (asked !== page.analysisAsked) return;
+      analysis.result = answer;
+      $("analysis").textContent = analysisText(answer, position);
+      renderEvalbar();
+      drawArrows();
+    })
+    .catch((error) => {
+      if (asked === page.analysisAsked) $("analysis").textContent = error.message;
+    });
+}
+
+function analysisText(answer, position) {
+  if (answer.over) return `Game over: ${answer.result} (${answer.reason}).`;
+  const mover = position.endsWith(" r") ? "red" : "blue";
+  return `Best: ${answer.best_move}. ${scoreText(answer.score, mover)} Depth ${answer.depth}; line ${answer.pv.join(" ")}.`;
+}
+
+function renderEvalbar() {
+  const bar = $("evalbar");
+  const answer = page.analysing && analysis && analysis.result;
+  bar.hidden = !page.analysing;
+  if (!answer || answer.over) return;
+  const mover = analysis.position.endsWith(" r") ? "red" : "blue";
+  const share = scoreFor(answer.score, mover, bottomSeat());
+  const fill = $("evalbar-fill");
+  fill.style.height = `${Math.round(share * 100)}%`;
+  fill.className = `evalbar-fill ${bottomSeat()}`;
+  bar.classList.toggle("top-red", bottomSeat() === "blue");
+}
+
+// The engine's line as arrows: the best move bold, the next two fainter.
+function drawArrows() {
+  const svg = $("arrows");
+  svg.replaceChildren(svg.querySelector("defs") || arrowHeads());
+  const answer = page.analysing && analysis && analysis.result;
+  if (!answer || answer.over) return;
+  const box = svg.getBoundingClientRect();
+  svg.setAttribute("viewBox", `0 0 ${box.width} ${box.height}`);
+  const centre = (square) => {
+    const node = document.querySelector(`[data-square="${square}"]`);
+    const rect = node.getBoundingClientRect();
+    return [rect.left - box.left + rect.width / 2, rect.top - box.top + rect.height / 2, rect.width];
+  };
+  const NS = "http://www.w3.org/2000/svg";
+  answer.pv.slice(0, 3).forEach((move, index) => {
+    const [from, to] = move.split("-");
+    const [x1, y1, size] = centre(from);
+    const [x2, y2] = centre(to);
+    const line = document.createElementNS(NS, "line");
+    for (const [key, value] of Object.entries({ x1, y1, x2, y2, class: `arrow arrow-${index}`, "stroke-width": size * (index === 0 ? 0.16 : 0.1), "marker-end": `url(#head-${index === 0 ? "best" : "line"})` })) {
+      line.setAttribute(key, value);
     }
-    const redToMove = shownPosition().endsWith(" r");
-    const [kind, value] = analysis.score.split(" ");
-    let redShare = 0.5;
-    if (kind === "cp") {
-      const forRed = (redToMove ? 1 : -1) * Number(value);
-      redShare = 1 / (1 + Math.exp(-forRed / 200));
-    } else {
-      const moverWins = kind === "win";
-      redShare = moverWins === redToMove ? 1 : 0;
-    }
-    $("evalbar").hidden = false;
-    $("evalbar-red").style.height = `${Math.round(redShare * 100)}%`;
-    $("analysis").textContent = `Best: ${analysis.best_move} · score ${analysis.score} for the side to move · depth ${analysis.depth} · line ${analysis.pv.join(" ")}`;
-  } catch (error) {
-    $("analysis").textContent = error.message;
+    svg.append(line);
+  });
+}
+
+// The arrows' heads, one per colour (a marker takes its own fill).
+function arrowHeads() {
+  const NS = "http://www.w3.org/2000/svg";
+  const defs = document.createElementNS(NS, "defs");
+  for (const name of ["best", "line"]) {
+    const marker = document.createElementNS(NS, "marker");
+    for (const [key, value] of Object.entries({ id: `head-${name}`, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto-start-reverse" })) marker.setAttribute(key, value);
+    const path = document.createElementNS(NS, "path");
+    path.setAttribute("d", "M 0 0 L 10 5 L 0 10 z");
+    path.setAttribute("class", `arrow-head-${name}`);
+    marker.append(path);
+    defs.append(marker);
   }
+  return defs;
+}
+
+$("analyse").addEventListener("click", () => {
+  page.analysing = !page.analysing;
+  $("analyse").setAttribute("aria-pressed", String(page.analysing));
+  $("analyse").textContent = page.analysing ? "Stop analysing" : "Analyse the position shown";
+  analysis = null;
+  page.analysisAsked += 1;
+  if (!page.analysing) $("analysis").textContent = "";
+  render();
+});
+
+$("rematch").addEventListener("click", async () => {
+  const state = page.state;
+  const me = mySeat();
+  const opponent = state.seats[other(me)].player;
+  const common = { name: state.seats[me].name || "Player", rules: state.rules, start: state.start, time_control: state.time_control || undefined };
+  const body = opponent.type === "engine"
+    ? { opponent: "engine", level: opponent.level, color: me, ...common }
+    : { opponent: "friend", color: other(me), ...common };
+  try {
+    const created = await api("POST", "/api/gt/games", body);
+    tokens.set(created.id, created.token, created.seat);
+    if (created.invite) tokens.setInvite(created.id, created.invite);
+    location.href = `/gt?id=${created.id}`;
+  } catch (error) {
+    showError($("error"), error);
+  }
+});
+
+$("review-link").addEventListener("click", (event) => {
+  event.preventDefault();
+  $("review").click();
+  $("review").focus();
+});
+
+// The review: the engine over every position of the game, the
+// evaluation graph (Red's share, up is good for Red) and the moves that
+// lost the most for the side that played them.
+$("review").addEventListener("click", async () => {
+  $("review-box").hidden = false;
+  $("review").disabled = true;
+  const positions = page.positions;
+  const shares = [];
+  for (const [index, position] of positions.entries()) {
+    $("analysis").textContent = `Reviewing position ${index + 1} of ${positions.length}…`;
+    const answer = await api("POST", "/api/gt/analysis", { position, movetime_ms: 60, rules: page.state.rules });
+    const mover = position.endsWith(" r") ? "red" : "blue";
+    shares.push(answer.over ? (answer.result === "1/2-1/2" ? 0.5 : answer.result === "1-0" ? 1 : 0) : scoreFor(answer.score, mover, "red"));
+  }
+  $("analysis").textContent = `Review done: ${positions.length - 1} moves.`;
+  drawGraph(shares, listLosses(shares));
+  $("review").disabled = false;
+});
+
+// The graph of Red's winning chance, the costliest moves ringed.
+function drawGraph(shares, losses) {
+  const svg = $("graph");
+  const NS = "http://www.w3.org/2000/svg";
+  const step = 100 / Math.max(1, shares.length - 1);
+  const points = shares.map((share, index) => `${(index * step).toFixed(2)},${(40 - share * 40).toFixed(2)}`).join(" ");
+  const mid = document.createElementNS(NS, "line");
+  for (const [key, value] of Object.entries({ x1: 0, y1: 20, x2: 100, y2: 20, class: "graph-mid" })) mid.setAttribute(key, value);
+  const line = document.createElementNS(NS, "polyline");
+  line.setAttribute("points", points);
+  line.setAttribute("class", "graph-line");
+  svg.replaceChildren(mid, line, ...losses.map((entry) => {
+    const mark = document.createElementNS(NS, "circle");
+    for (const [key, value] of Object.entries({ cx: (entry.ply * step).toFixed(2), cy: (40 - shares[entry.ply] * 40).toFixed(2), r: 1.6, class: "graph-loss" })) mark.setAttribute(key, value);
+    return mark;
+  }));
+  svg.setAttribute("aria-label", `Evaluation graph over ${shares.length - 1} moves: Red's winning chance from ${Math.round(shares[0] * 100)} % to ${Math.round(shares[shares.length - 1] * 100)} %.`);
+}
+
+function listLosses(shares) {
+  const moves = page.state.moves;
+  const losses = moves.map((move, index) => {
+    const mover = page.positions[index].endsWith(" r") ? "red" : "blue";
+    const before = mover === "red" ? shares[index] : 1 - shares[index];
+    const after = mover === "red" ? shares[index + 1] : 1 - shares[index + 1];
+    return { move, ply: index + 1, mover, lost: before - after };
+  }).filter((entry) => entry.lost > 0.05).sort((a, b) => b.lost - a.lost).slice(0, 3);
+  $("review-list").replaceChildren(...(losses.length
+    ? losses.map((entry) => element("li", {},
+      element("button", { class: "link", onclick: () => navigate(entry.ply) },
+        `Move ${entry.ply}, ${NAMES[entry.mover]} ${entry.move}: lost ${Math.round(entry.lost * 100)} points of winning chance`)))
+    : [element("li", {}, "No move lost much.")]));
+  return losses;
+}
+
+connection.onChange((state, was) => {
+  if (state === "online" && was !== "online" && page.state) refresh().catch((error) => showError($("error"), error));
 });
 
 async function start() {
   if (!id) {
-    showError($("error"), new Error("No game id in the address."));
+    showMissing("game", null);
     return;
   }
-  await refresh();
-  live(id, () => refresh().catch((error) => showError($("error"), error)));
+  try {
+    await refresh();
+  } catch (error) {
+    if (error.status === 404) {
+      showMissing("game", id);
+      return;
+    }
+    throw error;
+  }
+  live(id, () => refresh().catch((error) => showError($("error"), error)),
+    () => refresh().catch((error) => showError($("error"), error)));
 }
 start().catch((error) => showError($("error"), error));

@@ -1,10 +1,17 @@
+// The landing page: start a game (engine, friend, public challenge, Kubb
+// match), the lobby of open challenges, and the archive of both games.
 import { api, tokens, element, showError } from "/api.js";
 
 const $ = (id) => document.getElementById(id);
 const errorBox = $("error");
+const COLOURS = { red: "Red", blue: "Blue" };
+
+function myName() {
+  return $("gt-name").value.trim() || "Player";
+}
 
 function gtOptions() {
-  const options = { name: $("gt-name").value.trim() || "Player" };
+  const options = { name: myName() };
   const clock = $("gt-clock").value;
   if (clock) {
     const [initial, increment] = clock.split("/").map(Number);
@@ -20,6 +27,7 @@ async function create(path, body, page) {
   try {
     const created = await api("POST", path, body);
     if (created.token) tokens.set(created.id, created.token, created.seat);
+    if (created.invite) tokens.setInvite(created.id, created.invite);
     location.href = `${page}?id=${created.id}`;
   } catch (error) {
     showError(errorBox, error);
@@ -35,6 +43,8 @@ $("play-engine").addEventListener("click", () =>
   }, "/gt"));
 $("play-friend").addEventListener("click", () =>
   create("/api/gt/games", { opponent: "friend", color: $("gt-color").value, ...gtOptions() }, "/gt"));
+$("post-challenge").addEventListener("click", () =>
+  create("/api/gt/games", { opponent: "public", color: $("gt-color").value, ...gtOptions() }, "/gt"));
 $("watch-engines").addEventListener("click", () => {
   const level = Number($("gt-level").value);
   const { start, time_control } = gtOptions();
@@ -47,20 +57,118 @@ function team(name, players) {
     players: $(players).value.split(",").map((p) => p.trim()).filter(Boolean),
   };
 }
+// The tournament settings of docs/kubb.md; the server checks them.
+function timeLimit() {
+  const minutes = Number($("time-limit").value);
+  return minutes > 0 ? { minutes, tie_break: $("tie-break").value } : undefined;
+}
 $("score-kubb").addEventListener("click", () =>
   create("/api/kubb/matches", {
     ruleset: $("ruleset").value,
+    opening: $("opening").value,
+    opening_thrower_rule: $("thrower-rule").value === "on",
+    base_kubb_double: $("double").value === "on",
+    time_limit: timeLimit(),
     team_a: team("team-a", "players-a"),
     team_b: team("team-b", "players-b"),
   }, "/kubb"));
 
-async function loadArchive() {
-  const archive = await api("GET", "/api/gt/games?status=finished&limit=20");
-  const rows = archive.games.map((game) =>
-    element("tr", {},
-      element("td", {}, element("a", { href: `/gt?id=${game.id}` }, game.id)),
-      element("td", {}, game.settings.players.map((p) => (p.type === "engine" ? `computer ${p.level}` : p.type)).join(" vs ")),
-      element("td", {}, game.result || "")));
-  $("archive").replaceChildren(...(rows.length ? rows : [element("tr", {}, element("td", { colspan: 3, class: "muted" }, "No finished games yet."))]));
+function clockText(control) {
+  if (!control) return "no clock";
+  return `${Math.round(control.initial_ms / 60000)} min + ${Math.round(control.increment_ms / 1000)} s`;
 }
+
+// A challenge: who waits, with which colour, on which clock.
+function challengeRow(game) {
+  const [red, blue] = game.names;
+  const waiting = red ? "red" : "blue";
+  const who = red || blue || "someone";
+  const mine = Boolean(tokens.get(game.id));
+  const action = mine
+    ? element("a", { class: "button", href: `/gt?id=${game.id}` }, "Your challenge: open it")
+    : element("button", { class: "primary", "data-key": game.id, onclick: () => accept(game.id) }, `Play ${who}`);
+  return element("li", { class: "challenge" },
+    element("span", {}, `${who} plays ${COLOURS[waiting]}, ${clockText(game.settings.time_control)}`),
+    action);
+}
+
+async function accept(id) {
+  showError(errorBox, null);
+  try {
+    const joined = await api("POST", `/api/gt/games/${id}/join`, { name: myName() });
+    tokens.set(id, joined.token, joined.seat);
+    location.href = `/gt?id=${id}`;
+  } catch (error) {
+    showError(errorBox, error);
+    loadLobby();
+  }
+}
+
+// The lobby, asked again every three seconds: new challenges appear and
+// taken ones go without a reload.
+let lobbyShown = null;
+
+async function loadLobby() {
+  const lobby = await api("GET", "/api/gt/games?status=waiting&limit=20");
+  // Redrawn only when it changed: the list is a live region.
+  const signature = JSON.stringify(lobby.games.map((game) => [game.id, game.names]));
+  if (signature === lobbyShown) return;
+  lobbyShown = signature;
+  const rows = lobby.games.map(challengeRow);
+  const focused = document.activeElement && document.activeElement.dataset.key;
+  $("lobby").replaceChildren(...(rows.length ? rows : [element("li", { class: "muted" }, "No open challenge right now.")]));
+  const again = focused && $("lobby").querySelector(`[data-key="${CSS.escape(focused)}"]`);
+  if (again) again.focus();
+}
+
+function dateText(ms) {
+  return new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+}
+
+// A stored result in words: `1-0 guard captured` or `A Vikings`.
+function gtResult(game) {
+  const [score, ...reason] = (game.result || "").split(" ");
+  const [red, blue] = game.names;
+  const why = reason.join(" ");
+  if (score === "1-0") return `Red (${red || "?"}) won: ${why}`;
+  if (score === "0-1") return `Blue (${blue || "?"}) won: ${why}`;
+  return `Draw: ${why}`;
+}
+
+function kubbResult(game) {
+  const [, ...name] = (game.result || "").split(" ");
+  return `${name.join(" ")} won`;
+}
+
+let archive = [];
+
+async function loadArchive() {
+  const [gt, kubb] = await Promise.all([
+    api("GET", "/api/gt/games?status=finished&limit=50"),
+    api("GET", "/api/kubb/matches?status=finished&limit=50"),
+  ]);
+  archive = [
+    ...gt.games.map((game) => ({ kind: "gt", label: "Guard & Towers", page: "/gt", result: gtResult(game), game })),
+    ...kubb.games.map((game) => ({ kind: "kubb", label: "Kubb", page: "/kubb", result: kubbResult(game), game })),
+  ].sort((a, b) => b.game.updated_ms - a.game.updated_ms);
+  showArchive();
+}
+
+function showArchive() {
+  const kind = $("archive-kind").value;
+  const name = $("archive-name").value.trim().toLowerCase();
+  const shown = archive.filter((entry) => (!kind || entry.kind === kind)
+    && (!name || entry.game.names.some((n) => n && n.toLowerCase().includes(name))));
+  const rows = shown.map((entry) => element("tr", {},
+    element("td", {}, element("a", { href: `${entry.page}?id=${entry.game.id}` }, entry.label)),
+    element("td", {}, entry.game.names.map((n) => n || "?").join(" vs ")),
+    element("td", {}, dateText(entry.game.created_ms)),
+    element("td", {}, entry.result)));
+  $("archive").replaceChildren(...(rows.length ? rows : [element("tr", {}, element("td", { colspan: 4, class: "muted" }, "No finished games yet."))]));
+}
+$("archive-kind").addEventListener("change", showArchive);
+$("archive-name").addEventListener("input", showArchive);
+
 loadArchive().catch((error) => showError(errorBox, error));
+loadLobby().catch((error) => showError(errorBox, error));
+setInterval(() => loadLobby().catch(() => {}), 3000);

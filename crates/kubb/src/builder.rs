@@ -199,21 +199,21 @@ mod tests {
             .unwrap();
         assert_eq!(state.winner(), Some(Team::A));
         assert_eq!(state.games_won(Team::B), 0);
-        assert!(matches!(state.phase(), Phase::GameOver(end) if end.winner == Team::A));
+        assert!(matches!(state.phase(), Phase::GameOver(end) if end.winner == Some(Team::A)));
         assert!(!state.king_standing());
         assert_eq!(state.starting_team(), Some(Team::A));
-        assert!(state.apply(&Event::NextGame).is_err());
+        assert!(state.apply(&Event::NextGame {}).is_err());
     }
 
     #[test]
     fn the_first_game_waits_for_its_starting_throw_unless_told_its_starting_team() {
         let teams = (
             TeamInfo {
-                name: "Vikings".into(),
-                players: vec!["ann".into()],
+                name: "Vikings".parse().unwrap(),
+                players: vec!["ann".parse().unwrap()],
             },
             TeamInfo {
-                name: "Danes".into(),
+                name: "Danes".parse().unwrap(),
                 players: vec![],
             },
         );

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::field::{Point, Team};
+use crate::name::Name;
 
 /// A piece by identity: 0–4 started as team A's towers, 5–9 as team B's.
 /// Written `A1`–`B5` ([`Display`](std::fmt::Display), `FromStr`); events,
@@ -167,6 +168,7 @@ pub enum KingContact {
 
 /// One team's stick in the starting throw.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Lag {
     /// Metres from the king where the stick came to rest.
     pub distance: f64,
@@ -175,7 +177,7 @@ pub struct Lag {
 
 /// What one stick did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum StickOutcome {
     Miss,
     /// Not underhand, or from in front of the line: whatever fell is raised.
@@ -192,16 +194,24 @@ pub enum StickOutcome {
 
 /// A team's name and players, as the referee records them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TeamInfo {
-    pub name: String,
+    pub name: Name,
     /// Empty: anyone may throw for the team.
     #[serde(default)]
-    pub players: Vec<String>,
+    pub players: Vec<Name>,
+}
+
+impl TeamInfo {
+    /// Whether `player` is on the team's list (an empty list takes anyone).
+    pub fn fields(&self, player: &str) -> bool {
+        self.players.is_empty() || self.players.iter().any(|p| p == player)
+    }
 }
 
 /// An event of a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// The teams and their players, before the first game starts.
     Teams { a: TeamInfo, b: TeamInfo },
@@ -230,7 +240,16 @@ pub enum Event {
         outcome: StickOutcome,
     },
     /// After a game, the next game of the match (the other team starts).
-    NextGame,
+    /// (Braces, not a unit variant, so that unknown fields are refused.)
+    NextGame {},
+    /// The inkasting team knocks a knight it left standing in the
+    /// opponent's half out with an inkasted piece: a rescue (U.S. rules
+    /// II.C.5; Planet Kubb's `Q`). The knight is thrown in again with the
+    /// turn's inkast.
+    Rescue { player: String, piece: PieceId },
+    /// The referee calls time (the match's time limit has run out): the
+    /// team throwing finishes its turn, then the tie-break decides.
+    TimeCalled {},
 }
 
 #[cfg(test)]

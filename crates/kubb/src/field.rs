@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::ruleset::Ruleset;
 
 /// A team; A's baseline is y = 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Team {
     A,
     B,
@@ -41,6 +41,7 @@ impl fmt::Display for Team {
 
 /// A point on the lawn in metres.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
@@ -109,6 +110,24 @@ impl Field {
     /// Distance from the centre line.
     pub fn from_centre_line(&self, point: Point) -> f64 {
         (point.y - self.length / 2.0).abs()
+    }
+
+    /// The six field marking pins: the four corners and both ends of the
+    /// centre line.
+    pub fn pins(&self) -> [Point; 6] {
+        let [a, b, c, d] = self.corners();
+        let centre = self.length / 2.0;
+        [
+            a,
+            b,
+            c,
+            d,
+            Point { x: 0.0, y: centre },
+            Point {
+                x: self.width,
+                y: centre,
+            },
+        ]
     }
 
     pub fn corners(&self) -> [Point; 4] {

@@ -15,7 +15,8 @@ use std::fmt;
 
 use crate::event::{Event, KingContact, Lag, PieceId, PieceSet, StickOutcome, TeamInfo};
 use crate::field::{Field, Point, Team};
-use crate::ruleset::{AdvancedLine, InkastOrder, KingInStartingThrow, Ruleset};
+use crate::name::Name;
+use crate::ruleset::{AdvancedLine, InkastOrder, KingInStartingThrow, Opening, Ruleset, TieBreak};
 
 /// What stands, or lies, where.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,6 +27,8 @@ pub enum Piece {
     Knight { half: Team, at: Option<Point> },
     /// Knocked over in `half`; that half's team inkasts it next.
     Down { half: Team },
+    /// Taken out of the game by a tie-break after time was called.
+    Removed,
 }
 
 /// A team's throwing line.
@@ -39,11 +42,19 @@ pub enum Line {
     },
 }
 
-/// How a game ended.
+/// How a game ended: won, or (time called) drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameEnd {
-    pub winner: Team,
+    pub winner: Option<Team>,
     pub reason: String,
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won(Team),
+    /// Time was called and the games won are level.
+    Drawn,
 }
 
 /// The part of a turn the referee waits for.
@@ -115,6 +126,8 @@ pub enum Action {
     },
     Stick(Hit),
     NextGame,
+    Rescue(PieceId),
+    TimeCalled,
 }
 
 impl Action {
@@ -137,7 +150,9 @@ impl Action {
             },
             Event::Placement { at } => Action::Placement { at: *at },
             Event::Stick { outcome, .. } => Action::Stick(hit_of(outcome)?),
-            Event::NextGame => Action::NextGame,
+            Event::NextGame {} => Action::NextGame,
+            Event::Rescue { piece, .. } => Action::Rescue(*piece),
+            Event::TimeCalled {} => Action::TimeCalled,
         }))
     }
 }
@@ -180,6 +195,8 @@ fn hit_of(outcome: &StickOutcome) -> Result<Hit, RuleError> {
 pub enum RuleError {
     #[error("the match is over: team {winner} has won it")]
     MatchOver { winner: Team },
+    #[error("the match is over: time was called with the games level, a draw")]
+    MatchDrawn,
     /// The phase waits for something else (`expected`, said in words).
     #[error("{attempted} is not possible now: {expected}")]
     NotNow {
@@ -221,13 +238,33 @@ pub enum RuleError {
         minimum: f64,
     },
     #[error(
-        "the {ruleset} ruleset keeps a placed piece at least {minimum:.2} m from the corner stakes; {at} is closer"
+        "the {ruleset} ruleset keeps a placed piece at least one stick length ({minimum:.2} m) from every field pin; {at} is {distance:.2} m from the pin at {pin}"
     )]
-    PlacementNearCorner {
+    PlacementNearPin {
         at: Point,
+        pin: Point,
+        distance: f64,
         minimum: f64,
         ruleset: &'static str,
     },
+    /// The 2-4-6 thrower rule (U.S. rules): the first turn's 2 sticks by
+    /// two players, the second turn's 4 by at least three.
+    #[error(
+        "under the 2-4-6 thrower rule the {sticks} sticks of this turn are thrown by at least {players} different players; {player} has thrown already and too few sticks are left"
+    )]
+    OpeningThrowers {
+        player: String,
+        sticks: u8,
+        players: usize,
+    },
+    #[error("this match has no time limit, so time cannot be called")]
+    NoTimeLimit,
+    #[error("time has been called already")]
+    TimeCalledAlready,
+    #[error(
+        "{piece} is not a knight left standing in team {half}'s half from an earlier turn, so it cannot be rescued"
+    )]
+    NotRescuable { piece: PieceId, half: Team },
     #[error("{piece} is not a knight standing in team {half}'s half")]
     NotAKnight { piece: PieceId, half: Team },
     #[error("{piece} is not a standing tower of team {team}")]
@@ -268,6 +305,14 @@ pub struct Match {
     wins: [u8; 2],
     starter: Option<Team>,
     teams: [TeamInfo; 2],
+    /// Whether the referee has called time (the time limit's tie-break
+    /// then applies, to the rest of the match).
+    time_called: bool,
+    /// The players who threw sticks of this turn, kept only while the
+    /// 2-4-6 thrower rule applies.
+    turn_players: Vec<String>,
+    /// Pieces this turn's inkast raised as knights: not rescuable.
+    landed_this_turn: PieceSet,
 }
 
 impl Match {
@@ -295,10 +340,18 @@ impl Match {
             wins: [0; 2],
             starter: None,
             teams: Team::BOTH.map(|team| TeamInfo {
-                name: team.to_string(),
+                name: Name::new(&team.to_string()).expect("a team letter is a name"),
                 players: Vec::new(),
             }),
+            time_called: false,
+            turn_players: Vec::new(),
+            landed_this_turn: PieceSet::EMPTY,
         }
+    }
+
+    /// Whether the referee has called time.
+    pub fn time_called(&self) -> bool {
+        self.time_called
     }
 
     /// The rules this match is played by.
@@ -359,9 +412,9 @@ impl Match {
         self.lines[self.thrower.index()] = Line::Baseline;
     }
 
-    /// Who acts next and on what; `None` once the match is won.
+    /// Who acts next and on what; `None` once the match is over.
     pub fn to_act(&self) -> Option<ToAct> {
-        if self.winner().is_some() {
+        if self.outcome().is_some() {
             return None;
         }
         Some(match &self.phase {
@@ -379,11 +432,35 @@ impl Match {
         })
     }
 
-    /// The match winner, once a team has won enough games.
+    /// The match winner, once a team has won enough games (or, time
+    /// called, more games).
     pub fn winner(&self) -> Option<Team> {
-        Team::BOTH
-            .into_iter()
-            .find(|team| self.wins[team.index()] >= self.ruleset.games_to_win)
+        match self.outcome() {
+            Some(Outcome::Won(team)) => Some(team),
+            _ => None,
+        }
+    }
+
+    /// How the match ended, once it has: a team has won enough games, or
+    /// time was called under a tie-break that decides the game in progress
+    /// and that game is over (the team with more games wins).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let [a, b] = self.wins;
+        let needed = self.ruleset.games_to_win;
+        if a >= needed || b >= needed {
+            return Some(Outcome::Won(if a >= needed { Team::A } else { Team::B }));
+        }
+        let decided_on_time = self.time_called
+            && matches!(self.phase, Phase::GameOver(_))
+            && self
+                .ruleset
+                .time_limit
+                .is_some_and(|limit| limit.tie_break.decides_at_turn_end());
+        decided_on_time.then_some(match a.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::Won(Team::A),
+            std::cmp::Ordering::Less => Outcome::Won(Team::B),
+            std::cmp::Ordering::Equal => Outcome::Drawn,
+        })
     }
 
     /// Sticks the thrower has left in this turn.
@@ -406,12 +483,17 @@ impl Match {
             Piece::Tower { team } => (&mut self.towers, team),
             Piece::Knight { half, .. } => (&mut self.knights, half),
             Piece::Down { half } => (&mut self.down, half),
+            Piece::Removed => unreachable!("a removed piece stays out of the game"),
         };
         set[team.index()].remove(id);
         let (set, team) = match piece {
             Piece::Tower { team } => (&mut self.towers, team),
             Piece::Knight { half, .. } => (&mut self.knights, half),
             Piece::Down { half } => (&mut self.down, half),
+            Piece::Removed => {
+                self.pieces[index] = piece;
+                return;
+            }
         };
         set[team.index()].insert(id);
         self.pieces[index] = piece;
@@ -499,12 +581,62 @@ impl Match {
     pub fn apply(&self, event: &Event) -> Result<Match, RuleError> {
         self.refuse_when_over()?;
         self.check_player(event)?;
+        self.check_opening_throwers(event)?;
         let mut next = self.clone();
         match Action::of(event)? {
             Some(action) => next.act(action)?,
             None => next.name_teams(event)?,
         }
+        next.note_turn_player(self, event);
         Ok(next)
+    }
+
+    /// Whether the 2-4-6 thrower rule governs the turn in progress, and
+    /// how many players its sticks need.
+    fn opening_throwers_needed(&self) -> Option<usize> {
+        let applies = self.ruleset.opening_thrower_rule
+            && self.ruleset.opening == Opening::TwoFourSix
+            && matches!(
+                self.phase,
+                Phase::Throwing | Phase::Inkast { .. } | Phase::Placement { .. }
+            );
+        match (applies, self.turns) {
+            (true, 0) => Some(2),
+            (true, 1) => Some(3),
+            _ => None,
+        }
+    }
+
+    /// A stick by a player who already threw in this turn is refused when
+    /// the sticks left could no longer reach the players the rule needs.
+    fn check_opening_throwers(&self, event: &Event) -> Result<(), RuleError> {
+        let (Event::Stick { player, .. }, Some(needed)) = (event, self.opening_throwers_needed())
+        else {
+            return Ok(());
+        };
+        let repeated = self.turn_players.contains(player);
+        let reachable = self.turn_players.len() + usize::from(self.sticks_left()) - 1;
+        if repeated && reachable < needed {
+            return Err(RuleError::OpeningThrowers {
+                player: player.clone(),
+                sticks: self.sticks_left() + self.sticks_thrown,
+                players: needed,
+            });
+        }
+        Ok(())
+    }
+
+    fn note_turn_player(&mut self, before: &Match, event: &Event) {
+        if self.turns != before.turns || self.wins != before.wins || self.starter != before.starter
+        {
+            self.turn_players.clear();
+        } else if let (Event::Stick { player, .. }, Some(_)) =
+            (event, before.opening_throwers_needed())
+        {
+            if !self.turn_players.contains(player) {
+                self.turn_players.push(player.clone());
+            }
+        }
     }
 
     /// Plays one action in place; the state is unchanged when it is refused.
@@ -530,6 +662,8 @@ impl Match {
                 self.next_game();
                 Ok(())
             }
+            (Phase::Inkast { .. }, Action::Rescue(piece)) => self.rescue(piece),
+            (_, Action::TimeCalled) => self.call_time(),
             (phase, action) => Err(RuleError::NotNow {
                 attempted: action_name(action),
                 expected: expectation(phase),
@@ -538,10 +672,94 @@ impl Match {
     }
 
     fn refuse_when_over(&self) -> Result<(), RuleError> {
-        match self.winner() {
-            Some(winner) => Err(RuleError::MatchOver { winner }),
+        match self.outcome() {
+            Some(Outcome::Won(winner)) => Err(RuleError::MatchOver { winner }),
+            Some(Outcome::Drawn) => Err(RuleError::MatchDrawn),
             None => Ok(()),
         }
+    }
+
+    /// Time is called once, in a match with a time limit. A tie-break that
+    /// decides at the end of the turn decides at once when no turn has
+    /// begun: during the starting throw, or between games. (Called before
+    /// the first stick of a started game, the turn is played first, as a
+    /// notation record without a starting throw reads it.)
+    fn call_time(&mut self) -> Result<(), RuleError> {
+        let Some(limit) = self.ruleset.time_limit else {
+            return Err(RuleError::NoTimeLimit);
+        };
+        if self.time_called {
+            return Err(RuleError::TimeCalledAlready);
+        }
+        self.time_called = true;
+        if limit.tie_break.decides_at_turn_end() && matches!(self.phase, Phase::StartingThrow) {
+            self.decide_on_time(limit.tie_break);
+        }
+        Ok(())
+    }
+
+    /// The game in progress decided when time is up: by the towers each
+    /// team has knocked (baseline count), or drawn.
+    fn decide_on_time(&mut self, tie_break: TieBreak) {
+        let knocked = |team: Team| 5 - self.standing_towers(team.other()).len();
+        let (a, b) = (knocked(Team::A), knocked(Team::B));
+        let winner = match (tie_break, a.cmp(&b)) {
+            (TieBreak::BaselineCount, std::cmp::Ordering::Greater) => Some(Team::A),
+            (TieBreak::BaselineCount, std::cmp::Ordering::Less) => Some(Team::B),
+            _ => None,
+        };
+        let reason = match (tie_break, winner) {
+            (TieBreak::BaselineCount, Some(team)) => format!(
+                "time: team {team} knocked more towers ({} to {})",
+                a.max(b),
+                a.min(b)
+            ),
+            (TieBreak::BaselineCount, None) => {
+                format!("time: both teams knocked {a} tower(s), a draw")
+            }
+            _ => "time was called: the game is drawn".to_string(),
+        };
+        self.end_game(winner, reason);
+    }
+
+    /// The accelerated and sudden tie-breaks take the rear-most standing
+    /// piece of `side` out of the game: a tower (lowest spot first), or
+    /// else the knight farthest from the centre line.
+    fn remove_rear_most(&mut self, side: Team) {
+        let towers = self.standing_towers(side);
+        let piece = towers.first().or_else(|| {
+            self.standing_knights(side)
+                .into_iter()
+                .max_by(|&a, &b| self.knight_depth(a).total_cmp(&self.knight_depth(b)))
+        });
+        if let Some(piece) = piece {
+            self.set_piece(piece, Piece::Removed);
+        }
+    }
+
+    /// Whether time has been called under `tie_break`.
+    fn tie_break_running(&self, tie_break: TieBreak) -> bool {
+        self.time_called
+            && self
+                .ruleset
+                .time_limit
+                .is_some_and(|limit| limit.tie_break == tie_break)
+    }
+
+    fn rescue(&mut self, piece: PieceId) -> Result<(), RuleError> {
+        let target = self.thrower.other();
+        if !self.is_knight_in(piece, target) || self.landed_this_turn.contains(piece) {
+            return Err(RuleError::NotRescuable {
+                piece,
+                half: target,
+            });
+        }
+        self.set_piece(piece, Piece::Down { half: self.thrower });
+        let Phase::Inkast { queue, .. } = &mut self.phase else {
+            unreachable!("checked by act")
+        };
+        queue.push_back((piece, 1));
+        Ok(())
     }
 
     fn name_teams(&mut self, event: &Event) -> Result<(), RuleError> {
@@ -564,14 +782,14 @@ impl Match {
             _ => return Ok(()),
         };
         let team = &self.teams[self.thrower.index()];
-        if team.players.is_empty() || team.players.contains(player) {
+        if team.fields(player) {
             return Ok(());
         }
         Err(RuleError::NotAPlayer {
             player: player.clone(),
             team: self.thrower,
-            team_name: team.name.clone(),
-            players: team.players.clone(),
+            team_name: team.name.to_string(),
+            players: team.players.iter().map(Name::to_string).collect(),
         })
     }
 
@@ -599,6 +817,18 @@ impl Match {
         self.starter = Some(starter);
         self.thrower = starter;
         self.phase = Phase::Throwing;
+        if self.tie_break_running(TieBreak::Sudden) {
+            self.remove_rear_most(starter.other());
+        }
+    }
+
+    /// The inkast (and any placements) done: the throwing phase begins,
+    /// after the accelerated tie-break's removal.
+    fn begin_throwing(&mut self) {
+        self.phase = Phase::Throwing;
+        if self.tie_break_running(TieBreak::Accelerated) {
+            self.remove_rear_most(self.thrower.other());
+        }
     }
 
     fn inkast(
@@ -630,25 +860,28 @@ impl Match {
         } else if !landed_in {
             to_place.push(piece);
         }
-        if queue.is_empty() {
-            self.phase = if to_place.is_empty() {
-                Phase::Throwing
-            } else {
-                Phase::Placement {
-                    to_place: std::mem::take(to_place),
-                }
+        let inkast_done = queue.is_empty() && to_place.is_empty();
+        if queue.is_empty() && !to_place.is_empty() {
+            self.phase = Phase::Placement {
+                to_place: std::mem::take(to_place),
             };
         }
         if king_felled {
             self.end_game(
-                target,
+                Some(target),
                 format!(
                     "team {} knocked the king over with an inkasted piece",
                     self.thrower
                 ),
             );
-        } else if landed_in {
-            self.set_piece(piece, Piece::Knight { half: target, at });
+        } else {
+            if landed_in {
+                self.set_piece(piece, Piece::Knight { half: target, at });
+                self.landed_this_turn.insert(piece);
+            }
+            if inkast_done {
+                self.begin_throwing();
+            }
         }
         Ok(())
     }
@@ -670,15 +903,13 @@ impl Match {
                     minimum: self.ruleset.placement_from_king,
                 });
             }
-            if let Some(minimum) = self.ruleset.placement_from_corners {
-                if self
-                    .field
-                    .corners()
-                    .iter()
-                    .any(|c| c.distance(point) < minimum)
-                {
-                    return Err(RuleError::PlacementNearCorner {
+            if let Some(minimum) = self.ruleset.placement_from_pins {
+                let pins = self.field.pins();
+                if let Some(&pin) = pins.iter().find(|pin| pin.distance(point) < minimum) {
+                    return Err(RuleError::PlacementNearPin {
                         at: point,
+                        pin,
+                        distance: pin.distance(point),
                         minimum,
                         ruleset: self.ruleset.name,
                     });
@@ -689,9 +920,7 @@ impl Match {
             unreachable!("checked by act")
         };
         let piece = to_place.remove(0);
-        if to_place.is_empty() {
-            self.phase = Phase::Throwing;
-        }
+        let placed_all = to_place.is_empty();
         self.set_piece(
             piece,
             Piece::Knight {
@@ -699,6 +928,9 @@ impl Match {
                 at,
             },
         );
+        if placed_all {
+            self.begin_throwing();
+        }
         Ok(())
     }
 
@@ -707,13 +939,13 @@ impl Match {
         if hit.king {
             match self.king_attack() {
                 Ok(()) => self.end_game(
-                    self.thrower,
+                    Some(self.thrower),
                     format!("team {} knocked the king over", self.thrower),
                 ),
                 Err(why) => {
                     let loser = self.thrower;
                     self.end_game(
-                        loser.other(),
+                        Some(loser.other()),
                         format!("team {loser} knocked the king over too early: {why}"),
                     );
                 }
@@ -732,9 +964,10 @@ impl Match {
     }
 
     /// Knights must stand in the opponent's half; towers must be the
-    /// opponent's and may count only when no knight stands there. (When the
-    /// king may be attacked nothing else stands, so a stick that fells the
-    /// king fells nothing that counts with it.)
+    /// opponent's and may count only when no knight stands there, or, with
+    /// the base-kubb double, when the same stick fells every knight left
+    /// standing first. (When the king may be attacked nothing else stands,
+    /// so a stick that fells the king fells nothing that counts with it.)
     fn check_hit(&self, hit: Hit) -> Result<(), RuleError> {
         let opponent = self.thrower.other();
         let knights = self.standing_knights(opponent);
@@ -750,7 +983,8 @@ impl Match {
                 team: opponent,
             });
         }
-        if let (Some(piece), false) = (hit.towers.first(), knights.is_empty()) {
+        let double = self.ruleset.base_kubb_double && hit.knights == knights;
+        if let (Some(piece), false, false) = (hit.towers.first(), knights.is_empty(), double) {
             return Err(RuleError::TowerBehindKnights {
                 piece,
                 team: opponent,
@@ -761,6 +995,11 @@ impl Match {
     }
 
     fn end_turn(&mut self) {
+        if let Some(limit) = self.ruleset.time_limit {
+            if self.time_called && limit.tie_break.decides_at_turn_end() {
+                return self.decide_on_time(limit.tie_break);
+            }
+        }
         let finished = self.thrower;
         let next = finished.other();
         if self.ruleset.advanced_line == AdvancedLine::UntilThatKnightFalls {
@@ -769,8 +1008,12 @@ impl Match {
         self.thrower = next;
         self.turns += 1;
         self.sticks_thrown = 0;
+        self.landed_this_turn = PieceSet::EMPTY;
         if self.ruleset.advanced_line == AdvancedLine::RecomputedEachTurn {
             self.lines[next.index()] = self.foremost_line(next);
+        }
+        if self.tie_break_running(TieBreak::Sudden) {
+            self.remove_rear_most(finished);
         }
         let down = self.down_in(next);
         self.phase = if down.is_empty() {
@@ -805,8 +1048,10 @@ impl Match {
         }
     }
 
-    fn end_game(&mut self, winner: Team, reason: String) {
-        self.wins[winner.index()] += 1;
+    fn end_game(&mut self, winner: Option<Team>, reason: String) {
+        if let Some(winner) = winner {
+            self.wins[winner.index()] += 1;
+        }
         // Every game ends with the king on the grass, legally or not.
         self.king_standing = false;
         self.phase = Phase::GameOver(GameEnd { winner, reason });
@@ -815,11 +1060,32 @@ impl Match {
     /// A fresh field for the next game of the match; the other team starts.
     fn next_game(&mut self) {
         let starter = self.starter.map_or(Team::A, Team::other);
-        let (wins, teams) = (self.wins, self.teams.clone());
+        let (wins, teams, time_called) = (self.wins, self.teams.clone(), self.time_called);
         *self = Match::new(self.ruleset);
         self.wins = wins;
         self.teams = teams;
+        self.time_called = time_called;
         self.start_game(starter);
+    }
+
+    /// A piece named by where it stands now, then by the name it started
+    /// with: `knight A2 in team B's half at (1.50 m, 5.20 m)`, `tower B3 on
+    /// team B's baseline, spot 3`.
+    pub fn whereabouts(&self, piece: PieceId) -> String {
+        match self.piece(piece) {
+            Piece::Tower { team } => {
+                format!(
+                    "tower {piece} on team {team}'s baseline, spot {}",
+                    piece.spot() + 1
+                )
+            }
+            Piece::Knight { half, at: Some(at) } => {
+                format!("knight {piece} in team {half}'s half at {at}")
+            }
+            Piece::Knight { half, at: None } => format!("knight {piece} in team {half}'s half"),
+            Piece::Down { half } => format!("{piece}, down in team {half}'s half"),
+            Piece::Removed => format!("{piece}, removed by the tie-break"),
+        }
     }
 
     /// The line the current thrower throws from. The seed line is cleared
@@ -840,6 +1106,8 @@ fn action_name(action: Action) -> &'static str {
         Action::Placement { .. } => "placing a piece",
         Action::Stick(_) => "a stick throw",
         Action::NextGame => "starting the next game",
+        Action::Rescue(_) => "a rescue",
+        Action::TimeCalled => "calling time",
     }
 }
 
@@ -852,9 +1120,15 @@ fn expectation(phase: &Phase) -> String {
             to_place.len()
         ),
         Phase::Throwing => "the thrower is throwing sticks".into(),
-        Phase::GameOver(end) => {
-            format!("the game is over: team {} won ({})", end.winner, end.reason)
-        }
+        Phase::GameOver(end) => format!("the game is over: {}", game_result(end)),
+    }
+}
+
+/// `team A won (reason)` or `drawn (reason)`.
+fn game_result(end: &GameEnd) -> String {
+    match end.winner {
+        Some(team) => format!("team {team} won ({})", end.reason),
+        None => format!("drawn ({})", end.reason),
     }
 }
 
@@ -863,13 +1137,19 @@ impl fmt::Display for Match {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "ruleset {}, games won A {} B {}",
-            self.ruleset.name, self.wins[0], self.wins[1]
+            "ruleset {}, opening {}, games won A {} B {}{}",
+            self.ruleset.name,
+            self.ruleset.opening,
+            self.wins[0],
+            self.wins[1],
+            if self.time_called {
+                ", time called"
+            } else {
+                ""
+            }
         )?;
         match &self.phase {
-            Phase::GameOver(end) => {
-                writeln!(f, "game over: team {} won ({})", end.winner, end.reason)?
-            }
+            Phase::GameOver(end) => writeln!(f, "game over: {}", game_result(end))?,
             Phase::StartingThrow => writeln!(f, "waiting for the starting throw")?,
             phase => writeln!(
                 f,
@@ -882,13 +1162,9 @@ impl fmt::Display for Match {
         }
         for team in Team::BOTH {
             let info = &self.teams[team.index()];
-            if info.name != team.to_string() || !info.players.is_empty() {
-                writeln!(
-                    f,
-                    "team {team} is {} ({})",
-                    info.name,
-                    info.players.join(", ")
-                )?;
+            if info.name.as_str() != team.to_string() || !info.players.is_empty() {
+                let players: Vec<&str> = info.players.iter().map(Name::as_str).collect();
+                writeln!(f, "team {team} is {} ({})", info.name, players.join(", "))?;
             }
             let towers = self.standing_towers(team).len();
             let knights = self.standing_knights(team).len();
@@ -909,7 +1185,7 @@ impl fmt::Display for Match {
             let targets: Vec<String> = self
                 .counting_targets()
                 .iter()
-                .map(|piece| piece.to_string())
+                .map(|piece| self.whereabouts(piece))
                 .collect();
             let king = match self.king_attack() {
                 Ok(()) => "may be attacked now".to_string(),
@@ -918,7 +1194,7 @@ impl fmt::Display for Match {
             let targets = if targets.is_empty() {
                 "none".to_string()
             } else {
-                targets.join(" ")
+                targets.join("; ")
             };
             writeln!(f, "counting targets: {targets}")?;
             return write!(f, "king: standing, {king}");

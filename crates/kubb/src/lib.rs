@@ -6,13 +6,17 @@ pub mod builder;
 pub mod event;
 pub mod field;
 pub mod game;
+pub mod name;
 pub mod ruleset;
 
 pub use builder::{BuildError, MatchBuilder};
 pub use event::{Event, KingContact, Lag, NotAPiece, PieceId, PieceSet, StickOutcome, TeamInfo};
 pub use field::{Field, Point, Team};
 pub use game::{Action, Decision, Hit, Line, Match, Phase, Piece, RuleError, ToAct};
-pub use ruleset::{Ruleset, UnknownRuleset};
+pub use name::{Name, NameError};
+pub use ruleset::{
+    Opening, Ruleset, TieBreak, TimeLimit, TournamentSettings, UnknownRuleset, UnknownSetting,
+};
 pub mod advice;
 pub mod calibration;
 pub mod log;

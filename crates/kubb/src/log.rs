@@ -1,20 +1,26 @@
-//! The full event log: JSON lines, a header line with the format version
-//! and the ruleset, then one event per line.
+//! The full event log: JSON lines, a header line with the format version,
+//! the ruleset and its tournament settings, then one event per line.
 
 use serde::{Deserialize, Serialize};
 
 use crate::event::Event;
 use crate::game::Match;
-use crate::ruleset::{Ruleset, UnknownRuleset};
+use crate::notation::{ResolvedRules, RulesChoice};
+use crate::ruleset::{Ruleset, TournamentSettings, UnknownRuleset};
 
 pub const FORMAT: &str = "towers-kubb-events";
 pub const VERSION: u32 = 1;
 
+/// The first line. Logs written before the tournament settings existed
+/// have none and were played under the defaults.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Header {
     format: String,
     version: u32,
     ruleset: String,
+    #[serde(default)]
+    settings: TournamentSettings,
 }
 
 /// A log that cannot be read, with its line.
@@ -31,6 +37,7 @@ pub fn write(ruleset: &Ruleset, events: &[Event]) -> String {
         format: FORMAT.into(),
         version: VERSION,
         ruleset: ruleset.name.into(),
+        settings: ruleset.settings(),
     };
     let mut text = serde_json::to_string(&header).expect("a header serialises");
     for event in events {
@@ -46,8 +53,17 @@ pub fn event_line(event: &Event) -> String {
     serde_json::to_string(event).expect("events serialise")
 }
 
-/// Reads a log, applying every event; `ruleset` overrides the header's.
-pub fn read(text: &str, ruleset: Option<Ruleset>) -> Result<(Vec<Event>, Match), LogError> {
+/// A log read: its events, the state after them and the rules.
+#[derive(Clone, Debug)]
+pub struct ReadLog {
+    pub events: Vec<Event>,
+    pub state: Match,
+    pub rules: ResolvedRules,
+}
+
+/// Reads a log under the rules its header names, applying every event; a
+/// choice that contradicts the header is refused (on its first line).
+pub fn read(text: &str, choice: RulesChoice) -> Result<ReadLog, LogError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -70,14 +86,14 @@ pub fn read(text: &str, ruleset: Option<Ruleset>) -> Result<(Vec<Event>, Match),
             ),
         ));
     }
-    let ruleset = match ruleset {
-        Some(ruleset) => ruleset,
-        None => header
-            .ruleset
-            .parse()
-            .map_err(|e: UnknownRuleset| error(first, e.to_string()))?,
-    };
-    let mut state = Match::new(ruleset);
+    let named: Ruleset = header
+        .ruleset
+        .parse()
+        .map_err(|e: UnknownRuleset| error(first, e.to_string()))?;
+    let rules = choice
+        .resolve(Some(named.with(&header.settings)))
+        .map_err(|e| error(first, e.to_string()))?;
+    let mut state = Match::new(rules.ruleset);
     let mut events = Vec::new();
     for (index, line) in lines {
         let event: Event =
@@ -87,5 +103,9 @@ pub fn read(text: &str, ruleset: Option<Ruleset>) -> Result<(Vec<Event>, Match),
             .map_err(|e| error(index, e.to_string()))?;
         events.push(event);
     }
-    Ok((events, state))
+    Ok(ReadLog {
+        events,
+        state,
+        rules,
+    })
 }

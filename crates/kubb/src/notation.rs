@@ -1,277 +1,592 @@
-//! The community's turn-by-turn notation (rule book, "Match record
-//! notation"): a JSON array of turns, each an array of `"player:tokens"`
-//! entries, the first turn by the starting team (called A here).
+//! Planet Kubb Game Notation, as Planet Kubb published it (rule book,
+//! "Match record notation"): the text form, one turn a line, and the same
+//! tokens as a JSON array of turns for programs.
 //!
-//! Tokens: inkast `Ni` (pieces), `Mr` (thrown again), `Kp` (placed by the
-//! defenders); sticks `-` miss, `f`/`Nf` knights, `b`/`Nb` towers, `k` king.
+//! A record is one game or, as the product writes a match, one game after
+//! another, each opened by a header line `# ruleset=standard opening=2-4-6`
+//! (other readers skip lines that begin with `#`). The first turn of the
+//! first game is the starting team's, called A here; the starting team
+//! alternates from game to game, as in a match.
+//!
 //! The notation names no pieces and no positions: on import, knocked
 //! knights are taken foremost first and towers in spot order, inkasted
-//! pieces land at unknown spots, and the first `M` pieces are the ones
-//! thrown again. Fouls export as misses (both count for nothing).
+//! pieces land at unknown spots, the first `R` pieces of the inkast are the
+//! ones thrown again, rescued knights (`Q`) are the rear-most. `Y` (a failed
+//! rescue attempt), `N` (neighbour kubbs) and `a` (a turn thrown from an
+//! advantage line) change nothing the rules track; they are read and not
+//! kept. Fouls are written as misses (both count for nothing). Calling time
+//! has no Planet Kubb token: it is the line `# time called` before the turn
+//! it was called in.
+
+use std::fmt::Write as _;
 
 use crate::event::{Event, PieceId, StickOutcome};
 use crate::field::Team;
 use crate::game::{Decision, Match, Phase, RuleError, ToAct};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Opening, Ruleset, TieBreak, TimeLimit, UnknownSetting};
 
-/// A record that does not stand, with the turn and entry that break it.
+mod token;
+
+pub use token::{InkastCounts, StickToken, Token, TokenError};
+
+/// A record that cannot be read, or that breaks the rules, with where.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NotationError {
-    #[error("the record is not a JSON array of turns of \"player:tokens\" strings: {0}")]
+    #[error("the record is not a JSON array of turns, each a list of token strings: {0}")]
     Shape(String),
-    #[error("turn {turn}, entry {entry} '{text}': {problem}")]
-    Entry {
+    #[error("line {line}: {problem}")]
+    Header { line: usize, problem: HeaderProblem },
+    #[error("game {game}, turn {turn}, token {token} '{text}': {problem}")]
+    Token {
+        game: usize,
         turn: usize,
-        entry: usize,
+        token: usize,
         text: String,
-        problem: EntryProblem,
+        problem: Box<TurnProblem>,
     },
+    #[error("game {game}, turn {turn}: {problem}")]
+    Turn {
+        game: usize,
+        turn: usize,
+        problem: Box<TurnProblem>,
+    },
+    #[error(transparent)]
+    Settings(#[from] SettingsConflict),
 }
 
-/// What breaks one entry of a record.
+/// What is wrong with a header line.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum EntryProblem {
-    #[error("an entry is 'player:tokens'")]
-    NotAnEntry,
+pub enum HeaderProblem {
+    #[error("'{0}' is not KEY=VALUE (ruleset, opening, double, thrower-rule, time)")]
+    NotAPair(String),
+    #[error("unknown header key '{0}' (ruleset, opening, double, thrower-rule, time)")]
+    UnknownKey(String),
+    #[error(transparent)]
+    Ruleset(#[from] crate::ruleset::UnknownRuleset),
+    #[error(transparent)]
+    Setting(#[from] UnknownSetting),
+    #[error("'{0}' is not on or off")]
+    NotOnOff(String),
+    #[error("time '{0}' is not MINUTES/TIE-BREAK, e.g. 30/baseline-count")]
+    NotATimeLimit(String),
+    #[error(
+        "this game's header says {this}, the first game's {first}: a match has one set of rules"
+    )]
+    Differs { first: String, this: String },
+}
+
+/// What breaks one turn of a record.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TurnProblem {
     #[error(transparent)]
     Token(#[from] TokenError),
-    /// The rules refuse the event the entry stands for.
+    /// The rules refuse the event the token stands for.
     #[error(transparent)]
     Rule(#[from] RuleError),
-    /// The next turn begins while the thrower still has sticks.
     #[error("the turn is incomplete: team {team} has {sticks_left} stick(s) left")]
     Incomplete { team: Team, sticks_left: u8 },
     #[error("the game is already over")]
     GameOver,
-    #[error("more sticks than the turn has (6, or the ruleset's opening count)")]
-    TooManySticks,
+    #[error("more sticks than the turn has ({sticks} under the {opening} opening)")]
+    TooManySticks { sticks: u8, opening: Opening },
     #[error("team {team} must first inkast the {waiting} piece(s) knocked the turn before")]
     InkastFirst { team: Team, waiting: usize },
     #[error(
-        "the inkast count {given} differs from the {waiting} piece(s) the opponent knocked the turn before"
+        "the inkast count {given} differs from the {waiting} piece(s) to throw in (knocked the turn before, and rescued)"
     )]
-    InkastCount { given: u8, waiting: usize },
-    #[error("{rethrown} re-throw(s) and {placed} placement(s) do not fit {pieces} piece(s)")]
+    InkastCount { given: u32, waiting: usize },
+    #[error("{rethrown} re-throw(s) and {placed} penalty kubb(s) do not fit {pieces} piece(s)")]
     InkastSplit {
-        pieces: u8,
-        rethrown: u8,
-        placed: u8,
+        pieces: u32,
+        rethrown: u32,
+        placed: u32,
     },
-}
-
-/// Tokens that cannot be read, or that fell more than stands.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TokenError {
-    #[error("count '{0}' is too large")]
-    CountTooLarge(String),
-    #[error("'{0}' is not a token (i, r, p, -, f, b, k with an optional count)")]
-    NotAToken(String),
-    #[error("the count '{0}' has no letter after it")]
-    CountWithoutLetter(String),
-    #[error("'{0}' is not one stick token (-, f, Nf, b, Nb or k)")]
-    NotOneStick(String),
-    #[error("{count} knight(s) in team {half}'s half knocked, but only {standing} stand")]
-    MoreKnightsThanStand {
-        count: u8,
+    #[error("inkast tokens (I R P Y Q N) come before the turn's first stick")]
+    InkastAfterSticks,
+    #[error("{wanted} rescue(s), but only {standing} knight(s) stand in team {half}'s half")]
+    TooManyRescues {
+        wanted: u32,
+        standing: usize,
         half: Team,
-        standing: usize,
     },
-    #[error("{count} tower(s) of team {team} knocked, but only {standing} stand")]
-    MoreTowersThanStand {
-        count: u8,
-        team: Team,
-        standing: usize,
-    },
-    #[error("inkast tokens (i, r, p) belong at the start of the turn's first entry")]
-    InkastOutOfPlace,
 }
 
-/// Why a match cannot be written as notation.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum ExportError {
-    /// An event of the match is refused by the rules.
-    #[error(transparent)]
-    Rule(#[from] RuleError),
-    #[error("the notation holds one game; export each game of a match on its own")]
-    SeveralGames,
+/// A flag that contradicts what a record says it was played under.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the record says {setting} {recorded}, but {given} was asked for: drop the flag or fix the record")]
+pub struct SettingsConflict {
+    pub setting: &'static str,
+    pub recorded: String,
+    pub given: String,
 }
 
-/// One token of an entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Token {
-    Inkast(u8),
-    Rethrown(u8),
-    Placed(u8),
-    Miss,
-    Knights(u8),
-    Towers(u8),
-    King,
+/// The rules a user asked for on the command line or in a request
+/// (`None`: whatever the record says, or the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RulesChoice {
+    pub ruleset: Option<Ruleset>,
+    pub opening: Option<Opening>,
 }
 
-fn tokens(text: &str) -> Result<Vec<Token>, TokenError> {
-    let mut tokens = Vec::new();
-    let mut count = String::new();
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            count.push(c);
-            continue;
+/// The rules a record is read under, and whether the record named them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResolvedRules {
+    pub ruleset: Ruleset,
+    /// `false`: the record named no rules and these were assumed.
+    pub named_by_record: bool,
+}
+
+impl RulesChoice {
+    /// The rules of a record that names `recorded` (if it does), with the
+    /// choice's flags applied where the record is silent; a flag that
+    /// contradicts the record is refused.
+    pub fn resolve(&self, recorded: Option<Ruleset>) -> Result<ResolvedRules, SettingsConflict> {
+        let Some(recorded) = recorded else {
+            let mut ruleset = self.ruleset.unwrap_or_default();
+            if let Some(opening) = self.opening {
+                ruleset.opening = opening;
+            }
+            return Ok(ResolvedRules {
+                ruleset,
+                named_by_record: false,
+            });
+        };
+        if let Some(given) = self.ruleset {
+            if given.name != recorded.name {
+                return Err(SettingsConflict {
+                    setting: "ruleset",
+                    recorded: recorded.name.into(),
+                    given: format!("--ruleset {}", given.name),
+                });
+            }
         }
-        let n: u8 = if count.is_empty() {
-            1
-        } else {
-            count
-                .parse()
-                .map_err(|_| TokenError::CountTooLarge(count.clone()))?
-        };
-        let token = match c {
-            'i' => Token::Inkast(n),
-            'r' => Token::Rethrown(n),
-            'p' => Token::Placed(n),
-            '-' if count.is_empty() => Token::Miss,
-            'f' => Token::Knights(n),
-            'b' => Token::Towers(n),
-            'k' if count.is_empty() => Token::King,
-            other => return Err(TokenError::NotAToken(format!("{count}{other}"))),
-        };
-        tokens.push(token);
-        count.clear();
-    }
-    if !count.is_empty() {
-        return Err(TokenError::CountWithoutLetter(count));
-    }
-    Ok(tokens)
-}
-
-/// Parses the notation into turns of (player, text after the colon).
-fn parse_turns(text: &str) -> Result<Vec<Vec<(String, String)>>, NotationError> {
-    let turns: Vec<Vec<String>> =
-        serde_json::from_str(text).map_err(|e| NotationError::Shape(e.to_string()))?;
-    turns
-        .into_iter()
-        .enumerate()
-        .map(|(t, entries)| {
-            entries
-                .into_iter()
-                .enumerate()
-                .map(|(e, entry)| {
-                    entry
-                        .split_once(':')
-                        .map(|(player, tokens)| {
-                            (player.trim().to_string(), tokens.trim().to_string())
-                        })
-                        .ok_or_else(|| NotationError::Entry {
-                            turn: t + 1,
-                            entry: e + 1,
-                            text: entry.clone(),
-                            problem: EntryProblem::NotAnEntry,
-                        })
-                })
-                .collect()
+        if let Some(given) = self.opening {
+            if given != recorded.opening {
+                return Err(SettingsConflict {
+                    setting: "opening",
+                    recorded: recorded.opening.to_string(),
+                    given: format!("--opening {given}"),
+                });
+            }
+        }
+        Ok(ResolvedRules {
+            ruleset: recorded,
+            named_by_record: true,
         })
-        .collect()
+    }
 }
 
-/// A game read from notation.
+/// One turn as read: its tokens with the player tag of each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Turn {
+    /// Time was called before this turn's first token.
+    time_called_before: bool,
+    tokens: Vec<(Option<String>, String)>,
+}
+
+/// One game of a record: its header's rules, if it had one, and turns.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Game {
+    rules: Option<Ruleset>,
+    turns: Vec<Turn>,
+    /// Time was called after the game's last turn (between games).
+    time_called_after: bool,
+}
+
+/// A game or match read from notation.
 #[derive(Clone, Debug)]
-pub struct ImportedGame {
+pub struct Imported {
     pub events: Vec<Event>,
     pub state: Match,
-    /// The team that won the game, if it ended.
-    pub winner: Option<Team>,
+    pub rules: ResolvedRules,
 }
 
-/// Reads a notation record into the events of one game, checking every
-/// rule on the way.
-pub fn import(text: &str, ruleset: Ruleset) -> Result<ImportedGame, NotationError> {
-    let turns = parse_turns(text)?;
-    let mut state = Match::new(ruleset);
-    let mut events = vec![Event::Start { team: Team::A }];
-    state = state
-        .apply(&events[0])
-        .expect("a new match takes its starting team");
-    let mut winner = None;
-    for (t, entries) in turns.iter().enumerate() {
-        let expected_thrower = if t % 2 == 0 { Team::A } else { Team::B };
-        if winner.is_none() && state.thrower() != expected_thrower {
-            // Only a turn after the first can find the previous one unfinished.
-            let previous = &turns[t - 1];
-            let (player, tokens) = previous.last().cloned().unwrap_or_default();
-            return Err(NotationError::Entry {
-                turn: t,
-                entry: previous.len(),
-                text: format!("{player}:{tokens}"),
-                problem: EntryProblem::Incomplete {
-                    team: state.thrower(),
-                    sticks_left: state.sticks_left(),
-                },
-            });
-        }
-        let mut inkast_done = false;
-        for (e, (player, text)) in entries.iter().enumerate() {
-            let fail = |problem: EntryProblem| NotationError::Entry {
-                turn: t + 1,
-                entry: e + 1,
-                text: format!("{player}:{text}"),
-                problem,
-            };
-            if winner.is_some() {
-                return Err(fail(EntryProblem::GameOver));
-            }
-            let tokens = tokens(text).map_err(|e| fail(e.into()))?;
-            let mut index = 0;
-            if let Some(&Token::Inkast(pieces)) = tokens.first() {
-                let mut rethrown = 0;
-                let mut placed = 0;
-                index = 1;
-                while let Some(token) = tokens.get(index) {
-                    match token {
-                        Token::Rethrown(n) => rethrown = *n,
-                        Token::Placed(n) => placed = *n,
-                        _ => break,
-                    }
-                    index += 1;
-                }
-                for event in
-                    inkast_events(&state, player, pieces, rethrown, placed).map_err(fail)?
-                {
-                    state = state.apply(&event).map_err(|e| fail(e.into()))?;
-                    events.push(event);
-                }
-                inkast_done = true;
-            }
-            for token in &tokens[index..] {
-                if winner.is_some() {
-                    return Err(fail(EntryProblem::GameOver));
-                }
-                if state.thrower() != expected_thrower {
-                    return Err(fail(EntryProblem::TooManySticks));
-                }
-                if inkast_pending(&state) && !inkast_done {
-                    let waiting = state.down_in(state.thrower()).len();
-                    return Err(fail(EntryProblem::InkastFirst {
-                        team: state.thrower(),
-                        waiting,
-                    }));
-                }
-                let outcome = stick_outcome(&state, *token).map_err(|e| fail(e.into()))?;
-                let event = Event::Stick {
-                    player: player.clone(),
-                    outcome,
-                };
-                let wins = Team::BOTH.map(|team| state.games_won(team));
-                state = state.apply(&event).map_err(|e| fail(e.into()))?;
-                winner = Team::BOTH
-                    .into_iter()
-                    .find(|&team| state.games_won(team) > wins[team.index()]);
-                events.push(event);
+impl Imported {
+    /// The sentence a reader prints when the record named no rules.
+    pub fn assumption(&self) -> Option<String> {
+        (!self.rules.named_by_record).then(|| {
+            format!(
+                "the record names no rules; read under the {} ruleset, opening {}",
+                self.rules.ruleset.name, self.rules.ruleset.opening
+            )
+        })
+    }
+}
+
+/// Reads a record in the text form or, when it starts with `[`, the JSON
+/// form, applying every event by the rules.
+pub fn import(text: &str, choice: RulesChoice) -> Result<Imported, NotationError> {
+    let games = if text.trim_start().starts_with('[') {
+        vec![parse_json(text)?]
+    } else {
+        parse_text(text)?
+    };
+    let recorded = recorded_rules(&games)?;
+    let rules = choice.resolve(recorded)?;
+    let (events, state) = replay(&games, rules.ruleset)?;
+    Ok(Imported {
+        events,
+        state,
+        rules,
+    })
+}
+
+/// The rules the first game's header names; every later header must agree.
+fn recorded_rules(games: &[Game]) -> Result<Option<Ruleset>, NotationError> {
+    let first = games.first().and_then(|game| game.rules);
+    for game in games.iter().skip(1) {
+        if let (Some(first), Some(this)) = (first, game.rules) {
+            if first != this {
+                return Err(NotationError::Header {
+                    line: 0,
+                    problem: HeaderProblem::Differs {
+                        first: header_text(&first),
+                        this: header_text(&this),
+                    },
+                });
             }
         }
     }
-    Ok(ImportedGame {
-        events,
-        state,
-        winner,
+    Ok(first)
+}
+
+fn parse_json(text: &str) -> Result<Game, NotationError> {
+    let turns: Vec<Vec<String>> =
+        serde_json::from_str(text).map_err(|e| NotationError::Shape(e.to_string()))?;
+    Ok(Game {
+        rules: None,
+        turns: turns
+            .into_iter()
+            .map(|tokens| Turn {
+                time_called_before: false,
+                tokens: tokens.iter().map(|t| split_player(t)).collect(),
+            })
+            .collect(),
+        time_called_after: false,
     })
+}
+
+/// The text form: header lines (`#`), then one turn a line. A header line
+/// after turns begins the next game of a match.
+fn parse_text(text: &str) -> Result<Vec<Game>, NotationError> {
+    let mut games = vec![Game::default()];
+    let mut time_called = false;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(comment) = line.strip_prefix('#') {
+            let comment = comment.trim();
+            if comment == "time called" {
+                time_called = true;
+                continue;
+            }
+            let rules = parse_header(comment).map_err(|problem| NotationError::Header {
+                line: index + 1,
+                problem,
+            })?;
+            let game = games.last_mut().expect("there is a game");
+            if !game.turns.is_empty() || game.rules.is_some() {
+                game.time_called_after = std::mem::take(&mut time_called);
+                games.push(Game::default());
+            }
+            games.last_mut().expect("pushed").rules = rules;
+            continue;
+        }
+        let tokens = turn_tokens(line);
+        if tokens.is_empty() {
+            continue;
+        }
+        games.last_mut().expect("there is a game").turns.push(Turn {
+            time_called_before: std::mem::take(&mut time_called),
+            tokens,
+        });
+    }
+    games.last_mut().expect("there is a game").time_called_after = time_called;
+    Ok(games)
+}
+
+/// `KEY=VALUE …`; a header line without `ruleset=` is a comment.
+fn parse_header(text: &str) -> Result<Option<Ruleset>, HeaderProblem> {
+    let pairs: Vec<&str> = text.split_whitespace().collect();
+    if !pairs.iter().any(|pair| pair.starts_with("ruleset=")) {
+        return Ok(None);
+    }
+    let mut ruleset = Ruleset::SEED;
+    for pair in &pairs {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| HeaderProblem::NotAPair(pair.to_string()))?;
+        if key == "ruleset" {
+            ruleset = value.parse::<Ruleset>()?.with(&ruleset.settings());
+        }
+    }
+    for pair in pairs {
+        let (key, value) = pair.split_once('=').expect("checked above");
+        match key {
+            "ruleset" => {}
+            "opening" => ruleset.opening = value.parse()?,
+            "double" => ruleset.base_kubb_double = on_off(value)?,
+            "thrower-rule" => ruleset.opening_thrower_rule = on_off(value)?,
+            "time" => ruleset.time_limit = Some(time_limit(value)?),
+            other => return Err(HeaderProblem::UnknownKey(other.into())),
+        }
+    }
+    Ok(Some(ruleset))
+}
+
+fn on_off(value: &str) -> Result<bool, HeaderProblem> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(HeaderProblem::NotOnOff(other.into())),
+    }
+}
+
+fn time_limit(value: &str) -> Result<TimeLimit, HeaderProblem> {
+    let bad = || HeaderProblem::NotATimeLimit(value.into());
+    let (minutes, mode) = value.split_once('/').ok_or_else(bad)?;
+    Ok(TimeLimit {
+        minutes: minutes.parse().map_err(|_| bad())?,
+        tie_break: mode.parse::<TieBreak>()?,
+    })
+}
+
+/// The header line of a game under `ruleset`: ruleset and opening always,
+/// other settings where they differ from their defaults.
+pub fn header_text(ruleset: &Ruleset) -> String {
+    let mut text = format!("ruleset={} opening={}", ruleset.name, ruleset.opening);
+    if !ruleset.base_kubb_double {
+        text.push_str(" double=off");
+    }
+    if ruleset.opening_thrower_rule {
+        text.push_str(" thrower-rule=on");
+    }
+    if let Some(limit) = ruleset.time_limit {
+        let _ = write!(text, " time={}/{}", limit.minutes, limit.tie_break);
+    }
+    text
+}
+
+/// A turn line's tokens: an optional turn number `n.` first, then tokens
+/// separated by spaces, `|` or `/`.
+fn turn_tokens(line: &str) -> Vec<(Option<String>, String)> {
+    let mut words = line
+        .split(|c: char| c.is_whitespace() || c == '|' || c == '/')
+        .filter(|word| !word.is_empty())
+        .peekable();
+    if let Some(first) = words.peek() {
+        if let Some(number) = first.strip_suffix('.') {
+            if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) {
+                words.next();
+            }
+        }
+    }
+    words.map(split_player).collect()
+}
+
+/// `j:2F` → (`j`, `2F`). Without a colon (as on scoresheets), leading
+/// letters that are not notation letters are the player: `j2F`.
+fn split_player(word: &str) -> (Option<String>, String) {
+    if let Some((player, token)) = word.split_once(':') {
+        let player = player.trim();
+        return (
+            (!player.is_empty()).then(|| player.to_string()),
+            token.trim().to_string(),
+        );
+    }
+    let tag_len = word
+        .char_indices()
+        .find(|&(_, c)| !c.is_alphabetic() || token::is_notation_letter(c))
+        .map_or(word.len(), |(at, _)| at);
+    let (player, token) = word.split_at(tag_len);
+    if token.is_empty() {
+        // Letters only, none of them the notation's: not a token at all;
+        // left whole so that reading it names the problem.
+        return (None, word.to_string());
+    }
+    (
+        (!player.is_empty()).then(|| player.to_string()),
+        token.to_string(),
+    )
+}
+
+/// The inkast of one turn, summed over its tokens in order.
+#[derive(Default)]
+struct InkastTokens {
+    /// (player, pieces thrown in) per `I` token.
+    thrown: Vec<(String, u32)>,
+    /// (player, re-throws) per `R` token.
+    rethrown: Vec<(String, u32)>,
+    penalties: u32,
+    /// (player, rescued knights) per `Q` token.
+    rescued: Vec<(String, u32)>,
+    any: bool,
+}
+
+impl InkastTokens {
+    fn add(&mut self, player: &str, counts: &token::InkastCounts) {
+        let push = |list: &mut Vec<(String, u32)>, n: u32| {
+            if n > 0 {
+                list.push((player.to_string(), n));
+            }
+        };
+        push(&mut self.thrown, counts.thrown);
+        push(&mut self.rethrown, counts.rethrown);
+        push(&mut self.rescued, counts.rescued);
+        self.penalties += counts.penalties;
+        self.any = true;
+    }
+
+    fn total(list: &[(String, u32)]) -> u32 {
+        list.iter().map(|(_, n)| n).sum()
+    }
+
+    /// One player per attempt, in order.
+    fn players(list: &[(String, u32)]) -> Vec<String> {
+        list.iter()
+            .flat_map(|(player, n)| std::iter::repeat_n(player.clone(), *n as usize))
+            .collect()
+    }
+}
+
+/// Applies `event` to the state and keeps it.
+fn push(state: &mut Match, events: &mut Vec<Event>, event: Event) -> Result<(), RuleError> {
+    *state = state.apply(&event)?;
+    events.push(event);
+    Ok(())
+}
+
+/// The events of every game, checked by the rules.
+fn replay(games: &[Game], ruleset: Ruleset) -> Result<(Vec<Event>, Match), NotationError> {
+    let mut state = Match::new(ruleset);
+    let mut events = Vec::new();
+    for (g, game) in games.iter().enumerate() {
+        let number = g + 1;
+        let first = if g == 0 {
+            Event::Start { team: Team::A }
+        } else {
+            Event::NextGame {}
+        };
+        push(&mut state, &mut events, first).map_err(|e| NotationError::Turn {
+            game: number,
+            turn: 0,
+            problem: Box::new(e.into()),
+        })?;
+        for (t, turn) in game.turns.iter().enumerate() {
+            replay_turn(&mut state, &mut events, turn, t).map_err(|(token, text, problem)| {
+                match token {
+                    Some(token) => NotationError::Token {
+                        game: number,
+                        turn: t + 1,
+                        token,
+                        text,
+                        problem,
+                    },
+                    None => NotationError::Turn {
+                        game: number,
+                        turn: t + 1,
+                        problem,
+                    },
+                }
+            })?;
+        }
+        if game.time_called_after {
+            push(&mut state, &mut events, Event::TimeCalled {}).map_err(|e| {
+                NotationError::Turn {
+                    game: number,
+                    turn: game.turns.len(),
+                    problem: Box::new(e.into()),
+                }
+            })?;
+        }
+    }
+    Ok((events, state))
+}
+
+/// Where a turn broke: the token (1-based, `None` for the turn as a whole),
+/// its text and the problem.
+type TurnFailure = (Option<usize>, String, Box<TurnProblem>);
+
+fn replay_turn(
+    state: &mut Match,
+    events: &mut Vec<Event>,
+    turn: &Turn,
+    index: usize,
+) -> Result<(), TurnFailure> {
+    let whole = |problem: TurnProblem| (None, String::new(), Box::new(problem));
+    if matches!(state.phase(), Phase::GameOver(_)) || state.outcome().is_some() {
+        return Err(whole(TurnProblem::GameOver));
+    }
+    let expected = if index.is_multiple_of(2) {
+        state.starting_team().unwrap_or(Team::A)
+    } else {
+        state.starting_team().unwrap_or(Team::A).other()
+    };
+    if state.thrower() != expected {
+        return Err(whole(TurnProblem::Incomplete {
+            team: state.thrower(),
+            sticks_left: state.sticks_left(),
+        }));
+    }
+    if turn.time_called_before {
+        push(state, events, Event::TimeCalled {}).map_err(|e| whole(e.into()))?;
+    }
+    let mut inkast = InkastTokens::default();
+    let mut inkast_done = false;
+    for (k, (player, text)) in turn.tokens.iter().enumerate() {
+        let fail = |problem: TurnProblem| {
+            let shown = match player {
+                Some(player) => format!("{player}:{text}"),
+                None => text.clone(),
+            };
+            (Some(k + 1), shown, Box::new(problem))
+        };
+        let player = player.clone().unwrap_or_default();
+        match Token::parse(text).map_err(|e| fail(e.into()))? {
+            Token::Advantage => {}
+            Token::Inkast(counts) if !inkast_done => inkast.add(&player, &counts),
+            Token::Inkast(_) => return Err(fail(TurnProblem::InkastAfterSticks)),
+            Token::Stick(stick) => {
+                if !inkast_done && inkast.any {
+                    play_inkast(state, events, &inkast).map_err(fail)?;
+                }
+                inkast_done = true;
+                play_stick(state, events, player, stick, expected).map_err(fail)?;
+            }
+        }
+    }
+    if !inkast_done && inkast.any {
+        let last = turn.tokens.len();
+        play_inkast(state, events, &inkast)
+            .map_err(|p| (Some(last), String::new(), Box::new(p)))?;
+    }
+    Ok(())
+}
+
+fn play_stick(
+    state: &mut Match,
+    events: &mut Vec<Event>,
+    player: String,
+    stick: StickToken,
+    expected: Team,
+) -> Result<(), TurnProblem> {
+    if matches!(state.phase(), Phase::GameOver(_)) {
+        return Err(TurnProblem::GameOver);
+    }
+    if state.thrower() != expected {
+        return Err(TurnProblem::TooManySticks {
+            sticks: state.ruleset().sticks_in_turn(state.turns_completed() - 1),
+            opening: state.ruleset().opening,
+        });
+    }
+    if inkast_pending(state) {
+        return Err(TurnProblem::InkastFirst {
+            team: state.thrower(),
+            waiting: state.down_in(state.thrower()).len(),
+        });
+    }
+    let outcome = stick_outcome(state, stick)?;
+    push(state, events, Event::Stick { player, outcome })?;
+    Ok(())
 }
 
 /// Whether the turn's inkast (with any placements) is still to come.
@@ -285,228 +600,343 @@ fn inkast_pending(state: &Match) -> bool {
     )
 }
 
-fn inkast_events(
-    state: &Match,
-    player: &str,
-    pieces: u8,
-    rethrown: u8,
-    placed: u8,
-) -> Result<Vec<Event>, EntryProblem> {
-    let waiting = state.down_in(state.thrower());
-    if usize::from(pieces) != waiting.len() {
-        return Err(EntryProblem::InkastCount {
+/// The turn's inkast: rescues first, then every attempt in the rules' own
+/// order, the first `R` pieces out on their first attempt and the first
+/// `P` of those out again; then the defenders' placements.
+fn play_inkast(
+    state: &mut Match,
+    events: &mut Vec<Event>,
+    inkast: &InkastTokens,
+) -> Result<(), TurnProblem> {
+    let target = state.thrower().other();
+    let rescuers = InkastTokens::players(&inkast.rescued);
+    let standing = state.standing_knights(target).len();
+    if rescuers.len() > standing {
+        return Err(TurnProblem::TooManyRescues {
+            wanted: rescuers.len() as u32,
+            standing,
+            half: target,
+        });
+    }
+    for player in rescuers {
+        let piece = *state
+            .knights_foremost_first(target)
+            .last()
+            .expect("counted above");
+        push(state, events, Event::Rescue { player, piece })?;
+    }
+    let waiting: Vec<PieceId> = state.down_in(state.thrower()).iter().collect();
+    let pieces = InkastTokens::total(&inkast.thrown);
+    let rethrown = InkastTokens::total(&inkast.rethrown);
+    if pieces as usize != waiting.len() {
+        return Err(TurnProblem::InkastCount {
             given: pieces,
             waiting: waiting.len(),
         });
     }
-    if rethrown > pieces || placed > rethrown {
-        return Err(EntryProblem::InkastSplit {
+    if rethrown > pieces || inkast.penalties > rethrown {
+        return Err(TurnProblem::InkastSplit {
             pieces,
             rethrown,
-            placed,
+            placed: inkast.penalties,
         });
     }
-    // Walk the state's own inkast order, deciding each attempt from the counts.
-    let out_first: Vec<PieceId> = waiting.iter().take(usize::from(rethrown)).collect();
-    let out_twice: Vec<PieceId> = out_first
-        .iter()
-        .copied()
-        .take(usize::from(placed))
-        .collect();
-    let mut events = Vec::new();
-    let mut probe = state.clone();
-    while let Some(ToAct::Team(_, Decision::Inkast { piece, attempt })) = probe.to_act() {
-        let landed_in = match attempt {
-            1 => !out_first.contains(&piece),
-            _ => !out_twice.contains(&piece),
+    let out_first = &waiting[..rethrown as usize];
+    let out_twice = &out_first[..inkast.penalties as usize];
+    let mut first_players = InkastTokens::players(&inkast.thrown).into_iter();
+    let mut again_players = InkastTokens::players(&inkast.rethrown).into_iter();
+    while let Some(ToAct::Team(_, Decision::Inkast { piece, attempt })) = state.to_act() {
+        let (landed_in, player) = match attempt {
+            1 => (!out_first.contains(&piece), first_players.next()),
+            _ => (!out_twice.contains(&piece), again_players.next()),
         };
         let event = Event::Inkast {
-            player: player.to_string(),
+            player: player.unwrap_or_default(),
             landed_in,
             at: None,
             king_felled: false,
         };
-        probe = probe.apply(&event)?;
-        events.push(event);
+        push(state, events, event)?;
     }
-    while let Some(ToAct::Team(_, Decision::Placement { .. })) = probe.to_act() {
-        let event = Event::Placement { at: None };
-        probe = probe.apply(&event)?;
-        events.push(event);
+    while let Some(ToAct::Team(_, Decision::Placement { .. })) = state.to_act() {
+        push(state, events, Event::Placement { at: None })?;
     }
-    Ok(events)
+    Ok(())
 }
 
-/// The outcome of one stick written as a notation token (`-`, `f`, `3f`,
-/// `b`, `2b`, `k`), with the pieces chosen as on import.
+/// The outcome of one stick written as one token (`-`, `f`, `3f`, `b`,
+/// `2b`, `bf`, `k`, in either case), with the pieces chosen as on import.
 pub fn stick_from_token(state: &Match, text: &str) -> Result<StickOutcome, TokenError> {
-    match tokens(text)?.as_slice() {
-        [token] => stick_outcome(state, *token),
+    match Token::parse(text)? {
+        Token::Stick(stick) => stick_outcome(state, stick),
         _ => Err(TokenError::NotOneStick(text.into())),
     }
 }
 
-fn stick_outcome(state: &Match, token: Token) -> Result<StickOutcome, TokenError> {
+fn stick_outcome(state: &Match, stick: StickToken) -> Result<StickOutcome, TokenError> {
     let opponent = state.thrower().other();
-    // The first `n` of `available`, if that many stand.
-    let take = |available: Vec<PieceId>, n: u8| {
-        (usize::from(n) <= available.len())
-            .then(|| available.into_iter().take(usize::from(n)).collect())
-    };
-    Ok(match token {
-        Token::Miss => StickOutcome::Miss,
-        Token::Knights(n) => {
-            let standing = state.knights_foremost_first(opponent);
-            let count = standing.len();
-            StickOutcome::Hit {
-                knights: take(standing, n).ok_or(TokenError::MoreKnightsThanStand {
-                    count: n,
-                    half: opponent,
-                    standing: count,
-                })?,
-                towers: Vec::new(),
-                king: false,
-            }
-        }
-        Token::Towers(n) => {
-            let standing: Vec<PieceId> = state.standing_towers(opponent).into_iter().collect();
-            let count = standing.len();
-            StickOutcome::Hit {
-                knights: Vec::new(),
-                towers: take(standing, n).ok_or(TokenError::MoreTowersThanStand {
-                    count: n,
-                    team: opponent,
-                    standing: count,
-                })?,
-                king: false,
-            }
-        }
-        Token::King => StickOutcome::Hit {
-            knights: Vec::new(),
-            towers: Vec::new(),
-            king: true,
-        },
-        Token::Inkast(_) | Token::Rethrown(_) | Token::Placed(_) => {
-            return Err(TokenError::InkastOutOfPlace)
-        }
+    let knights = state.knights_foremost_first(opponent);
+    let towers: Vec<PieceId> = state.standing_towers(opponent).into_iter().collect();
+    if stick.knights as usize > knights.len() {
+        return Err(TokenError::MoreKnightsThanStand {
+            count: stick.knights,
+            half: opponent,
+            standing: knights.len(),
+        });
+    }
+    if stick.towers as usize > towers.len() {
+        return Err(TokenError::MoreTowersThanStand {
+            count: stick.towers,
+            team: opponent,
+            standing: towers.len(),
+        });
+    }
+    if stick == StickToken::MISS {
+        return Ok(StickOutcome::Miss);
+    }
+    Ok(StickOutcome::Hit {
+        knights: knights[..stick.knights as usize].to_vec(),
+        towers: towers[..stick.towers as usize].to_vec(),
+        king: stick.king,
     })
+}
+
+/// Why a match cannot be written as notation.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ExportError {
+    /// An event of the match is refused by the rules.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("the JSON form holds one game; export a match in the text form (one record per game)")]
+    SeveralGames,
+    #[error("the JSON form has no way to say that time was called; export the text form")]
+    TimeCalled,
+}
+
+/// The tokens of one turn being written.
+#[derive(Default)]
+struct TurnOut {
+    tokens: Vec<String>,
+    time_called_before: bool,
+    /// First attempts (player per piece) and second attempts, in order.
+    first: Vec<String>,
+    again: Vec<String>,
+    penalties: usize,
+    rescues: Vec<String>,
+    inkast_written: bool,
+}
+
+impl TurnOut {
+    /// The inkast's tokens, once: runs of one player's first attempts,
+    /// re-throws joined to the last token when that player threw them.
+    fn write_inkast(&mut self) {
+        if self.inkast_written || self.first.is_empty() {
+            return;
+        }
+        self.inkast_written = true;
+        let mut tokens: Vec<(String, String)> = Vec::new();
+        for (player, n) in runs(&self.rescues) {
+            tokens.push((player, count_token(n, 'q')));
+        }
+        for (player, n) in runs(&self.first) {
+            tokens.push((player, count_token(n, 'i')));
+        }
+        for (player, n) in runs(&self.again) {
+            match tokens.last_mut() {
+                Some((last, text)) if *last == player => text.push_str(&count_token(n, 'r')),
+                _ => tokens.push((player, count_token(n, 'r'))),
+            }
+        }
+        if self.penalties > 0 {
+            let last = tokens.last_mut().expect("an inkast has a first attempt");
+            last.1.push_str(&count_token(self.penalties, 'p'));
+        }
+        self.tokens.extend(
+            tokens
+                .into_iter()
+                .map(|(player, text)| tagged(&player, &text)),
+        );
+    }
+}
+
+/// Consecutive equal players with their counts.
+fn runs(players: &[String]) -> Vec<(String, usize)> {
+    let mut runs: Vec<(String, usize)> = Vec::new();
+    for player in players {
+        match runs.last_mut() {
+            Some((last, n)) if last == player => *n += 1,
+            _ => runs.push((player.clone(), 1)),
+        }
+    }
+    runs
+}
+
+fn tagged(player: &str, token: &str) -> String {
+    if player.is_empty() {
+        token.to_string()
+    } else {
+        format!("{player}:{token}")
+    }
 }
 
 fn count_token(n: usize, letter: char) -> String {
     match n {
-        0 => String::new(),
         1 => letter.to_string(),
         n => format!("{n}{letter}"),
     }
 }
 
-/// The inkast of one turn, counted for its notation entry.
-#[derive(Default)]
-struct InkastTally {
-    player: String,
-    pieces: usize,
-    rethrown: usize,
-    placed: usize,
-}
-
-impl InkastTally {
-    /// The entry `player:NiMrKp`, once, if there was an inkast.
-    fn take_entry(&mut self) -> Option<String> {
-        let tally = std::mem::take(self);
-        (tally.pieces > 0).then(|| {
-            format!(
-                "{}:{}{}{}",
-                tally.player,
-                count_token(tally.pieces, 'i'),
-                count_token(tally.rethrown, 'r'),
-                count_token(tally.placed, 'p')
-            )
-        })
-    }
-}
-
-fn stick_token(outcome: &StickOutcome) -> String {
+fn stick_text(outcome: &StickOutcome) -> String {
     match outcome {
         StickOutcome::Hit { king: true, .. } => "k".into(),
-        StickOutcome::Hit { knights, .. } if !knights.is_empty() => count_token(knights.len(), 'f'),
-        StickOutcome::Hit { towers, .. } if !towers.is_empty() => count_token(towers.len(), 'b'),
+        StickOutcome::Hit {
+            knights, towers, ..
+        } if !(knights.is_empty() && towers.is_empty()) => {
+            let mut text = String::new();
+            if !towers.is_empty() {
+                text.push_str(&count_token(towers.len(), 'b'));
+            }
+            if !knights.is_empty() {
+                text.push_str(&count_token(knights.len(), 'f'));
+            }
+            text
+        }
         StickOutcome::Miss | StickOutcome::Foul | StickOutcome::Hit { .. } => "-".into(),
     }
 }
 
-/// Writes the events of one game as notation (the starting throw has none).
-pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError> {
+/// The turns of each game of a match's events, as token lists.
+struct Written {
+    games: Vec<Vec<TurnOut>>,
+    /// Per game: time was called after its last turn.
+    time_after: Vec<bool>,
+}
+
+fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
     let mut state = Match::new(ruleset);
-    let mut turns: Vec<Vec<String>> = Vec::new();
-    let mut turn_of_last_entry = None;
-    let mut inkast = InkastTally::default();
+    let mut out = Written {
+        games: vec![Vec::new()],
+        time_after: vec![false],
+    };
+    let mut turn_of_last = None;
+    let mut time_pending = false;
     for event in events {
         let before = state.clone();
         state = state.apply(event)?;
-        if matches!(
-            event,
-            Event::Teams { .. } | Event::StartingThrow { .. } | Event::Start { .. }
-        ) {
-            continue;
-        }
-        if matches!(event, Event::NextGame) {
-            return Err(ExportError::SeveralGames);
-        }
-        if turn_of_last_entry != Some(before.turns_completed()) {
-            turn_of_last_entry = Some(before.turns_completed());
-            turns.push(Vec::new());
-        }
-        let entries = turns.last_mut().expect("a turn was opened");
+        let turns = out.games.last_mut().expect("there is a game");
         match event {
-            Event::Inkast {
-                player, landed_in, ..
-            } => {
+            Event::Teams { .. } | Event::StartingThrow { .. } | Event::Start { .. } => continue,
+            Event::NextGame {} => {
+                out.games.push(Vec::new());
+                out.time_after.push(false);
+                turn_of_last = None;
+                continue;
+            }
+            Event::TimeCalled {} => {
+                // Before the turn it was called in; the accelerated
+                // tie-break's removal follows inkasts after the call, so a
+                // call during the throwing belongs to the next turn.
+                let game_over = matches!(before.phase(), Phase::GameOver(_));
+                let next_turn = matches!(before.phase(), Phase::Throwing)
+                    && ruleset
+                        .time_limit
+                        .is_some_and(|limit| limit.tie_break == TieBreak::Accelerated);
+                let current = turn_of_last == Some(before.turns_completed()) && !next_turn;
+                match turns.last_mut() {
+                    _ if game_over => *out.time_after.last_mut().expect("a game") = true,
+                    Some(turn) if current => turn.time_called_before = true,
+                    _ => time_pending = true,
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if turn_of_last != Some(before.turns_completed()) {
+            turn_of_last = Some(before.turns_completed());
+            turns.push(TurnOut {
+                time_called_before: std::mem::take(&mut time_pending),
+                ..TurnOut::default()
+            });
+        }
+        let turn = turns.last_mut().expect("a turn was opened");
+        match event {
+            Event::Rescue { player, .. } => turn.rescues.push(player.clone()),
+            Event::Inkast { player, .. } => {
                 let attempt = match before.to_act() {
                     Some(ToAct::Team(_, Decision::Inkast { attempt, .. })) => attempt,
                     _ => unreachable!("an inkast event was accepted"),
                 };
-                if inkast.pieces == 0 {
-                    inkast.player = player.clone();
-                }
-                match (attempt, landed_in) {
-                    (1, true) => inkast.pieces += 1,
-                    (1, false) => {
-                        inkast.pieces += 1;
-                        inkast.rethrown += 1;
-                    }
-                    (_, true) => {}
-                    (_, false) => inkast.placed += 1,
-                }
-                // An inkast that ends the game has no stick to follow it.
-                if matches!(state.phase(), Phase::GameOver(_)) {
-                    entries.extend(inkast.take_entry());
+                match attempt {
+                    1 => turn.first.push(player.clone()),
+                    _ => turn.again.push(player.clone()),
                 }
             }
-            Event::Placement { .. } => {}
+            Event::Placement { .. } => turn.penalties += 1,
             Event::Stick { player, outcome } => {
-                entries.extend(inkast.take_entry());
-                entries.push(format!("{player}:{}", stick_token(outcome)));
+                turn.write_inkast();
+                turn.tokens.push(tagged(player, &stick_text(outcome)));
             }
-            Event::Teams { .. }
-            | Event::StartingThrow { .. }
-            | Event::Start { .. }
-            | Event::NextGame => {
-                unreachable!("handled above")
+            _ => unreachable!("handled above"),
+        }
+    }
+    // A call that belongs before a turn not yet played is written after
+    // the game's last turn, where a reader applies it at the same point;
+    // once the match is over such a call changed nothing and is left out.
+    if time_pending && state.outcome().is_none() {
+        *out.time_after.last_mut().expect("a game") = true;
+    }
+    // A finished inkast with no stick after it yet is written; an
+    // unfinished one cannot be and is left out.
+    let finished = !inkast_pending(&state);
+    for game in &mut out.games {
+        if let Some(turn) = game.last_mut() {
+            if finished {
+                turn.write_inkast();
             }
         }
     }
-    // A finished inkast with no stick after it yet still has its entry; an
-    // unfinished one cannot be written in the notation and is left out.
-    if !inkast_pending(&state) {
-        if let Some(entry) = inkast.take_entry() {
-            turns
-                .last_mut()
-                .expect("an inkast opened a turn")
-                .push(entry);
+    Ok(out)
+}
+
+/// Writes a game or a match in the text form: per game a header line with
+/// its rules, then one numbered turn a line.
+pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError> {
+    let written = written(events, ruleset)?;
+    let mut text = String::new();
+    for (g, game) in written.games.iter().enumerate() {
+        let _ = writeln!(text, "# {}", header_text(&ruleset));
+        let mut number = 0;
+        for turn in game {
+            if turn.time_called_before {
+                text.push_str("# time called\n");
+            }
+            if turn.tokens.is_empty() {
+                continue;
+            }
+            number += 1;
+            let _ = writeln!(text, "{number}. {}", turn.tokens.join(" "));
+        }
+        if written.time_after[g] {
+            text.push_str("# time called\n");
         }
     }
-    if turns.last().is_some_and(Vec::is_empty) {
-        turns.pop();
+    Ok(text)
+}
+
+/// Writes one game as the JSON form: an array of turns, each an array of
+/// token strings (no header: the reader says which rules it assumed).
+pub fn export_json(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError> {
+    let written = written(events, ruleset)?;
+    if written.games.len() > 1 {
+        return Err(ExportError::SeveralGames);
     }
+    if events.iter().any(|e| matches!(e, Event::TimeCalled {})) {
+        return Err(ExportError::TimeCalled);
+    }
+    let turns: Vec<&Vec<String>> = written.games[0]
+        .iter()
+        .map(|turn| &turn.tokens)
+        .filter(|tokens| !tokens.is_empty())
+        .collect();
     Ok(serde_json::to_string(&turns).expect("lists of strings serialise"))
 }

@@ -50,16 +50,26 @@ pub struct Ruleset {
     pub inkast_order: InkastOrder,
     /// A placed piece stands at least this far from the king (metres).
     pub placement_from_king: f64,
-    /// And, when set, at least this far from the corner stakes.
-    pub placement_from_corners: Option<f64>,
+    /// And, when set, at least this far from every field marking pin
+    /// (the four corners and both ends of the centre line).
+    pub placement_from_pins: Option<f64>,
     pub advanced_line: AdvancedLine,
     /// Sticks the thrower must still hold, the one thrown included, for a
     /// throw at the king to be allowed.
     pub king_sticks_in_hand: u8,
     /// Games a team must win to win the match.
     pub games_to_win: u8,
-    /// Sticks in the first, second and third turn of a game; 6 afterwards.
-    pub opening_sticks: [u8; 3],
+    /// The sticks of the first turns of a game (tournament setting).
+    pub opening: Opening,
+    /// Under the 2-4-6 opening, the US rule on who throws the first
+    /// turns' sticks (tournament setting, off by default).
+    pub opening_thrower_rule: bool,
+    /// One stick that fells the last knights of a half and then a tower:
+    /// the tower counts (tournament setting, on by default).
+    pub base_kubb_double: bool,
+    /// A time limit and what decides a game when time is called
+    /// (tournament setting, none by default).
+    pub time_limit: Option<TimeLimit>,
 }
 
 /// One stick length: the minimum distance of a placed piece from the king.
@@ -77,11 +87,14 @@ impl Ruleset {
         inkast_attempts: 2,
         inkast_order: InkastOrder::PieceByPiece,
         placement_from_king: STICK_LENGTH,
-        placement_from_corners: None,
+        placement_from_pins: None,
         advanced_line: AdvancedLine::UntilThatKnightFalls,
         king_sticks_in_hand: 2,
         games_to_win: 1,
-        opening_sticks: [STICKS; 3],
+        opening: Opening::SixSixSix,
+        opening_thrower_rule: false,
+        base_kubb_double: true,
+        time_limit: None,
     };
 
     /// Common tournament rules (Kubb World Championship and federations).
@@ -93,11 +106,14 @@ impl Ruleset {
         inkast_attempts: 2,
         inkast_order: InkastOrder::FirstAttemptsFirst,
         placement_from_king: STICK_LENGTH,
-        placement_from_corners: Some(STICK_LENGTH),
+        placement_from_pins: Some(STICK_LENGTH),
         advanced_line: AdvancedLine::RecomputedEachTurn,
         king_sticks_in_hand: 1,
         games_to_win: 2,
-        opening_sticks: [STICKS; 3],
+        opening: Opening::SixSixSix,
+        opening_thrower_rule: false,
+        base_kubb_double: true,
+        time_limit: None,
     };
 
     /// The rulesets a name selects.
@@ -105,9 +121,191 @@ impl Ruleset {
 
     /// Sticks of the `turn`-th turn of a game (0-based).
     pub fn sticks_in_turn(&self, turn: usize) -> u8 {
-        self.opening_sticks.get(turn).copied().unwrap_or(STICKS)
+        self.opening.sticks_in_turn(turn)
+    }
+
+    /// This ruleset with the tournament settings of `settings`.
+    pub fn with(self, settings: &TournamentSettings) -> Ruleset {
+        Ruleset {
+            opening: settings.opening,
+            opening_thrower_rule: settings.opening_thrower_rule,
+            base_kubb_double: settings.base_kubb_double,
+            time_limit: settings.time_limit,
+            ..self
+        }
+    }
+
+    /// The tournament settings this ruleset is played with.
+    pub fn settings(&self) -> TournamentSettings {
+        TournamentSettings {
+            opening: self.opening,
+            opening_thrower_rule: self.opening_thrower_rule,
+            base_kubb_double: self.base_kubb_double,
+            time_limit: self.time_limit,
+        }
     }
 }
+
+/// The sticks of the first turns of a game (rule book, "Tournament
+/// settings"): written `6-6-6` and `2-4-6`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// Every turn has 6 sticks (World Championship default).
+    #[default]
+    SixSixSix,
+    /// The starting team's first turn 2 sticks, the other team's first
+    /// turn 4, then 6 (U.S. National Kubb Championship since 2015).
+    TwoFourSix,
+}
+
+impl Opening {
+    pub const ALL: [Opening; 2] = [Opening::SixSixSix, Opening::TwoFourSix];
+
+    /// Sticks of the `turn`-th turn of a game (0-based).
+    pub fn sticks_in_turn(self, turn: usize) -> u8 {
+        match (self, turn) {
+            (Opening::TwoFourSix, 0) => 2,
+            (Opening::TwoFourSix, 1) => 4,
+            _ => STICKS,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Opening::SixSixSix => "6-6-6",
+            Opening::TwoFourSix => "2-4-6",
+        }
+    }
+}
+
+/// What decides a game when time is called (rule book, "Tournament
+/// settings"; sources in `docs/kubb.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TieBreak {
+    /// The turn is finished and the game is left undecided (a draw).
+    None,
+    /// The turn is finished; the team that has knocked more of the
+    /// opponent's towers wins the game, equal counts draw it.
+    BaselineCount,
+    /// Play on; after each inkast the rear-most standing piece of the
+    /// inkasting team's target side is removed.
+    Accelerated,
+    /// The German federation's tie-break: play on; at the start of every
+    /// turn the rear-most standing piece of the thrower's target side is
+    /// removed.
+    Sudden,
+}
+
+impl TieBreak {
+    pub const ALL: [TieBreak; 4] = [
+        TieBreak::None,
+        TieBreak::BaselineCount,
+        TieBreak::Accelerated,
+        TieBreak::Sudden,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::None => "none",
+            TieBreak::BaselineCount => "baseline-count",
+            TieBreak::Accelerated => "accelerated",
+            TieBreak::Sudden => "sudden",
+        }
+    }
+
+    /// Whether the game is decided when the turn in progress ends (and the
+    /// match with it), instead of played on under removal.
+    pub fn decides_at_turn_end(self) -> bool {
+        matches!(self, TieBreak::None | TieBreak::BaselineCount)
+    }
+}
+
+/// A match's time limit: its length (for the referee's clock) and the
+/// tie-break applied when the referee calls time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeLimit {
+    pub minutes: u16,
+    pub tie_break: TieBreak,
+}
+
+/// The tournament settings of a match, as records and the API carry them
+/// (each with its default: 6-6-6, no thrower rule, the double counts, no
+/// time limit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentSettings {
+    #[serde(default)]
+    pub opening: Opening,
+    #[serde(default)]
+    pub opening_thrower_rule: bool,
+    #[serde(default = "double_counts")]
+    pub base_kubb_double: bool,
+    #[serde(default)]
+    pub time_limit: Option<TimeLimit>,
+}
+
+fn double_counts() -> bool {
+    true
+}
+
+impl Default for TournamentSettings {
+    fn default() -> TournamentSettings {
+        Ruleset::SEED.settings()
+    }
+}
+
+/// A setting's text that names none of its values.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{setting} '{given}' is not {}", .accepted.join(" or "))]
+pub struct UnknownSetting {
+    pub setting: &'static str,
+    pub given: String,
+    pub accepted: Vec<&'static str>,
+}
+
+macro_rules! named_setting {
+    ($type:ty, $setting:literal) => {
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $type {
+            type Err = UnknownSetting;
+
+            fn from_str(text: &str) -> Result<$type, UnknownSetting> {
+                <$type>::ALL
+                    .into_iter()
+                    .find(|value| value.name().eq_ignore_ascii_case(text.trim()))
+                    .ok_or_else(|| UnknownSetting {
+                        setting: $setting,
+                        given: text.into(),
+                        accepted: <$type>::ALL.iter().map(|value| value.name()).collect(),
+                    })
+            }
+        }
+
+        impl Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<$type, D::Error> {
+                let name = String::deserialize(deserializer)?;
+                name.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+named_setting!(Opening, "opening");
+named_setting!(TieBreak, "tie-break");
 
 impl Default for Ruleset {
     fn default() -> Ruleset {
@@ -157,6 +355,40 @@ impl<'de> Deserialize<'de> for Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_are_written_and_read_as_their_names_and_bad_ones_say_what_is_accepted() {
+        for opening in Opening::ALL {
+            assert_eq!(opening.to_string().parse::<Opening>(), Ok(opening));
+        }
+        for mode in TieBreak::ALL {
+            assert_eq!(mode.to_string().parse::<TieBreak>(), Ok(mode));
+        }
+        assert_eq!(
+            "3-6-6".parse::<Opening>().unwrap_err().to_string(),
+            "opening '3-6-6' is not 6-6-6 or 2-4-6"
+        );
+        assert_eq!(Opening::TwoFourSix.sticks_in_turn(0), 2);
+        assert_eq!(Opening::TwoFourSix.sticks_in_turn(1), 4);
+        assert_eq!(Opening::TwoFourSix.sticks_in_turn(2), 6);
+        let json = r#"{"opening":"2-4-6","time_limit":{"minutes":30,"tie_break":"accelerated"}}"#;
+        let settings: TournamentSettings = serde_json::from_str(json).unwrap();
+        assert!(
+            settings.base_kubb_double,
+            "the double counts unless switched off"
+        );
+        let ruleset = Ruleset::STANDARD.with(&settings);
+        assert_eq!(ruleset.settings(), settings);
+        assert_eq!(
+            ruleset.with(&TournamentSettings::default()),
+            Ruleset::STANDARD
+        );
+        let unknown = r#"{"opening":"2-4-6","kings":2}"#;
+        assert!(serde_json::from_str::<TournamentSettings>(unknown)
+            .unwrap_err()
+            .to_string()
+            .contains("unknown field `kings`"));
+    }
 
     #[test]
     fn a_ruleset_is_written_read_and_serialised_as_its_name() {

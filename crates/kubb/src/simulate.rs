@@ -89,7 +89,7 @@ fn position_of(state: &Match, piece: PieceId) -> Option<Point> {
             x: field.width / 2.0,
             y: (field.baseline(half) + field.length / 2.0) / 2.0,
         }),
-        Piece::Down { .. } => None,
+        Piece::Down { .. } | Piece::Removed => None,
     }
 }
 
@@ -214,7 +214,7 @@ impl SimulatedMatch {
         self.turns += state.turns_completed() + 1;
         if let Phase::GameOver(end) = state.phase() {
             self.games += 1;
-            if state.starting_team() == Some(end.winner) {
+            if state.starting_team() == end.winner {
                 self.starter_wins += 1;
             }
         }

@@ -109,7 +109,7 @@ fn seed_throws_each_piece_twice_in_turn_standard_all_first_attempts_first() {
 
 fn winner(state: &Match) -> Option<Team> {
     match state.phase() {
-        Phase::GameOver(GameEnd { winner, .. }) => Some(*winner),
+        Phase::GameOver(GameEnd { winner, .. }) => *winner,
         _ => None,
     }
 }
@@ -148,16 +148,303 @@ fn an_inkasted_piece_out_twice_is_placed_at_least_a_stick_from_the_king() {
     }
 }
 
+/// Rule book, "Tournament settings": a penalty kubb stands a stick length
+/// from every one of the six field pins under the standard ruleset, the
+/// centre line's ends included (a kubb 11 cm from one was accepted).
 #[test]
-fn only_the_standard_ruleset_keeps_placements_off_the_corner_stakes() {
-    let corner = Point { x: 0.1, y: 0.1 };
+fn only_the_standard_ruleset_keeps_placements_off_all_six_pins() {
+    // Both in A's half (y < L/2), one by a corner, one 11 cm from the
+    // centre-line pin at x = 0.
+    let places = |ruleset: Ruleset| {
+        let centre = ruleset.field_length / 2.0;
+        [
+            Point { x: 0.1, y: 0.1 },
+            Point {
+                x: 0.0,
+                y: centre - 0.11,
+            },
+        ]
+    };
     for (ruleset, allowed) in [(Ruleset::SEED, true), (Ruleset::STANDARD, false)] {
-        let state = inkast_all(after_first_turn(ruleset), &[5]);
-        let placed = state.apply(&Event::Placement { at: Some(corner) });
-        assert_eq!(placed.is_ok(), allowed, "{}: {placed:?}", ruleset.name);
-        if let Err(error) = placed {
-            assert!(error.to_string().contains("corner stakes"), "{error}");
+        for at in places(ruleset) {
+            let state = inkast_all(after_first_turn(ruleset), &[5]);
+            let placed = state.apply(&Event::Placement { at: Some(at) });
+            assert_eq!(placed.is_ok(), allowed, "{} {at}: {placed:?}", ruleset.name);
+            if let Err(error) = placed {
+                assert!(
+                    error.to_string().contains("from every field pin"),
+                    "{error}"
+                );
+            }
         }
+    }
+    let error = inkast_all(after_first_turn(Ruleset::STANDARD), &[5])
+        .apply(&Event::Placement {
+            at: Some(places(Ruleset::STANDARD)[1]),
+        })
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the standard ruleset keeps a placed piece at least one stick length (0.30 m) from every field pin; (0.00 m, 3.89 m) is 0.11 m from the pin at (0.00 m, 4.00 m)"
+    );
+}
+
+/// Rule book, "Tournament settings": one stick that fells the last
+/// knights and then a tower counts the tower (on by default), unless the
+/// event switches the double off; a stick that leaves a knight standing
+/// never counts a tower.
+#[test]
+fn the_base_kubb_double_counts_unless_switched_off() {
+    for ruleset in [Ruleset::SEED, Ruleset::STANDARD] {
+        let state = play(
+            after_first_turn(ruleset),
+            &[inkast(true, None), inkast(true, None)],
+        );
+        let double = stick(StickOutcome::Hit {
+            knights: vec![PieceId(5), PieceId(6)],
+            towers: vec![PieceId(0)],
+            king: false,
+        });
+        let after = play(state.clone(), std::slice::from_ref(&double));
+        assert_eq!(after.standing_towers(Team::A).len(), 4, "{}", ruleset.name);
+        assert!(after.standing_knights(Team::A).is_empty());
+        let partial = stick(StickOutcome::Hit {
+            knights: vec![PieceId(5)],
+            towers: vec![PieceId(0)],
+            king: false,
+        });
+        assert!(state
+            .apply(&partial)
+            .unwrap_err()
+            .to_string()
+            .contains("cannot count"));
+        let strict = Ruleset {
+            base_kubb_double: false,
+            ..ruleset
+        };
+        let state = play(
+            after_first_turn(strict),
+            &[inkast(true, None), inkast(true, None)],
+        );
+        assert!(state
+            .apply(&double)
+            .unwrap_err()
+            .to_string()
+            .contains("raised again"));
+    }
+}
+
+/// Rule book, "Tournament settings": under 2-4-6 the starting team's first
+/// turn has 2 sticks, the other's 4, then 6; with the US thrower rule the
+/// 2 are thrown by two players and the 4 by at least three.
+#[test]
+fn the_2_4_6_opening_and_its_thrower_rule() {
+    let ruleset = Ruleset {
+        opening: kubb::Opening::TwoFourSix,
+        ..Ruleset::STANDARD
+    };
+    let by = |player: &str| Event::Stick {
+        player: player.into(),
+        outcome: StickOutcome::Miss,
+    };
+    let state = play(Match::new(ruleset), &[Event::Start { team: Team::A }]);
+    assert_eq!(state.sticks_left(), 2);
+    let state = play(state, &[by("j"), by("j")]);
+    assert_eq!((state.thrower(), state.sticks_left()), (Team::B, 4));
+    let state = play(state, &[by("x"), by("x"), by("x"), by("x")]);
+    assert_eq!((state.thrower(), state.sticks_left()), (Team::A, 6));
+    let ruled = Ruleset {
+        opening_thrower_rule: true,
+        ..ruleset
+    };
+    let state = play(
+        Match::new(ruled),
+        &[Event::Start { team: Team::A }, by("j")],
+    );
+    let error = state.apply(&by("j")).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "under the 2-4-6 thrower rule the 2 sticks of this turn are thrown by at least 2 different players; j has thrown already and too few sticks are left"
+    );
+    let state = play(state, &[by("m"), by("x"), by("x")]);
+    assert!(
+        state.apply(&by("x")).is_err(),
+        "a third player must throw one of the four"
+    );
+    let state = play(state, &[by("y"), by("z")]);
+    assert_eq!(state.sticks_left(), 6, "later turns are free");
+    assert!(state.apply(&by("j")).is_ok());
+}
+
+fn timed(ruleset: Ruleset, tie_break: kubb::TieBreak) -> Ruleset {
+    Ruleset {
+        time_limit: Some(kubb::TimeLimit {
+            minutes: 40,
+            tie_break,
+        }),
+        ..ruleset
+    }
+}
+
+/// Rule book, "Tournament settings": when time is called the team throwing
+/// finishes its turn; then the baseline count decides (more towers knocked
+/// wins, equal is a draw), or the game is drawn (no tie-break); the match
+/// goes to the team with more games.
+#[test]
+fn time_called_finishes_the_turn_then_the_count_decides() {
+    use kubb::game::Outcome;
+    use kubb::TieBreak;
+    for (tie_break, outcome) in [
+        (TieBreak::BaselineCount, Some(Outcome::Won(Team::A))),
+        (TieBreak::None, Some(Outcome::Drawn)),
+    ] {
+        let ruleset = timed(Ruleset::SEED, tie_break);
+        let state = play(
+            Match::new(ruleset),
+            &[
+                Event::Start { team: Team::A },
+                towers(&[5]),
+                Event::TimeCalled {},
+            ],
+        );
+        assert_eq!(state.outcome(), None, "the turn is finished first");
+        let state = play(state, &[miss(), miss(), miss(), miss(), miss()]);
+        assert_eq!(state.outcome(), outcome, "{tie_break}");
+        assert!(state.to_act().is_none());
+        assert!(state.apply(&miss()).is_err());
+    }
+    let untimed = play(Match::new(Ruleset::SEED), &[Event::Start { team: Team::A }]);
+    assert_eq!(
+        untimed
+            .apply(&Event::TimeCalled {})
+            .unwrap_err()
+            .to_string(),
+        "this match has no time limit, so time cannot be called"
+    );
+    let level = play(
+        Match::new(timed(Ruleset::SEED, TieBreak::BaselineCount)),
+        &[Event::Start { team: Team::A }, Event::TimeCalled {}],
+    );
+    let level = play(level, &(0..6).map(|_| miss()).collect::<Vec<_>>());
+    assert_eq!(level.outcome(), Some(Outcome::Drawn), "0 to 0 is a draw");
+}
+
+/// The accelerated match (Belgium, Switzerland, Germany): after time, each
+/// inkast is followed by the removal of the rear-most standing piece of
+/// the inkasting team's target side; the sudden tie-break removes one at
+/// the start of every turn. Both play on until the king falls.
+#[test]
+fn accelerated_and_sudden_tie_breaks_remove_the_rear_most_piece() {
+    use kubb::TieBreak;
+    let accelerated = timed(Ruleset::STANDARD, TieBreak::Accelerated);
+    let state = play(
+        Match::new(accelerated),
+        &[
+            Event::Start { team: Team::A },
+            Event::TimeCalled {},
+            towers(&[5]),
+        ],
+    );
+    let state = play(state, &[miss(), miss(), miss(), miss(), miss()]);
+    assert_eq!(
+        state.standing_towers(Team::A).len(),
+        5,
+        "no inkast, no removal"
+    );
+    let state = play(state, &[inkast(true, None)]);
+    assert_eq!(
+        state.piece(PieceId(0)),
+        Piece::Removed,
+        "A's first tower goes"
+    );
+    assert_eq!(state.standing_towers(Team::A).len(), 4);
+    assert_eq!(state.outcome(), None, "play goes on");
+
+    let sudden = timed(Ruleset::STANDARD, TieBreak::Sudden);
+    let state = play(
+        Match::new(sudden),
+        &[Event::Start { team: Team::A }, Event::TimeCalled {}],
+    );
+    let state = play(state, &(0..6).map(|_| miss()).collect::<Vec<_>>());
+    assert_eq!(
+        state.piece(PieceId(0)),
+        Piece::Removed,
+        "B's turn removes one of A's"
+    );
+    let state = play(state, &(0..6).map(|_| miss()).collect::<Vec<_>>());
+    assert_eq!(
+        state.piece(PieceId(5)),
+        Piece::Removed,
+        "A's turn removes one of B's"
+    );
+    assert_eq!(
+        state.apply(&Event::TimeCalled {}).unwrap_err().to_string(),
+        "time has been called already"
+    );
+}
+
+/// A rescue (U.S. rules II.C.5, Planet Kubb's `Q`): a knight the inkasting
+/// team left standing in the target half is knocked out and thrown in
+/// again with the inkast.
+#[test]
+fn a_rescued_knight_is_thrown_in_again() {
+    // A fells B1; B inkasts it into A's half and misses: the knight stands
+    // in A's half. A fells B2; B's inkast may rescue the standing knight.
+    let state = play(
+        Match::new(Ruleset::STANDARD),
+        &[Event::Start { team: Team::A }, towers(&[5])],
+    );
+    let state = play(state, &(0..5).map(|_| miss()).collect::<Vec<_>>());
+    let state = play(state, &[inkast(true, None)]);
+    let state = play(state, &(0..6).map(|_| miss()).collect::<Vec<_>>());
+    let state = play(state, &[towers(&[6])]);
+    let state = play(state, &(0..5).map(|_| miss()).collect::<Vec<_>>());
+    assert_eq!(state.down_in(Team::B).len(), 1);
+    let rescue = |piece| Event::Rescue {
+        player: "p".into(),
+        piece: PieceId(piece),
+    };
+    assert!(state
+        .apply(&rescue(6))
+        .unwrap_err()
+        .to_string()
+        .contains("cannot be rescued"));
+    let state = play(state, &[rescue(5)]);
+    assert_eq!(
+        state.down_in(Team::B).len(),
+        2,
+        "the rescued knight is thrown in again"
+    );
+    let state = play(state, &[inkast(true, None), inkast(true, None)]);
+    assert_eq!(state.phase(), &Phase::Throwing);
+    assert_eq!(state.standing_knights(Team::A).len(), 2);
+}
+
+/// Events and team lists refuse unknown fields and names that break the
+/// name rules (issue 15), so no store holds them.
+#[test]
+fn events_refuse_unknown_fields_and_bad_names() {
+    let bad = [
+        r#"{"event":"stick","player":"a","outcome":"miss","speed":3}"#,
+        r#"{"event":"teams","a":{"name":"A","colour":"red"},"b":{"name":"B"}}"#,
+        r#"{"event":"inkast","player":"a","landed_in":true,"at":{"x":1,"y":2,"z":0}}"#,
+        r#"{"event":"stick","player":"a","outcome":{"hit":{"knights":[],"kings":1}}}"#,
+    ];
+    for text in bad {
+        let error = serde_json::from_str::<Event>(text).expect_err(text);
+        assert!(
+            error.to_string().contains("unknown field"),
+            "{text}: {error}"
+        );
+    }
+    for (name, rule) in [
+        ("\"  \"", "must not be empty"),
+        ("\"Vi\\u0000kings\"", "control characters"),
+        (&format!("\"{}\"", "x".repeat(41)), "at most 40 characters"),
+    ] {
+        let text = format!(r#"{{"event":"teams","a":{{"name":{name}}},"b":{{"name":"B"}}}}"#);
+        let error = serde_json::from_str::<Event>(&text).expect_err(&text);
+        assert!(error.to_string().contains(rule), "{text}: {error}");
     }
 }
 
@@ -411,7 +698,7 @@ fn a_standard_match_is_best_of_three_with_alternating_starts() {
     state = play(state, &sweep);
     assert_eq!([state.games_won(Team::A), state.games_won(Team::B)], [1, 0]);
     assert_eq!(state.winner(), None);
-    state = play(state, &[Event::NextGame]);
+    state = play(state, &[Event::NextGame {}]);
     assert_eq!(state.thrower(), Team::B, "the other team starts game 2");
     assert!(
         state
@@ -427,14 +714,14 @@ fn a_standard_match_is_best_of_three_with_alternating_starts() {
             towers(&[2]),
             towers(&[3, 4]),
             king(),
-            Event::NextGame,
+            Event::NextGame {},
         ],
     );
     assert_eq!(state.thrower(), Team::A);
     state = play(state, &sweep);
     assert_eq!(state.winner(), Some(Team::A));
     assert!(state
-        .apply(&Event::NextGame)
+        .apply(&Event::NextGame {})
         .expect_err("over")
         .to_string()
         .contains("match is over"));
@@ -445,11 +732,11 @@ fn named_teams_accept_only_their_players_and_last_the_whole_match() {
     use kubb::TeamInfo;
     let teams = Event::Teams {
         a: TeamInfo {
-            name: "Vikings".into(),
-            players: vec!["ann".into()],
+            name: "Vikings".parse().unwrap(),
+            players: vec!["ann".parse().unwrap()],
         },
         b: TeamInfo {
-            name: "Danes".into(),
+            name: "Danes".parse().unwrap(),
             players: vec![],
         },
     };
@@ -492,8 +779,8 @@ fn named_teams_accept_only_their_players_and_last_the_whole_match() {
         }),
     ];
     let state = play(state, &sweep);
-    let state = play(state, &[Event::NextGame]);
-    assert_eq!(state.team_info(Team::A).name, "Vikings");
+    let state = play(state, &[Event::NextGame {}]);
+    assert_eq!(state.team_info(Team::A).name.as_str(), "Vikings");
     assert!(state.to_string().contains("team A is Vikings (ann)"));
 }
 

@@ -60,7 +60,7 @@ fn win_probability_follows_skill_and_is_certain_once_the_match_is_decided() {
         .starting_team(Team::A)
         .build()
         .unwrap();
-    assert!(decided.apply(&Event::NextGame).is_err());
+    assert!(decided.apply(&Event::NextGame {}).is_err());
     assert_eq!(
         win_probability(&decided, [Skill::ADVANCED, Skill::BEGINNER], 50, 5),
         [0.0, 1.0]

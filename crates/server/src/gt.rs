@@ -32,6 +32,21 @@ pub struct Settings {
     pub start: Position,
     pub players: [Player; 2],
     pub time_control: Option<TimeControl>,
+    /// Who may take a free seat.
+    pub seating: Seating,
+}
+
+/// How a free seat is taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seating {
+    /// Only with the invitation secret of the game's link (a friend
+    /// game); games stored before invitations existed have no secret and
+    /// take anyone.
+    #[default]
+    Invitation,
+    /// Anyone: a public challenge, listed in the lobby.
+    Public,
 }
 
 /// Settings as stored, before they are checked.
@@ -41,6 +56,8 @@ struct SettingsFields {
     start: Position,
     players: [Player; 2],
     time_control: Option<TimeControl>,
+    #[serde(default)]
+    seating: Seating,
 }
 
 impl TryFrom<SettingsFields> for Settings {
@@ -53,6 +70,7 @@ impl TryFrom<SettingsFields> for Settings {
             fields.players,
             fields.time_control,
         )
+        .map(|settings| settings.seated_by(fields.seating))
     }
 }
 
@@ -77,7 +95,13 @@ impl Settings {
             start,
             players,
             time_control,
+            seating: Seating::Invitation,
         })
+    }
+
+    /// The same settings with free seats taken as `seating` says.
+    pub fn seated_by(self, seating: Seating) -> Settings {
+        Settings { seating, ..self }
     }
 
     /// A course-port game: course rules and clock, both seats course
@@ -88,6 +112,7 @@ impl Settings {
             start: Position::start(),
             players: [Player::Course; 2],
             time_control: Some(TimeControl::COURSE),
+            seating: Seating::Invitation,
         }
     }
 
@@ -642,5 +667,15 @@ mod tests {
             .replace("\"level\":0", "\"level\":3");
         let error = serde_json::from_str::<Settings>(&unknown_rules).unwrap_err();
         assert!(error.to_string().contains("rules 'fast'"), "{error}");
+    }
+
+    #[test]
+    fn settings_stored_before_seating_existed_read_as_invitation_and_public_survives_the_store() {
+        let old = r#"{"rules":"standard","start":"r1r11RG1r1r1/2r11r12/3r13/7/3b13/2b11b12/b1b11BG1b1b1 r","players":[{"type":"human"},{"type":"human"}],"time_control":null}"#;
+        let read: Settings = serde_json::from_str(old).unwrap();
+        assert_eq!(read.seating, Seating::Invitation);
+        let public = read.seated_by(Seating::Public);
+        let stored = serde_json::to_string(&public).unwrap();
+        assert_eq!(serde_json::from_str::<Settings>(&stored).unwrap(), public);
     }
 }

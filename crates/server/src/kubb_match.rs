@@ -5,16 +5,29 @@
 use std::collections::BTreeMap;
 
 use kubb::stats::{player_stats, PlayerStats};
-use kubb::{Field, Line, Match, Phase, Piece, PieceId, Point, RuleError, Ruleset, Team};
+use kubb::{
+    Field, Line, Match, Phase, Piece, PieceId, Point, RuleError, Ruleset, Team, TournamentSettings,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::status::{Kind, Status};
 
-/// What a match is created with.
+/// What a match is created with. Matches stored before the tournament
+/// settings existed have none and are played under the defaults.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Settings {
     /// Stored and sent as its name, `seed` or `standard`.
     pub ruleset: Ruleset,
+    #[serde(default)]
+    pub tournament: TournamentSettings,
+}
+
+impl Settings {
+    /// The ruleset with the match's tournament settings.
+    pub fn rules(&self) -> Ruleset {
+        self.ruleset.with(&self.tournament)
+    }
 }
 
 /// Everything that can happen in a refereed match, as stored.
@@ -53,10 +66,11 @@ pub struct State {
 
 impl State {
     pub fn new(settings: &Settings) -> State {
+        let ruleset = settings.rules();
         State {
-            ruleset: settings.ruleset,
+            ruleset,
             events: Vec::new(),
-            current: Match::new(settings.ruleset),
+            current: Match::new(ruleset),
             seq: 0,
         }
     }
@@ -88,18 +102,22 @@ impl State {
     }
 
     pub fn status(&self) -> Status {
-        if self.current.winner().is_some() {
+        if self.current.outcome().is_some() {
             Status::Finished
         } else {
             Status::Active
         }
     }
 
-    /// The stored result text: `A Vikings`.
+    /// The stored result text: `A Vikings`, or `draw` (time called with
+    /// the games level).
     pub fn result_text(&self) -> Option<String> {
-        self.current
-            .winner()
-            .map(|team| format!("{team} {}", self.current.team_info(team).name))
+        match self.current.outcome()? {
+            kubb::game::Outcome::Won(team) => {
+                Some(format!("{team} {}", self.current.team_info(team).name))
+            }
+            kubb::game::Outcome::Drawn => Some("draw".into()),
+        }
     }
 
     /// Each player's statistics, by name.
@@ -108,6 +126,12 @@ impl State {
             .into_iter()
             .map(|(name, stats)| (name, StatsView::of(&stats)))
             .collect()
+    }
+
+    /// The community's measures per player and team (`docs/kubb.md`,
+    /// "Statistics").
+    pub fn community_stats(&self) -> kubb::stats::MatchStats {
+        kubb::stats::match_stats(self.ruleset, &self.events)
     }
 
     /// The state as the API shows it.
@@ -120,12 +144,14 @@ impl State {
             kind: Kind::Kubb,
             status: self.status(),
             ruleset: self.ruleset,
+            settings: self.ruleset.settings(),
+            time_called: state.time_called(),
             teams: Team::BOTH.map(|team| {
                 let info = state.team_info(team);
                 TeamView {
                     team,
-                    name: info.name.clone(),
-                    players: info.players.clone(),
+                    name: info.name.to_string(),
+                    players: info.players.iter().map(ToString::to_string).collect(),
                     games_won: state.games_won(team),
                     // The line the rules give now: a line advanced to a
                     // knight that has since fallen is the baseline again.
@@ -169,6 +195,10 @@ pub struct View {
     pub kind: Kind,
     pub status: Status,
     pub ruleset: Ruleset,
+    /// The tournament settings (opening, thrower rule, double, time limit).
+    pub settings: TournamentSettings,
+    /// Whether the referee has called time (the tie-break then applies).
+    pub time_called: bool,
     pub teams: [TeamView; 2],
     pub phase: PhaseView,
     pub thrower: Team,
@@ -236,7 +266,8 @@ pub enum PhaseView {
     },
     Throwing,
     GameOver {
-        winner: Team,
+        /// `null` for a game drawn when time was called.
+        winner: Option<Team>,
         reason: String,
     },
 }
@@ -288,9 +319,19 @@ pub struct PieceView {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum PlaceView {
-    Tower { team: Team, at: Point },
-    Knight { half: Team, at: Option<Point> },
-    Down { half: Team },
+    Tower {
+        team: Team,
+        at: Point,
+    },
+    Knight {
+        half: Team,
+        at: Option<Point>,
+    },
+    Down {
+        half: Team,
+    },
+    /// Taken out of the game by the time limit's tie-break.
+    Removed,
 }
 
 impl PieceView {
@@ -302,6 +343,7 @@ impl PieceView {
             },
             Piece::Knight { half, at } => PlaceView::Knight { half, at },
             Piece::Down { half } => PlaceView::Down { half },
+            Piece::Removed => PlaceView::Removed,
         };
         PieceView {
             id: id.to_string(),
@@ -365,6 +407,7 @@ mod tests {
     fn undo_takes_back_exactly_the_last_event_in_force() {
         let mut state = State::new(&Settings {
             ruleset: Ruleset::SEED,
+            tournament: TournamentSettings::default(),
         });
         let fresh = state.view("m");
         assert!(state.apply(&Event::Undone).is_err(), "nothing to undo");
@@ -386,6 +429,7 @@ mod tests {
     fn the_view_shows_the_baseline_again_once_the_lines_knight_falls() {
         let mut state = State::new(&Settings {
             ruleset: Ruleset::SEED,
+            tournament: TournamentSettings::default(),
         });
         let stick = |outcome| kubb::Event::Stick {
             player: "p".into(),

@@ -166,6 +166,9 @@ struct Turn {
 struct Seated {
     id: String,
     token: String,
+    /// A friend game's invitation secret (the creator's answer only).
+    #[serde(default)]
+    invite: Option<String>,
     state: Turn,
 }
 
@@ -183,7 +186,8 @@ async fn new_game(
     )
     .await?;
     let join = format!("{games}/{}/join", red.id);
-    let blue: Seated = post(client, join, None, json!({ "name": "load blue" })).await?;
+    let invitation = json!({ "name": "load blue", "invite": red.invite });
+    let blue: Seated = post(client, join, None, invitation).await?;
     Ok((red.id, [red.token, blue.token], blue.state))
 }
 

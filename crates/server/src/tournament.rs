@@ -17,6 +17,7 @@ use tournament::format::Format;
 use tournament::tournament::Stage;
 use tournament::{BaselineKubbs, GameKind, Name, Score, Standing, Tournament};
 
+use crate::kubb_match;
 use crate::status::{Kind, Status};
 
 /// The longest tournament title, in characters.
@@ -33,41 +34,59 @@ pub struct Settings {
     pub title: String,
     /// The format, as the library and a tournament file have it.
     pub tournament: tournament::Settings,
-    /// Kubb: the ruleset of every match.
+    #[serde(flatten)]
+    pub games: GameSettings,
+}
+
+/// What every game or match of the tournament is played with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameSettings {
+    /// Kubb: the ruleset of every match (default: the seed rules).
+    #[serde(default)]
     pub ruleset: Option<kubb::Ruleset>,
+    /// Kubb: every match's tournament settings, its time limit and
+    /// tie-break included (default: the ruleset's).
+    #[serde(default)]
+    pub match_settings: Option<kubb::TournamentSettings>,
     /// Guard & Towers: the clock of every game.
+    #[serde(default)]
     pub time_control: Option<TimeControl>,
+}
+
+impl GameSettings {
+    /// A Kubb match's settings.
+    pub fn kubb_match(&self) -> kubb_match::Settings {
+        let ruleset = self.ruleset.unwrap_or_default();
+        kubb_match::Settings {
+            ruleset,
+            tournament: self.match_settings.unwrap_or_else(|| ruleset.settings()),
+        }
+    }
 }
 
 #[derive(Deserialize)]
 struct SettingsFields {
     title: String,
     tournament: tournament::Settings,
-    ruleset: Option<kubb::Ruleset>,
-    time_control: Option<TimeControl>,
+    #[serde(flatten)]
+    games: GameSettings,
 }
 
 impl TryFrom<SettingsFields> for Settings {
     type Error = Refusal;
 
     fn try_from(fields: SettingsFields) -> Result<Settings, Refusal> {
-        Settings::new(
-            fields.title,
-            fields.tournament,
-            fields.ruleset,
-            fields.time_control,
-        )
+        Settings::new(fields.title, fields.tournament, fields.games)
     }
 }
 
 impl Settings {
     /// Checked settings: a printable title, a format the library accepts,
-    /// a ruleset only for Kubb and a clock only for Guard & Towers.
+    /// Kubb settings only for Kubb and a clock only for Guard & Towers.
     pub fn new(
         title: String,
         tournament: tournament::Settings,
-        ruleset: Option<kubb::Ruleset>,
-        time_control: Option<TimeControl>,
+        games: GameSettings,
     ) -> Result<Settings, Refusal> {
         let title = title.trim().to_string();
         if title.is_empty()
@@ -82,10 +101,12 @@ impl Settings {
             .check()
             .map_err(|error| Refusal(error.to_string()))?;
         match tournament.game {
-            GameKind::Gt if ruleset.is_some() => {
-                return Err(Refusal("a ruleset is for Kubb tournaments".into()))
+            GameKind::Gt if games.ruleset.is_some() || games.match_settings.is_some() => {
+                return Err(Refusal(
+                    "a ruleset and match settings are for Kubb tournaments".into(),
+                ))
             }
-            GameKind::Kubb if time_control.is_some() => {
+            GameKind::Kubb if games.time_control.is_some() => {
                 return Err(Refusal(
                     "a time control is for Guard & Towers tournaments".into(),
                 ))
@@ -95,8 +116,7 @@ impl Settings {
         Ok(Settings {
             title,
             tournament,
-            ruleset,
-            time_control,
+            games,
         })
     }
 
@@ -223,8 +243,25 @@ impl State {
             GameKind::Kubb if entrant.players.len() > MAX_PLAYERS => Err(Refusal(format!(
                 "a Kubb team has at most {MAX_PLAYERS} players"
             ))),
-            _ => Ok(()),
+            GameKind::Kubb => self.kubb_team(entrant).map(|_| ()),
+            GameKind::Gt => Ok(()),
         }
+    }
+
+    /// An entrant as a Kubb match's team, by the rules' own names (which
+    /// say which rule a bad name breaks).
+    pub fn kubb_team(&self, entrant: &Entrant) -> Result<kubb::TeamInfo, Refusal> {
+        let name_of = |text: &str| {
+            kubb::Name::new(text).map_err(|error| Refusal(format!("'{text}': {error}")))
+        };
+        Ok(kubb::TeamInfo {
+            name: name_of(entrant.name.as_str())?,
+            players: entrant
+                .players
+                .iter()
+                .map(|player| name_of(player))
+                .collect::<Result<_, _>>()?,
+        })
     }
 
     pub fn status(&self) -> Status {
@@ -311,11 +348,13 @@ impl State {
         })
     }
 
+    pub fn entrant(&self, name: &Name) -> Option<&Entrant> {
+        self.entrants.iter().find(|entrant| &entrant.name == name)
+    }
+
     /// A Kubb team's players.
     pub fn players_of(&self, name: &Name) -> Vec<String> {
-        self.entrants
-            .iter()
-            .find(|entrant| &entrant.name == name)
+        self.entrant(name)
             .map_or_else(Vec::new, |entrant| entrant.players.clone())
     }
 
@@ -342,8 +381,9 @@ impl State {
             game: self.settings.game(),
             format: self.settings.tournament.format,
             settings: self.settings.tournament,
-            ruleset: self.settings.ruleset,
-            time_control: self.settings.time_control,
+            ruleset: self.settings.games.ruleset,
+            match_settings: self.settings.games.match_settings,
+            time_control: self.settings.games.time_control,
             entrants: self
                 .entrants
                 .iter()
@@ -424,6 +464,7 @@ pub struct View {
     pub format: Format,
     pub settings: tournament::Settings,
     pub ruleset: Option<kubb::Ruleset>,
+    pub match_settings: Option<kubb::TournamentSettings>,
     pub time_control: Option<TimeControl>,
     pub entrants: Vec<EntrantView>,
     pub rounds: Vec<RoundView>,
@@ -493,7 +534,7 @@ mod tests {
 
     fn settings(game: GameKind, format: Format) -> Settings {
         let format = tournament::Settings::new(game, format, None, None, None, false).unwrap();
-        Settings::new("Open".into(), format, None, None).unwrap()
+        Settings::new("Open".into(), format, GameSettings::default()).unwrap()
     }
 
     fn registered(name: &str) -> Event {

@@ -6,7 +6,7 @@ mod common;
 
 use common::{config, databases, start, wait_for};
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[tokio::test]
 async fn a_person_plays_the_engine_until_the_game_ends_and_finds_it_in_the_archive() {
@@ -494,4 +494,133 @@ async fn resigning_stops_the_engines_search_and_frees_the_pool_at_once() {
         state["ply"], 0,
         "the stopped search played no move: {state}"
     );
+}
+
+/// A friend game seats only the holder of its link's secret; only public
+/// challenges are in the lobby, and a taken challenge leaves it; the lists
+/// carry the seats' names.
+#[tokio::test]
+async fn a_friend_game_needs_its_invitation_and_only_public_challenges_are_in_the_lobby() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (_, friend) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "friend", "name": "ann" }),
+        )
+        .await;
+    let friend_id = friend["id"].as_str().unwrap();
+    let join = format!("/api/gt/games/{friend_id}/join");
+    for invite in [json!(null), json!("guess")] {
+        let (status, body) = server
+            .post(&join, None, json!({ "name": "eve", "invite": invite }))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("invitation"),
+            "{body}"
+        );
+    }
+    let invite = friend["invite"].as_str().unwrap();
+    let (status, body) = server
+        .post(
+            &format!("/api/gt/games/{friend_id}/moves"),
+            Some(invite),
+            json!({ "move": "A7-A6-1" }),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "an invitation is no seat: {body}"
+    );
+    let (_, public) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "public", "name": "cy", "color": "blue" }),
+        )
+        .await;
+    let public_id = public["id"].as_str().unwrap();
+    let (_, lobby) = server.get("/api/gt/games?status=waiting").await;
+    let waiting: Vec<&str> = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|game| game["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(waiting, [public_id], "{lobby}");
+    assert_eq!(lobby["games"][0]["names"], json!([null, "cy"]));
+    let (status, joined) = server
+        .post(
+            &format!("/api/gt/games/{public_id}/join"),
+            None,
+            json!({ "name": "dee" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    assert_eq!(joined["seat"], "red");
+    let (status, _) = server
+        .post(&join, None, json!({ "name": "bob", "invite": invite }))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, lobby) = server.get("/api/gt/games?status=waiting").await;
+    assert_eq!(
+        lobby["games"],
+        json!([]),
+        "a taken challenge leaves the lobby"
+    );
+    let (_, active) = server.get("/api/gt/games?status=active").await;
+    let names: Vec<&Value> = active["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| &g["names"])
+        .collect();
+    assert!(names.contains(&&json!(["dee", "cy"])), "{active}");
+    assert!(names.contains(&&json!(["ann", "bob"])), "{active}");
+}
+
+/// A position with no game behind it: its legal moves, or the verdict.
+#[tokio::test]
+async fn a_position_answers_its_legal_moves_or_its_verdict() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, open) = server
+        .post(
+            "/api/gt/position",
+            None,
+            json!({ "position": "3RG3/7/7/7/7/3r13/3BG3 r" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{open}");
+    assert_eq!(open["side_to_move"], "red");
+    assert!(
+        open["legal_moves"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("D2-D1-1")),
+        "{open}"
+    );
+    assert_eq!(open["result"], Value::Null);
+    let (_, decided) = server
+        .post(
+            "/api/gt/position",
+            None,
+            json!({ "position": "3RG3/7/7/7/7/7/3r13 b" }),
+        )
+        .await;
+    assert_eq!(decided["legal_moves"], json!([]));
+    assert_eq!(decided["result"]["winner"], "red", "{decided}");
+    let (status, _) = server
+        .post("/api/gt/position", None, json!({ "position": "8/7 r" }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let castle = json!({ "position": "7/7/7/7/7/3RG3/BG6 r", "move": "D2-D1-1" });
+    let (status, after) = server.post("/api/gt/position", None, castle).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["position"], "7/7/7/7/7/7/BG2RG3 b");
+    assert_eq!(after["result"]["reason"], "castle reached", "{after}");
+    let far = json!({ "position": "3RG3/7/7/7/7/3r13/3BG3 r", "move": "D2-D5-1" });
+    let (status, body) = server.post("/api/gt/position", None, far).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 }

@@ -67,3 +67,164 @@ async fn an_advanced_line_is_shown_as_the_baseline_once_its_knight_falls() {
     let (_, fetched) = server.get(&format!("/api/kubb/matches/{id}")).await;
     assert_eq!(fetched["teams"][0]["line"], json!({ "at": "baseline" }));
 }
+
+/// A match is created with the tournament settings (rule book, "Tournament
+/// settings"), shows them, and a best-of-3 match exports as Planet Kubb
+/// text, one record per game with its rules, that replays to the same
+/// result without being told the rules; the JSON form holds one game.
+/// Bad names and unknown fields are refused with the rule.
+#[tokio::test]
+async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
+    let server = start(config(&common::sqlite_url())).await;
+    let body = json!({
+        "ruleset": "standard",
+        "opening": "2-4-6",
+        "time_limit": { "minutes": 40, "tie_break": "baseline-count" },
+        "team_a": { "name": "Vikings", "players": ["ann"] },
+        "team_b": { "name": "Danes" },
+    });
+    let (status, created) = server.post("/api/kubb/matches", None, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["state"]["settings"]["opening"], "2-4-6");
+    assert_eq!(created["state"]["settings"]["base_kubb_double"], true);
+    assert_eq!(
+        created["state"]["settings"]["time_limit"]["tie_break"],
+        "baseline-count"
+    );
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let stick = |player: &str, outcome: Value| json!({ "event": "stick", "player": player, "outcome": outcome });
+    let towers = |ids: &[u8]| json!({ "hit": { "towers": ids } });
+    let king = json!({ "hit": { "king": true } });
+    let inkast = json!({ "event": "inkast", "player": "x", "landed_in": true });
+    // Game 1: A's 2 sticks fell all of B's towers; B inkasts 5 and misses
+    // its 4; A fells the king. Game 2: B misses its 2; A's 4 win it.
+    let mut events = vec![
+        json!({ "event": "start", "team": "A" }),
+        stick("ann", towers(&[5, 6])),
+        stick("ann", towers(&[7, 8, 9])),
+    ];
+    events.extend((0..5).map(|_| inkast.clone()));
+    events.extend((0..4).map(|_| stick("x", json!("miss"))));
+    events.push(stick("ann", king.clone()));
+    events.push(json!({ "event": "next_game" }));
+    events.extend((0..2).map(|_| stick("x", json!("miss"))));
+    events.extend([
+        stick("ann", towers(&[5, 6])),
+        stick("ann", towers(&[7, 8, 9])),
+        stick("ann", king),
+    ]);
+    let mut state = Value::Null;
+    for event in events {
+        let (status, answer) = server
+            .post(
+                &format!("/api/kubb/matches/{id}/events"),
+                Some(token),
+                json!({ "event": event }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{event}: {answer}");
+        state = answer;
+    }
+    assert_eq!(state["winner"], "A");
+    assert_eq!(state["time_called"], false);
+    let text = server
+        .text(&format!("/api/kubb/matches/{id}/export?format=notation"))
+        .await;
+    assert_eq!(
+        text.matches("# ruleset=standard opening=2-4-6 time=40/baseline-count")
+            .count(),
+        2,
+        "{text}"
+    );
+    let imported =
+        kubb::notation::import(&text, kubb::notation::RulesChoice::default()).expect("imports");
+    assert_eq!(imported.state.winner(), Some(kubb::Team::A), "{text}");
+    let (status, refused) = server
+        .get(&format!("/api/kubb/matches/{id}/export?format=json"))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+
+    for (body, said) in [
+        (
+            json!({ "team_a": { "name": "A\u{0}" }, "team_b": { "name": "B" } }),
+            "control characters",
+        ),
+        (
+            json!({ "team_a": { "name": "  " }, "team_b": { "name": "B" } }),
+            "must not be empty",
+        ),
+        (
+            json!({ "team_a": { "name": "A", "players": ["x".repeat(41)] }, "team_b": { "name": "B" } }),
+            "at most 40 characters",
+        ),
+        (
+            json!({ "opening": "3-6-6", "team_a": { "name": "A" }, "team_b": { "name": "B" } }),
+            "opening '3-6-6'",
+        ),
+        (
+            json!({ "time_limit": { "minutes": 30, "tie_break": "coin" }, "team_a": { "name": "A" }, "team_b": { "name": "B" } }),
+            "tie-break 'coin'",
+        ),
+        (
+            json!({ "time_limit": { "minutes": 30, "tie_break": "none", "x": 1 }, "team_a": { "name": "A" }, "team_b": { "name": "B" } }),
+            "unknown field",
+        ),
+    ] {
+        let (status, answer) = server.post("/api/kubb/matches", None, body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(said),
+            "{body}: {answer}"
+        );
+    }
+}
+
+/// Events sent with their numbers (a phone's offline queue) are recorded
+/// once however often they are sent, in order only; undo never takes the
+/// setup.
+#[tokio::test]
+async fn numbered_events_are_recorded_once_in_order_and_undo_keeps_the_setup() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (_, created) = server
+        .post(
+            "/api/kubb/matches",
+            None,
+            json!({ "team_a": { "name": "Vikings" }, "team_b": { "name": "Danes" } }),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let events = format!("/api/kubb/matches/{id}/events");
+    let undo = format!("/api/kubb/matches/{id}/undo");
+    let (status, body) = server.post(&undo, Some(token), json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let start = json!({ "event": { "event": "start", "team": "A" }, "seq": 2 });
+    let miss = json!({ "event": { "event": "stick", "player": "p", "outcome": "miss" }, "seq": 3 });
+    let (status, early) = server.post(&events, Some(token), miss.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "event 3 before 2: {early}");
+    for _ in 0..3 {
+        let (status, state) = server.post(&events, Some(token), start.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert_eq!(state["seq"], 2, "sent again, recorded once");
+    }
+    let (status, state) = server.post(&events, Some(token), miss.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["seq"], 3);
+    let other = json!({ "event": { "event": "start", "team": "B" }, "seq": 2 });
+    let (status, body) = server.post(&events, Some(token), other).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "another event under a used number: {body}"
+    );
+    for expected in [4, 5] {
+        let (status, state) = server.post(&undo, Some(token), json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert_eq!(state["seq"], expected);
+    }
+    let (status, _) = server.post(&undo, Some(token), json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, state) = server.get(&format!("/api/kubb/matches/{id}")).await;
+    assert_eq!(state["teams"][0]["name"], "Vikings", "the setup stays");
+}

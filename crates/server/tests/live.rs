@@ -307,7 +307,9 @@ async fn a_kubb_match_is_refereed_through_the_api() {
     let log = server
         .text(&format!("/api/kubb/matches/{id}/export?format=log"))
         .await;
-    let (replayed, _) = kubb::log::read(&log, None).expect("the exported log reads back");
+    let replayed = kubb::log::read(&log, kubb::notation::RulesChoice::default())
+        .expect("the exported log reads back")
+        .events;
     assert_eq!(replayed.len(), 3, "teams, start, one stick");
     let notation = server
         .text(&format!("/api/kubb/matches/{id}/export?format=notation"))

@@ -139,13 +139,21 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
         .await;
     let id = created["id"].as_str().unwrap().to_string();
     let red = created["token"].as_str().unwrap().to_string();
+    api.call(
+        Method::POST,
+        "/api/gt/games/{id}/join",
+        &id,
+        None,
+        Some(json!({ "name": "bob", "invite": "not the secret" })),
+    )
+    .await;
     let joined = api
         .call(
             Method::POST,
             "/api/gt/games/{id}/join",
             &id,
             None,
-            Some(json!({ "name": "bob" })),
+            Some(json!({ "name": "bob", "invite": created["invite"] })),
         )
         .await;
     let blue = joined["token"].as_str().unwrap().to_string();
@@ -188,6 +196,32 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
     api.call(Method::GET, "/api/gt/games/{id}/positions", &id, None, None)
         .await;
     api.call(Method::GET, "/api/gt/games", "", None, None).await;
+    api.call(
+        Method::POST,
+        "/api/gt/games",
+        "",
+        None,
+        Some(json!({ "opponent": "public", "name": "cy" })),
+    )
+    .await;
+    api.call(Method::GET, "/api/gt/games?status=waiting", "", None, None)
+        .await;
+    api.call(
+        Method::POST,
+        "/api/gt/position",
+        "",
+        None,
+        Some(json!({ "position": "3RG3/7/7/7/7/3r13/3BG3 r" })),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/gt/position",
+        "",
+        None,
+        Some(json!({ "position": "3RG3/7/7/7/7/7/3r13 b" })),
+    )
+    .await;
     api.call(Method::GET, "/api/gt/games?limit=x", "", None, None)
         .await;
     api.call(
@@ -227,6 +261,39 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
     let referee = kubb["token"].as_str().unwrap().to_string();
     api.call(Method::GET, "/api/kubb/matches/{id}", &match_id, None, None)
         .await;
+    api.call(
+        Method::POST,
+        "/api/kubb/matches/{id}/undo",
+        &match_id,
+        Some(&referee),
+        None,
+    )
+    .await;
+    let start = json!({ "event": { "event": "start", "team": "A" }, "seq": 2 });
+    api.call(
+        Method::POST,
+        "/api/kubb/matches/{id}/events",
+        &match_id,
+        Some(&referee),
+        Some(start.clone()),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/kubb/matches/{id}/events",
+        &match_id,
+        Some(&referee),
+        Some(start),
+    )
+    .await;
+    api.call(
+        Method::POST,
+        "/api/kubb/matches/{id}/events",
+        &match_id,
+        Some(&referee),
+        Some(json!({ "event": { "event": "start", "team": "B" }, "seq": 9 })),
+    )
+    .await;
     api.call(
         Method::POST,
         "/api/kubb/matches/{id}/undo",
@@ -380,7 +447,7 @@ async fn tournament_session(api: &mut Checker<'_>) {
     api.call(Method::GET, "/api/ratings?game=chess", "", None, None)
         .await;
     let kubb = api
-        .call(Method::POST, "/api/tournaments", "", None, Some(json!({ "title": "Lawn cup", "game": "kubb", "format": "knockout", "third_place": true, "ruleset": "standard" })))
+        .call(Method::POST, "/api/tournaments", "", None, Some(json!({ "title": "Lawn cup", "game": "kubb", "format": "knockout", "third_place": true, "ruleset": "standard", "match_settings": { "opening": "2-4-6", "time_limit": { "minutes": 30, "tie_break": "baseline-count" } } })))
         .await;
     let kubb_id = kubb["id"].as_str().unwrap().to_string();
     let kubb_organiser = kubb["token"].as_str().unwrap().to_string();

@@ -269,7 +269,8 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
     let server = start(config(&common::sqlite_url())).await;
     let (id, organiser) = create(
         &server,
-        json!({ "title": "Lawn cup", "game": "kubb", "format": "knockout", "ruleset": "seed" }),
+        json!({ "title": "Lawn cup", "game": "kubb", "format": "knockout", "ruleset": "seed",
+                "match_settings": { "time_limit": { "minutes": 25, "tie_break": "baseline-count" } } }),
     )
     .await;
     let teams = ["Vikings", "Danes", "Geats", "Swedes"];
@@ -295,6 +296,11 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
             first[0]["game"].as_str().unwrap()
         ))
         .await;
+    assert_eq!(
+        kubb["settings"]["time_limit"],
+        json!({ "minutes": 25, "tie_break": "baseline-count" }),
+        "a timed round: every match gets the tournament's time limit"
+    );
     assert_eq!(
         kubb["teams"][1]["players"],
         json!(["Swedes one", "Swedes two"])

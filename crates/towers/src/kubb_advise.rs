@@ -1,10 +1,11 @@
 //! `towers kubb advise` and `towers kubb duel`: the Monte Carlo advice and
 //! search strategy of `kubb::advice` on the command line.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use kubb::advice::{advise as advice_for, duel as play_duel};
+use kubb::notation::RulesChoice;
 use kubb::throw::Skill;
 use kubb::{Ruleset, Team};
 
@@ -12,13 +13,13 @@ use crate::kubb_cli::read_record;
 use crate::UsageError;
 
 pub fn advise(
-    ruleset: Option<Ruleset>,
+    choice: RulesChoice,
     skills: [Skill; 2],
     playouts: usize,
     seed: u64,
-    file: &PathBuf,
+    file: &Path,
 ) -> Result<(), UsageError> {
-    let (state, _) = read_record(ruleset, file)?;
+    let state = read_record(choice, file)?.state;
     let advice = advice_for(&state, skills, playouts.max(1), seed);
     let [a, b] = advice.win_probability;
     println!(
@@ -69,8 +70,8 @@ pub fn duel(
     let share = result.search_share();
     let (low, high) = result.interval();
     println!(
-        "search ({playouts} play-outs per candidate) vs heuristic, {} matches, {skill} teams, {} rules:",
-        result.games, ruleset.name
+        "search ({playouts} play-outs per candidate) vs heuristic, {} matches, {skill} teams, {} rules, opening {}:",
+        result.games, ruleset.name, ruleset.opening
     );
     println!(
         "search won {} ({:.1} %, 95 % interval {:.1}-{:.1} %), heuristic {}, unfinished {}",

@@ -1,12 +1,77 @@
 //! `towers kubb …`: Koning & Torens commands.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
+use kubb::game::Outcome;
+use kubb::notation::RulesChoice;
 use kubb::throw::SkillPreset;
-use kubb::{Match, Ruleset, Team, TeamInfo};
+use kubb::{Match, Name, Opening, Ruleset, TieBreak, TimeLimit, TournamentSettings};
 
 use crate::UsageError;
+
+/// The rules of a match to make; a record's own rules win over these
+/// defaults (and a flag that contradicts them is an error).
+#[derive(Args, Clone, Copy)]
+pub struct RulesFlags {
+    /// seed (the source's rules) or standard; default: the record's, or seed.
+    #[arg(long)]
+    ruleset: Option<Ruleset>,
+    /// 6-6-6 or 2-4-6 (sticks of the first turns); default: the record's, or 6-6-6.
+    #[arg(long)]
+    opening: Option<Opening>,
+}
+
+impl RulesFlags {
+    fn choice(self) -> RulesChoice {
+        RulesChoice {
+            ruleset: self.ruleset,
+            opening: self.opening,
+        }
+    }
+
+    /// The rules of a match made from scratch.
+    fn ruleset(self) -> Ruleset {
+        self.choice()
+            .resolve(None)
+            .expect("nothing to contradict")
+            .ruleset
+    }
+}
+
+/// The tournament settings a new refereed record can choose beyond the
+/// opening (rule book, "Tournament settings").
+#[derive(Args, Clone, Copy)]
+pub struct TournamentFlags {
+    /// Under 2-4-6: the 2 sticks by two players, the 4 by at least three.
+    #[arg(long)]
+    thrower_rule: bool,
+    /// A stick that fells the last knights and then a tower does not count
+    /// the tower (events that rule against the double).
+    #[arg(long)]
+    no_double: bool,
+    /// The match's time limit in minutes (the referee calls time with `time`).
+    #[arg(long, value_name = "MINUTES")]
+    time_limit: Option<u16>,
+    /// What decides when time is called: none, baseline-count, accelerated
+    /// or sudden (the German tie-break).
+    #[arg(long, default_value = "baseline-count", requires = "time_limit")]
+    tie_break: TieBreak,
+}
+
+impl TournamentFlags {
+    fn apply(self, ruleset: Ruleset) -> Ruleset {
+        ruleset.with(&TournamentSettings {
+            opening: ruleset.opening,
+            opening_thrower_rule: self.thrower_rule,
+            base_kubb_double: !self.no_double,
+            time_limit: self.time_limit.map(|minutes| TimeLimit {
+                minutes,
+                tie_break: self.tie_break,
+            }),
+        })
+    }
+}
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -14,9 +79,22 @@ pub enum Command {
     /// state; the last line is `result: A wins`, `result: B wins` or
     /// `result: unfinished`.
     Replay {
-        /// seed (the source's rules) or standard; default: the log's, or seed.
+        #[command(flatten)]
+        rules: RulesFlags,
+        file: PathBuf,
+    },
+    /// Statistics per player and team of a record (event log or notation):
+    /// hit rates, the baseline (8 m) rate apart from advantage-line throws,
+    /// first-baton efficiency, king-shot rate, efficiency.
+    Stats {
+        #[command(flatten)]
+        rules: RulesFlags,
+        /// CSV instead of a table.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// JSON instead of a table.
         #[arg(long)]
-        ruleset: Option<Ruleset>,
+        json: bool,
         file: PathBuf,
     },
     /// Simulate matches between two teams of given skill (team A starts)
@@ -24,8 +102,8 @@ pub enum Command {
     Simulate {
         #[arg(long, default_value_t = 10_000)]
         games: usize,
-        #[arg(long, default_value = "seed")]
-        ruleset: Ruleset,
+        #[command(flatten)]
+        rules: RulesFlags,
         /// Skill of team A: beginner, experienced or advanced.
         #[arg(long, default_value = "experienced")]
         a: SkillPreset,
@@ -50,8 +128,8 @@ pub enum Command {
     /// and the best next decision of the team to act, with its gain over
     /// the heuristic's choice.
     Advise {
-        #[arg(long)]
-        ruleset: Option<Ruleset>,
+        #[command(flatten)]
+        rules: RulesFlags,
         #[arg(long, default_value = "experienced")]
         a: SkillPreset,
         #[arg(long, default_value = "experienced")]
@@ -68,8 +146,8 @@ pub enum Command {
     Duel {
         #[arg(long, default_value_t = 200)]
         games: usize,
-        #[arg(long, default_value = "seed")]
-        ruleset: Ruleset,
+        #[command(flatten)]
+        rules: RulesFlags,
         #[arg(long, default_value = "experienced")]
         skill: SkillPreset,
         /// Play-outs per candidate at each of the search's decisions.
@@ -97,9 +175,11 @@ pub enum Command {
     /// Keep score of a match on the lawn, recording every event to FILE
     /// (an event log; an existing one is resumed).
     Referee {
-        /// seed (the source's rules) or standard, for a new record.
-        #[arg(long, default_value = "seed")]
-        ruleset: Ruleset,
+        /// The rules of a new record (a resumed one keeps its own).
+        #[command(flatten)]
+        rules: RulesFlags,
+        #[command(flatten)]
+        tournament: TournamentFlags,
         /// Team A of a new record as NAME or NAME:PLAYER,PLAYER,…
         #[arg(long, value_name = "NAME[:PLAYERS]")]
         team_a: Option<String>,
@@ -112,10 +192,16 @@ pub enum Command {
 
 pub fn run(command: Command) -> Result<(), UsageError> {
     match command {
-        Command::Replay { ruleset, file } => replay(ruleset, &file),
+        Command::Replay { rules, file } => replay(rules.choice(), &file),
+        Command::Stats {
+            rules,
+            csv,
+            json,
+            file,
+        } => stats(rules.choice(), csv, json, &file),
         Command::Simulate {
             games,
-            ruleset,
+            rules,
             a,
             b,
             seed,
@@ -124,7 +210,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             plot,
         } => crate::kubb_simulate::run(
             games,
-            ruleset,
+            rules.ruleset(),
             [a.skill(), b.skill()],
             seed,
             threads,
@@ -132,20 +218,26 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             plot.as_deref(),
         ),
         Command::Advise {
-            ruleset,
+            rules,
             a,
             b,
             playouts,
             seed,
             file,
-        } => crate::kubb_advise::advise(ruleset, [a.skill(), b.skill()], playouts, seed, &file),
+        } => crate::kubb_advise::advise(
+            rules.choice(),
+            [a.skill(), b.skill()],
+            playouts,
+            seed,
+            &file,
+        ),
         Command::Duel {
             games,
-            ruleset,
+            rules,
             skill,
             playouts,
             seed,
-        } => crate::kubb_advise::duel(games, ruleset, skill.skill(), playouts, seed),
+        } => crate::kubb_advise::duel(games, rules.ruleset(), skill.skill(), playouts, seed),
         Command::Findings {
             games,
             line_matches,
@@ -153,61 +245,115 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             out,
         } => crate::kubb_findings::run(games, line_matches, seed, &out),
         Command::Referee {
-            ruleset,
+            rules,
+            tournament,
             team_a,
             team_b,
             file,
         } => {
             let teams = match (team_a, team_b) {
                 (None, None) => None,
-                (a, b) => Some([team_info(a, "A"), team_info(b, "B")]),
+                (a, b) => Some([team_info(a, "A")?, team_info(b, "B")?]),
             };
+            let ruleset = tournament.apply(rules.ruleset());
             crate::kubb_referee::run(ruleset, teams, &file)
         }
     }
 }
 
 /// `NAME` or `NAME:PLAYER,PLAYER`; a team not given keeps its letter.
-fn team_info(text: Option<String>, letter: &str) -> TeamInfo {
+fn team_info(text: Option<String>, letter: &str) -> Result<kubb::TeamInfo, UsageError> {
     let text = text.unwrap_or_else(|| letter.to_string());
     let (name, players) = text.split_once(':').unwrap_or((&text, ""));
-    TeamInfo {
-        name: name.trim().to_string(),
+    let name_of = |text: &str| {
+        Name::new(text).map_err(|e| UsageError(format!("team {letter}: '{text}': {e}")))
+    };
+    Ok(kubb::TeamInfo {
+        name: name_of(name)?,
         players: players
             .split(',')
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .map(String::from)
-            .collect(),
-    }
+            .filter(|p| !p.trim().is_empty())
+            .map(name_of)
+            .collect::<Result<_, _>>()?,
+    })
 }
 
-fn replay(ruleset: Option<Ruleset>, file: &PathBuf) -> Result<(), UsageError> {
-    let (state, winner) = read_record(ruleset, file)?;
-    println!("{state}");
-    match winner {
-        Some(team) => println!("result: {team} wins"),
-        None => println!("result: unfinished"),
+fn replay(choice: RulesChoice, file: &Path) -> Result<(), UsageError> {
+    let record = read_record(choice, file)?;
+    println!("{}", record.state);
+    println!("result: {}", record.result());
+    Ok(())
+}
+
+fn stats(choice: RulesChoice, csv: bool, json: bool, file: &Path) -> Result<(), UsageError> {
+    let record = read_record(choice, file)?;
+    let stats = kubb::stats::match_stats(*record.state.ruleset(), &record.events);
+    if csv {
+        print!("{}", stats.to_csv());
+    } else if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&stats).expect("statistics serialise")
+        );
+    } else {
+        crate::kubb_referee::print_stats(&stats);
     }
     Ok(())
 }
 
-/// The final state of a record (event log or notation) and its winner.
-pub fn read_record(
-    ruleset: Option<Ruleset>,
-    file: &PathBuf,
-) -> Result<(Match, Option<Team>), UsageError> {
+/// A record read: its events and final state, and whether it was one game
+/// of notation (whose result is that game's).
+pub struct Record {
+    pub events: Vec<kubb::Event>,
+    pub state: Match,
+    one_game_of_notation: bool,
+}
+
+impl Record {
+    /// `A wins`, `B wins`, `draw` (time called, games level) or
+    /// `unfinished`. A notation record of one game of a longer match gives
+    /// that game's result.
+    pub fn result(&self) -> String {
+        let game_winner = match self.state.phase() {
+            kubb::Phase::GameOver(end) if self.one_game_of_notation => end.winner,
+            _ => None,
+        };
+        match (self.state.outcome(), game_winner) {
+            (Some(Outcome::Won(team)), _) | (None, Some(team)) => format!("{team} wins"),
+            (Some(Outcome::Drawn), _) => "draw".into(),
+            (None, None) => "unfinished".into(),
+        }
+    }
+}
+
+/// Reads a record, telling the formats apart by content: an event log
+/// (`{` first), the notation's JSON array (`[`), or its text form. A
+/// record that names no rules is read under the flags' (or the default),
+/// and stderr says which.
+pub fn read_record(choice: RulesChoice, file: &Path) -> Result<Record, UsageError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
     let invalid = |e: String| UsageError(format!("invalid record {}: {e}", file.display()));
-    let (state, winner): (Match, Option<Team>) = if text.trim_start().starts_with('[') {
-        let game = kubb::notation::import(&text, ruleset.unwrap_or_default())
-            .map_err(|e| invalid(e.to_string()))?;
-        (game.state, game.winner)
-    } else {
-        let (_, state) = kubb::log::read(&text, ruleset).map_err(|e| invalid(e.to_string()))?;
-        let winner = state.winner();
-        (state, winner)
-    };
-    Ok((state, winner))
+    if text.trim_start().starts_with('{') {
+        let log = kubb::log::read(&text, choice).map_err(|e| invalid(e.to_string()))?;
+        return Ok(Record {
+            events: log.events,
+            state: log.state,
+            one_game_of_notation: false,
+        });
+    }
+    let imported = kubb::notation::import(&text, choice).map_err(|e| invalid(e.to_string()))?;
+    if let Some(assumption) = imported.assumption() {
+        eprintln!("{}: {assumption}", file.display());
+    }
+    let games = 1 + imported
+        .events
+        .iter()
+        .filter(|e| matches!(e, kubb::Event::NextGame {}))
+        .count();
+    Ok(Record {
+        events: imported.events,
+        state: imported.state,
+        one_game_of_notation: games == 1,
+    })
 }

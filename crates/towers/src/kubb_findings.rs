@@ -9,7 +9,7 @@ use std::path::Path;
 use indicatif::{ProgressBar, ProgressStyle};
 use kubb::calibration::{line_value, measure, LineValue, Measured};
 use kubb::throw::Skill;
-use kubb::Ruleset;
+use kubb::{Opening, Ruleset};
 
 use crate::svg::BarChart;
 use crate::UsageError;
@@ -55,7 +55,7 @@ pub fn run(games: usize, line_matches: usize, seed: u64, out: &Path) -> Result<(
         (
             "standard, 2-4-6 opening",
             Ruleset {
-                opening_sticks: [2, 4, 6],
+                opening: Opening::TwoFourSix,
                 ..Ruleset::STANDARD
             },
         ),

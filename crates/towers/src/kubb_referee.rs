@@ -1,35 +1,62 @@
 //! `towers kubb referee`: a terminal scorekeeper for a match on the lawn.
 //! Every accepted event is appended to the record file at once, so an
 //! interrupted session loses nothing and resumes from the file.
+//!
+//! Input is read case-insensitively (player names are matched to the
+//! team's list and written as listed); an entry that would end a game is
+//! confirmed first; each finished turn gets a one-line summary and the end
+//! of the match is announced.
 
 use std::fs::OpenOptions;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use kubb::stats::{player_stats, PlayerStats};
+use kubb::game::Outcome;
+use kubb::notation::RulesChoice;
+use kubb::stats::{match_stats, MatchStats, Row};
 use kubb::{
-    log, notation, Event, KingContact, Lag, Match, PieceId, Point, Ruleset, StickOutcome, Team,
-    TeamInfo,
+    log, notation, Event, KingContact, Lag, Match, Phase, PieceId, Point, Ruleset, StickOutcome,
+    Team, TeamInfo,
 };
 
 use crate::UsageError;
 
 const HELP: &str = "\
-commands:
-  start A|B                 the starting team (or: lag DIST_A DIST_B [a-touched|a-felled|b-touched|b-felled])
-  in [X Y] | out | in-king  an inkast throw: landed in (optionally where, metres), out, or it felled the king
-  place [X Y]               the defenders place a piece that landed out twice
-  [PLAYER:]TOKEN            a stick: - (miss), f / Nf (knights), b / Nb (towers), k (king), foul
-  [PLAYER:]f|b PIECE …      a stick that felled these knights or towers, e.g. f B1 B3
-  next                      start the next game of the match
+commands (either case):
+  start A|B                   the starting team (or: lag DIST_A DIST_B [a-touched|a-felled|b-touched|b-felled])
+  [PLAYER:]in [X Y]           an inkast throw that landed in (optionally where, metres); PLAYER threw it
+  [PLAYER:]out | in-king      an inkast throw that landed out, or felled the king
+  [PLAYER:]rescue PIECE       an inkasted piece knocked out a knight left standing (it is thrown in again)
+  place [X Y]                 the defenders place a piece that landed out twice
+  [PLAYER:]TOKEN              a stick: - or miss, f / 3f (knights), b / 2b (towers), bf (both), k or king, hit, foul
+  [PLAYER:]f|b PIECE …        a stick that felled these knights or towers, e.g. f B1 B3
+  next                        start the next game of the match
+  time                        the referee calls time (matches with a time limit)
   undo | stats | export | help | quit";
+
+/// What one turn did, for its summary line.
+#[derive(Default)]
+struct TurnTally {
+    inkast_in: u32,
+    inkast_out: u32,
+    placed: u32,
+    knights: usize,
+    towers: usize,
+    misses: u32,
+    fouls: u32,
+}
 
 struct Session<'a> {
     ruleset: Ruleset,
     events: Vec<Event>,
     state: Match,
     path: &'a Path,
-    last_player: [String; 2],
+    /// Per team: the last player who threw a stick, and an inkast.
+    last_stick: [Option<String>; 2],
+    last_inkast: [Option<String>; 2],
+    turn: TurnTally,
+    /// A game-ending event waiting for the referee's `y`.
+    unconfirmed: Option<Event>,
 }
 
 pub fn run(ruleset: Ruleset, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<(), UsageError> {
@@ -44,37 +71,45 @@ pub fn run(ruleset: Ruleset, teams: Option<[TeamInfo; 2]>, path: &Path) -> Resul
         }
     }
     println!(
-        "Koning & Torens referee ({} rules), recording to {}",
+        "Koning & Torens referee ({} rules, {}), recording to {}",
         session.ruleset.name,
+        kubb::notation::header_text(&session.ruleset),
         path.display()
     );
     println!("{HELP}");
     let mut lines = io::stdin().lock().lines();
     loop {
-        println!("\n{}", session.state);
+        if session.unconfirmed.is_none() {
+            println!("\n{}", session.state);
+        }
         print!("> ");
         let _ = io::stdout().flush();
         let Some(Ok(line)) = lines.next() else { break };
-        match line.trim() {
+        if let Some(event) = session.unconfirmed.take() {
+            if matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
+                session.record(event);
+            } else {
+                println!("not recorded");
+            }
+            continue;
+        }
+        match line.trim().to_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => break,
             "help" => println!("{HELP}"),
-            "stats" => print_stats(&player_stats(session.ruleset, &session.events)),
+            "stats" => print_stats(&match_stats(session.ruleset, &session.events)),
             "export" => match notation::export(&session.events, session.ruleset) {
-                Ok(text) => println!("{text}"),
+                Ok(text) => print!("{text}"),
                 Err(error) => println!("not possible: {error}"),
             },
             "undo" => session.undo()?,
-            input => match session
-                .event_for(input)
-                .and_then(|event| session.accept(event))
-            {
-                Ok(()) => {}
+            _ => match session.event_for(line.trim()) {
+                Ok(event) => session.offer(event),
                 Err(why) => println!("not accepted: {why}"),
             },
         }
     }
-    print_stats(&player_stats(session.ruleset, &session.events));
+    print_stats(&match_stats(session.ruleset, &session.events));
     Ok(())
 }
 
@@ -83,9 +118,9 @@ impl<'a> Session<'a> {
     fn open(ruleset: Ruleset, path: &'a Path) -> Result<Session<'a>, UsageError> {
         let (ruleset, events, state) = match std::fs::read_to_string(path) {
             Ok(text) if !text.trim().is_empty() => {
-                let (events, state) = log::read(&text, None)
+                let log = log::read(&text, RulesChoice::default())
                     .map_err(|e| UsageError(format!("cannot resume {}: {e}", path.display())))?;
-                (*state.ruleset(), events, state)
+                (*log.state.ruleset(), log.events, log.state)
             }
             _ => {
                 std::fs::write(path, log::write(&ruleset, &[]))
@@ -93,13 +128,48 @@ impl<'a> Session<'a> {
                 (ruleset, Vec::new(), Match::new(ruleset))
             }
         };
+        let (last_stick, last_inkast) = last_throwers(ruleset, &events);
         Ok(Session {
             ruleset,
             events,
             state,
             path,
-            last_player: ["A".into(), "B".into()],
+            last_stick,
+            last_inkast,
+            turn: TurnTally::default(),
+            unconfirmed: None,
         })
+    }
+
+    /// Records `event`, or first asks when it would end a game.
+    fn offer(&mut self, event: Event) {
+        match self.state.apply(&event) {
+            Err(why) => println!("not accepted: {why}"),
+            Ok(next) => match next.phase() {
+                Phase::GameOver(end) if !matches!(self.state.phase(), Phase::GameOver(_)) => {
+                    let result = match end.winner {
+                        Some(team) => {
+                            format!("team {team} ({}) wins it", next.team_info(team).name)
+                        }
+                        None => "it is drawn".into(),
+                    };
+                    println!(
+                        "this ends the game: {result} ({}). Record it? [y/N]",
+                        end.reason
+                    );
+                    self.unconfirmed = Some(event);
+                }
+                _ => self.record(event),
+            },
+        }
+    }
+
+    fn record(&mut self, event: Event) {
+        let before = self.state.clone();
+        match self.accept(event.clone()) {
+            Ok(()) => self.after(&before, &event),
+            Err(why) => println!("not accepted: {why}"),
+        }
     }
 
     fn accept(&mut self, event: Event) -> Result<(), String> {
@@ -117,6 +187,82 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
+    /// Remembers who threw, tallies the turn, and prints the turn's
+    /// summary when it is over and the match result when that is.
+    fn after(&mut self, before: &Match, event: &Event) {
+        let team = before.thrower().index();
+        match event {
+            Event::Stick { player, outcome } => {
+                self.last_stick[team] = Some(player.clone());
+                match outcome {
+                    StickOutcome::Miss => self.turn.misses += 1,
+                    StickOutcome::Foul => self.turn.fouls += 1,
+                    StickOutcome::Hit {
+                        knights, towers, ..
+                    } => {
+                        self.turn.knights += knights.len();
+                        self.turn.towers += towers.len();
+                    }
+                }
+            }
+            Event::Inkast {
+                player, landed_in, ..
+            } => {
+                self.last_inkast[team] = Some(player.clone());
+                match landed_in {
+                    true => self.turn.inkast_in += 1,
+                    false => self.turn.inkast_out += 1,
+                }
+            }
+            Event::Placement { .. } => self.turn.placed += 1,
+            _ => {}
+        }
+        let turn_over = self.state.turns_completed() != before.turns_completed()
+            || (matches!(self.state.phase(), Phase::GameOver(_))
+                && !matches!(before.phase(), Phase::GameOver(_)));
+        if turn_over && !matches!(before.phase(), Phase::StartingThrow) {
+            println!("{}", self.turn_summary(before));
+            self.turn = TurnTally::default();
+        }
+        if before.outcome().is_none() {
+            if let Some(outcome) = self.state.outcome() {
+                println!("{}", match_result(&self.state, outcome));
+            }
+        }
+    }
+
+    fn turn_summary(&self, before: &Match) -> String {
+        let team = before.thrower();
+        let t = &self.turn;
+        let mut parts = Vec::new();
+        if t.inkast_in + t.inkast_out > 0 {
+            parts.push(format!(
+                "inkast {} in, {} out, {} placed",
+                t.inkast_in, t.inkast_out, t.placed
+            ));
+        }
+        parts.push(format!(
+            "{} knight(s) and {} tower(s) felled, {} miss(es){}",
+            t.knights,
+            t.towers,
+            t.misses,
+            if t.fouls > 0 {
+                format!(", {} foul(s)", t.fouls)
+            } else {
+                String::new()
+            }
+        ));
+        let standing = |team: Team| self.state.standing_towers(team).len();
+        format!(
+            "turn {} of team {team} ({}): {}; towers standing A {} B {}",
+            before.turns_completed() + 1,
+            before.team_info(team).name,
+            parts.join("; "),
+            standing(Team::A),
+            standing(Team::B)
+        )
+    }
+
     /// Undo is a replay without the last event; the file is rewritten.
     fn undo(&mut self) -> Result<(), UsageError> {
         if self.events.pop().is_none() {
@@ -124,80 +270,167 @@ impl<'a> Session<'a> {
             return Ok(());
         }
         let text = log::write(&self.ruleset, &self.events);
-        let (_, state) =
-            log::read(&text, Some(self.ruleset)).expect("a prefix of a valid record is valid");
-        self.state = state;
+        let read =
+            log::read(&text, RulesChoice::default()).expect("a prefix of a valid record is valid");
+        self.state = read.state;
+        self.turn = TurnTally::default();
         std::fs::write(self.path, text)
             .map_err(|e| UsageError(format!("cannot write {}: {e}", self.path.display())))
     }
 
-    fn event_for(&mut self, input: &str) -> Result<Event, String> {
-        let words: Vec<&str> = input.split_whitespace().collect();
-        let point = |rest: &[&str]| -> Result<Option<Point>, String> {
-            match rest {
-                [] => Ok(None),
-                [x, y] => Ok(Some(Point {
-                    x: x.parse().map_err(|_| format!("'{x}' is not metres"))?,
-                    y: y.parse().map_err(|_| format!("'{y}' is not metres"))?,
-                })),
-                _ => Err("a position is two numbers: X Y in metres".into()),
-            }
+    /// The thrower's player named in the entry, written as the team lists
+    /// it; without one, the team's last player for that kind of throw,
+    /// else its first listed player, else the team's name.
+    fn player(&self, given: Option<&str>, inkast: bool) -> Result<String, String> {
+        let team = self.state.thrower();
+        let info = self.state.team_info(team);
+        if let Some(given) = given {
+            return Ok(info
+                .players
+                .iter()
+                .find(|p| p.as_str().eq_ignore_ascii_case(given))
+                .map_or_else(|| given.to_string(), ToString::to_string));
+        }
+        let remembered = match inkast {
+            true => &self.last_inkast[team.index()],
+            false => &self.last_stick[team.index()],
         };
-        let thrower = self.state.thrower();
+        Ok(remembered
+            .clone()
+            .or_else(|| info.players.first().map(ToString::to_string))
+            .unwrap_or_else(|| info.name.to_string()))
+    }
+
+    fn event_for(&self, input: &str) -> Result<Event, String> {
+        let (player, rest) = match input.split_once(':') {
+            Some((player, rest)) if !player.contains(char::is_whitespace) => {
+                (Some(player.trim()), rest.trim())
+            }
+            _ => (None, input),
+        };
+        let rest = rest.to_lowercase();
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let inkast = |landed_in, at, king_felled| -> Result<Event, String> {
+            Ok(Event::Inkast {
+                player: self.player(player, true)?,
+                landed_in,
+                at,
+                king_felled,
+            })
+        };
         match words.as_slice() {
             ["start", team] => Ok(Event::Start {
                 team: parse_team(team)?,
             }),
             ["lag", a, b, flags @ ..] => lag_event(a, b, flags),
-            ["in", rest @ ..] => Ok(self.inkast(true, point(rest)?, false)),
-            ["out"] => Ok(self.inkast(false, None, false)),
-            ["in-king"] => Ok(self.inkast(true, None, true)),
+            ["in", rest @ ..] => inkast(true, point(rest)?, false),
+            ["out"] => inkast(false, None, false),
+            ["in-king"] => inkast(true, None, true),
+            ["rescue", piece] => Ok(Event::Rescue {
+                player: self.player(player, true)?,
+                piece: piece.parse().map_err(|e: kubb::NotAPiece| e.to_string())?,
+            }),
             ["place", rest @ ..] => Ok(Event::Placement { at: point(rest)? }),
-            ["next"] => Ok(Event::NextGame),
-            [stick, pieces @ ..] => {
-                let (player, token) = match stick.split_once(':') {
-                    Some((player, token)) => (player.to_string(), token),
-                    None => (self.last_player[thrower.index()].clone(), *stick),
-                };
-                let outcome = match (token, pieces) {
-                    ("foul", []) => StickOutcome::Foul,
-                    (_, []) => {
-                        notation::stick_from_token(&self.state, token).map_err(|e| e.to_string())?
-                    }
-                    ("f" | "b", named) => {
-                        let named = named
-                            .iter()
-                            .map(|p| p.parse())
-                            .collect::<Result<Vec<PieceId>, _>>()
-                            .map_err(|e| e.to_string())?;
-                        let (knights, towers) = if token == "f" {
-                            (named, vec![])
-                        } else {
-                            (vec![], named)
-                        };
-                        StickOutcome::Hit {
-                            knights,
-                            towers,
-                            king: false,
-                        }
-                    }
-                    _ => return Err(format!("'{input}' is not a command; type help")),
-                };
-                self.last_player[thrower.index()] = player.clone();
-                Ok(Event::Stick { player, outcome })
-            }
+            ["next"] => Ok(Event::NextGame {}),
+            ["time"] => Ok(Event::TimeCalled {}),
+            [token, pieces @ ..] => Ok(Event::Stick {
+                player: self.player(player, false)?,
+                outcome: self.stick_outcome(token, pieces, input)?,
+            }),
             [] => Err("empty input".into()),
         }
     }
 
-    fn inkast(&self, landed_in: bool, at: Option<Point>, king_felled: bool) -> Event {
-        let player = self.last_player[self.state.thrower().index()].clone();
-        Event::Inkast {
-            player,
-            landed_in,
-            at,
-            king_felled,
+    fn stick_outcome(
+        &self,
+        token: &str,
+        pieces: &[&str],
+        input: &str,
+    ) -> Result<StickOutcome, String> {
+        let token = match token {
+            "miss" => "-",
+            "king" => "k",
+            // One stick that felled one piece that counts.
+            "hit" if self.state.counting_targets().is_empty() => "k",
+            "hit"
+                if self
+                    .state
+                    .standing_knights(self.state.thrower().other())
+                    .is_empty() =>
+            {
+                "b"
+            }
+            "hit" => "f",
+            other => other,
+        };
+        match (token, pieces) {
+            ("foul", []) => Ok(StickOutcome::Foul),
+            (_, []) => notation::stick_from_token(&self.state, token).map_err(|e| e.to_string()),
+            ("f" | "b", named) => {
+                let named = named
+                    .iter()
+                    .map(|p| p.parse())
+                    .collect::<Result<Vec<PieceId>, _>>()
+                    .map_err(|e| e.to_string())?;
+                let (knights, towers) = if token == "f" {
+                    (named, vec![])
+                } else {
+                    (vec![], named)
+                };
+                Ok(StickOutcome::Hit {
+                    knights,
+                    towers,
+                    king: false,
+                })
+            }
+            _ => Err(format!("'{input}' is not a command; type help")),
         }
+    }
+}
+
+type Throwers = [Option<String>; 2];
+
+/// Per team, the last stick thrower and the last inkast thrower of a
+/// record, so that a resumed session credits untagged entries as before.
+fn last_throwers(ruleset: Ruleset, events: &[Event]) -> (Throwers, Throwers) {
+    let (mut sticks, mut inkasts): (Throwers, Throwers) = Default::default();
+    let mut state = Match::new(ruleset);
+    for event in events {
+        let team = state.thrower().index();
+        match event {
+            Event::Stick { player, .. } => sticks[team] = Some(player.clone()),
+            Event::Inkast { player, .. } => inkasts[team] = Some(player.clone()),
+            _ => {}
+        }
+        state = state.apply(event).expect("a record read is valid");
+    }
+    (sticks, inkasts)
+}
+
+fn point(rest: &[&str]) -> Result<Option<Point>, String> {
+    match rest {
+        [] => Ok(None),
+        [x, y] => Ok(Some(Point {
+            x: x.parse().map_err(|_| format!("'{x}' is not metres"))?,
+            y: y.parse().map_err(|_| format!("'{y}' is not metres"))?,
+        })),
+        _ => Err("a position is two numbers: X Y in metres".into()),
+    }
+}
+
+/// The announcement at the end of a match.
+fn match_result(state: &Match, outcome: Outcome) -> String {
+    let games = format!(
+        "{}-{} in games",
+        state.games_won(Team::A),
+        state.games_won(Team::B)
+    );
+    match outcome {
+        Outcome::Won(team) => format!(
+            "match over: {} (team {team}) win the match, {games}",
+            state.team_info(team).name
+        ),
+        Outcome::Drawn => format!("match over: a draw on time, {games}"),
     }
 }
 
@@ -235,21 +468,39 @@ fn lag_event(a: &str, b: &str, flags: &[&str]) -> Result<Event, String> {
     })
 }
 
-fn print_stats(stats: &std::collections::BTreeMap<String, PlayerStats>) {
-    let percent = |hits, tries| {
-        PlayerStats::rate(hits, tries).map_or("-".to_string(), |r| format!("{:.0}%", r * 100.0))
-    };
-    println!("player        sticks  hits  towers  knights  inkast-in  penalties  king-attempts");
-    for (name, s) in stats {
+/// The statistics as a table: players, then both teams.
+pub fn print_stats(stats: &MatchStats) {
+    let percent =
+        |rate: Option<f64>| rate.map_or("-".to_string(), |r| format!("{:.0}%", r * 100.0));
+    println!(
+        "{:<6} {:<4} {:<14} {:>6} {:>5} {:>9} {:>9} {:>5} {:>5} {:>9} {:>5}",
+        "",
+        "team",
+        "name",
+        "sticks",
+        "hit%",
+        "baseline%",
+        "advance%",
+        "1BE",
+        "king%",
+        "inkast-in",
+        "eff%"
+    );
+    let row = |r: &Row| {
         println!(
-            "{name:<12} {:>7} {:>5} {:>7} {:>8} {:>10} {:>10} {:>14}",
-            s.sticks,
-            s.hits,
-            percent(s.tower_hits, s.sticks_at_towers),
-            percent(s.knight_hits, s.sticks_at_knights),
-            percent(s.inkast_in, s.inkast_throws),
-            s.penalties_conceded,
-            s.king_attempts
+            "{:<6} {:<4} {:<14} {:>6} {:>5} {:>9} {:>9} {:>5} {:>5} {:>9} {:>5}",
+            r.scope,
+            r.team.to_string(),
+            r.name,
+            r.sticks,
+            percent(r.hit_rate),
+            percent(r.baseline_hit_rate),
+            percent(r.advantage_hit_rate),
+            percent(r.first_baton_efficiency),
+            percent(r.king_rate),
+            percent(r.inkast_rate),
+            percent(r.efficiency)
         );
-    }
+    };
+    stats.players.iter().chain(&stats.teams).for_each(row);
 }

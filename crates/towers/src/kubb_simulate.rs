@@ -47,7 +47,7 @@ pub fn run(
     let (b, b_margin) = share(summary.b_wins);
     if json {
         println!(
-            "{{\"games\":{games},\"a_wins\":{},\"b_wins\":{},\"unfinished\":{},\"mean_turns\":{:.3},\"games_played\":{},\"starter_wins\":{},\"ruleset\":\"{}\",\"a\":\"{}\",\"b\":\"{}\",\"seed\":{seed},\"generator\":\"ChaCha8Rng\"}}",
+            "{{\"games\":{games},\"a_wins\":{},\"b_wins\":{},\"unfinished\":{},\"mean_turns\":{:.3},\"games_played\":{},\"starter_wins\":{},\"ruleset\":\"{}\",\"opening\":\"{}\",\"a\":\"{}\",\"b\":\"{}\",\"seed\":{seed},\"generator\":\"ChaCha8Rng\"}}",
             summary.a_wins,
             summary.b_wins,
             summary.unfinished,
@@ -55,13 +55,14 @@ pub fn run(
             summary.played,
             summary.starter_wins,
             ruleset.name,
+            ruleset.opening,
             skills[0].name,
             skills[1].name
         );
     } else {
         println!(
-            "{games} matches, {} rules, A ({}) starts against B ({}), seed {seed} (ChaCha8Rng)",
-            ruleset.name, skills[0].name, skills[1].name
+            "{games} matches, {} rules, opening {}, A ({}) starts against B ({}), seed {seed} (ChaCha8Rng)",
+            ruleset.name, ruleset.opening, skills[0].name, skills[1].name
         );
         println!("A wins {:.1}% ± {:.1}", a * 100.0, a_margin * 100.0);
         println!("B wins {:.1}% ± {:.1}", b * 100.0, b_margin * 100.0);

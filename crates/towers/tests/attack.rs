@@ -183,7 +183,7 @@ async fn friend_game(base: &str, extra: Value) -> (String, [String; 2]) {
         base,
         &format!("/api/gt/games/{id}/join"),
         None,
-        json!({ "name": "bob" }),
+        json!({ "name": "bob", "invite": created["invite"] }),
     )
     .await;
     assert_eq!(status, 200, "{joined}");
@@ -585,6 +585,33 @@ async fn game_of_many_events(base: &str, events: i64) -> (String, Value) {
             state = next;
         }
     }
+}
+
+/// Class 5, seat sniping: a stranger cannot find a friend game in the
+/// waiting list, and its id alone seats nobody; the invited friend, with
+/// the link's secret, takes the seat.
+#[test]
+fn a_friend_game_seats_only_the_holder_of_its_invitation() {
+    let server = serve(&fresh_sqlite(), 1024, &["--rate-limit", "0"]);
+    runtime().block_on(async {
+        let base = server.base.clone();
+        let body = json!({ "opponent": "friend", "name": "ann" });
+        let (status, created) = post(&base, "/api/gt/games", None, body).await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_str().unwrap();
+        let (_, waiting) = get(&base, "/api/gt/games?status=waiting").await;
+        assert!(!waiting.to_string().contains(id), "not listed: {waiting}");
+        let join = format!("/api/gt/games/{id}/join");
+        let (status, refused) = post(&base, &join, None, json!({ "name": "mallory" })).await;
+        assert_eq!(status, 403, "{refused}");
+        let wrong = json!({ "name": "mallory", "invite": "0".repeat(32) });
+        let (status, _) = post(&base, &join, None, wrong).await;
+        assert_eq!(status, 403);
+        let friend = json!({ "name": "bob", "invite": created["invite"] });
+        let (status, joined) = post(&base, &join, None, friend).await;
+        assert_eq!(status, 200, "{joined}");
+        assert_eq!(joined["state"]["status"], "active");
+    });
 }
 
 /// Class 7: every response carries the security headers.

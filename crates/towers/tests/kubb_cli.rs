@@ -134,7 +134,7 @@ fn an_invalid_record_exits_2_naming_turn_entry_and_rule() {
     let error = String::from_utf8(output.stderr).unwrap();
     assert_eq!(error.lines().count(), 1, "{error}");
     assert!(
-        error.contains("turn 2, entry 2 'b:b'") && error.contains("cannot count"),
+        error.contains("turn 2, token 2 'b:b'") && error.contains("cannot count"),
         "{error}"
     );
     let bad_ruleset = Command::new(env!("CARGO_BIN_EXE_towers"))
@@ -249,4 +249,139 @@ fn advise_gives_both_chances_and_the_recommended_decision_for_a_record() {
     let advice = text.lines().last().unwrap();
     assert!(advice.starts_with("advice: throw at "), "{advice}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Planet Kubb's published shapes: a text record (turn numbers, `|`,
+/// upper case, no player) replays; without a header the reader says on
+/// stderr which rules it assumed, and the last line stays the result.
+#[test]
+fn a_text_record_replays_and_says_which_rules_it_assumed() {
+    let record = "1. B | B | B | B | B | K |\n";
+    let output = replay(&[], record, "perfect.txt");
+    assert!(output.status.success());
+    let note = String::from_utf8(output.stderr.clone()).unwrap();
+    assert!(
+        note.contains("names no rules; read under the seed ruleset, opening 6-6-6"),
+        "{note}"
+    );
+    assert_eq!(
+        last_line(&output),
+        "result: B wins",
+        "the seed forbids the king with the last stick"
+    );
+    let output = replay(&["--ruleset", "standard"], record, "perfect-standard.txt");
+    assert_eq!(
+        last_line(&output),
+        "result: A wins",
+        "one game: that game's result"
+    );
+    let json = replay(
+        &[],
+        r#"[["j:B","j:B","g:B","g:B","d:B","d:-"]]"#,
+        "perfect.json",
+    );
+    assert_eq!(last_line(&json), "result: unfinished");
+}
+
+/// A record that names its rules replays under them without flags; a flag
+/// that contradicts it is an error that says so (exit 2, one line).
+#[test]
+fn a_record_replays_under_its_own_rules_and_a_contradicting_flag_is_refused() {
+    let record = "# ruleset=standard opening=2-4-6\n1. j:b j:b\n2. 2i f f - -\n";
+    let output = replay(&[], record, "named.txt");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.stderr.is_empty(), "nothing assumed");
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    assert!(text.contains("ruleset standard, opening 2-4-6"), "{text}");
+    assert!(text.contains("turn 3 of team A"), "{text}");
+    for (flags, said) in [
+        (
+            &["--ruleset", "seed"][..],
+            "the record says ruleset standard, but --ruleset seed was asked for",
+        ),
+        (
+            &["--opening", "6-6-6"][..],
+            "the record says opening 2-4-6, but --opening 6-6-6 was asked for",
+        ),
+    ] {
+        let output = replay(flags, record, "contradicted.txt");
+        assert_eq!(output.status.code(), Some(2));
+        let error = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(error.lines().count(), 1, "{error}");
+        assert!(error.contains(said), "{error}");
+    }
+    let agreeing = replay(&["--opening", "2-4-6"], record, "agreeing.txt");
+    assert!(agreeing.status.success());
+}
+
+/// `--opening` is taken by every command that makes a match.
+#[test]
+fn every_match_making_command_takes_the_opening() {
+    let text = kubb_succeeds(["simulate", "--games", "50", "--opening", "2-4-6", "--json"]);
+    let value: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON object");
+    assert_eq!(value["opening"], "2-4-6");
+    let text = kubb_succeeds([
+        "duel",
+        "--games",
+        "2",
+        "--playouts",
+        "2",
+        "--ruleset",
+        "standard",
+        "--opening",
+        "2-4-6",
+    ]);
+    assert!(text.contains("standard rules, opening 2-4-6"), "{text}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["kubb", "simulate", "--opening", "3-6-6"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("opening '3-6-6' is not 6-6-6 or 2-4-6"));
+}
+
+/// `towers kubb stats` gives per-player and per-team rows with the
+/// community's measures, as CSV and JSON, from notation or a log.
+#[test]
+fn stats_of_a_record_as_csv_and_json() {
+    let dir = std::env::temp_dir().join(format!("towers-stats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    // j fells 4 towers with 6 sticks; then x inkasts 4 and fells 3 knights
+    // with its first stick (1BE 3/4) and the fourth with the next.
+    std::fs::write(&record, "# ruleset=standard opening=6-6-6\nj:b j:b j:b j:b j:- j:-\nx:4i x:3f y:f y:- x:- y:- x:-\n").unwrap();
+    let csv = kubb_succeeds([OsStr::new("stats"), OsStr::new("--csv"), record.as_os_str()]);
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let row = |scope: &str, name: &str| {
+        rows.iter()
+            .find(|r| r[0] == scope && r[2] == name)
+            .unwrap_or_else(|| panic!("{scope} {name} in {csv}"))
+    };
+    assert_eq!(row("player", "j")[column("baseline_hit_rate")], "0.6667");
+    assert_eq!(
+        row("player", "x")[column("first_baton_efficiency")],
+        "0.7500"
+    );
+    assert_eq!(
+        row("team", "B")[column("efficiency")],
+        "1.0000",
+        "all 4 knights faced fell"
+    );
+    assert_eq!(row("team", "B")[column("sticks")], "6");
+    let json = kubb_succeeds([
+        OsStr::new("stats"),
+        OsStr::new("--json"),
+        record.as_os_str(),
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["players"].as_array().unwrap().len(), 3);
+    assert_eq!(value["teams"][1]["knights_felled"], 4);
+    std::fs::remove_dir_all(dir).ok();
 }

@@ -7,17 +7,24 @@ use std::process::{Command, Stdio};
 const TOWERS: &str = env!("CARGO_BIN_EXE_towers");
 
 fn referee(file: &std::path::Path, input: &str) -> String {
-    let mut child = Command::new(TOWERS)
-        .args([
-            "kubb",
-            "referee",
+    referee_with(
+        &[
             "--ruleset",
             "seed",
             "--team-a",
             "Vikings:ann",
             "--team-b",
             "Danes:bob,cid",
-        ])
+        ],
+        file,
+        input,
+    )
+}
+
+fn referee_with(args: &[&str], file: &std::path::Path, input: &str) -> String {
+    let mut child = Command::new(TOWERS)
+        .args(["kubb", "referee"])
+        .args(args)
         .arg(file)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -43,7 +50,7 @@ fn a_full_match_with_undo_resume_and_statistics() {
     // Turn 2: bob inkasts five pieces, one out twice and placed; he clears the
     // knights (two named, three by count) and three of A's towers, then
     // fells the king too early.
-    let second = "bob:-\nin\nout\nout\nin 2 2\nin\nin\nplace 1 1\nbob:f B1 B2\nbob:3f\nbob:b\nbob:b\nbob:b\nbob:k\n";
+    let second = "bob:-\nin\nout\nout\nin 2 2\nin\nin\nplace 1 1\nbob:f B1 B2\nbob:3f\nbob:b\nbob:b\nbob:b\nbob:k\ny\n";
     let out = referee(&file, &format!("{first}zed:b\n{second}quit\n"));
     assert!(
         out.contains("not accepted: zed does not play for Danes"),
@@ -66,6 +73,17 @@ fn a_full_match_with_undo_resume_and_statistics() {
         "{out}"
     );
 
+    // Resuming mid-turn credits untagged entries to the team's players, not
+    // to the team's letter: the first inkast of a named team is not refused.
+    let mid = std::env::temp_dir().join(format!("towers-referee-mid-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&mid).ok();
+    referee(&mid, "start a\nann:b\n-\n-\n-\n-\n-\nquit\n");
+    let resumed = referee(&mid, "in\n-\nquit\n");
+    assert!(!resumed.contains("not accepted"), "{resumed}");
+    let log = std::fs::read_to_string(&mid).unwrap();
+    assert!(log.contains(r#"{"event":"inkast","player":"bob""#), "{log}");
+    std::fs::remove_file(&mid).ok();
+
     // Resuming the finished record and replaying it agree.
     let resumed = referee(&file, "stats\nquit\n");
     assert!(resumed.contains("apply to new records"), "{resumed}");
@@ -78,4 +96,159 @@ fn a_full_match_with_undo_resume_and_statistics() {
     let text = String::from_utf8(replay.stdout).unwrap();
     assert_eq!(text.lines().last(), Some("result: A wins"), "{text}");
     std::fs::remove_file(&file).ok();
+}
+
+/// A whole named-team best-of-3 match under the US championship's settings
+/// (standard rules, 2-4-6), refereed without workarounds: inkasts by
+/// named (or defaulted) players, either case and plain words, a
+/// confirmation before a game-ending entry, targets named by where they
+/// stand, turn summaries and the match result; the referee's export
+/// replays with the same winner without flags.
+#[test]
+fn a_named_team_match_under_us_settings() {
+    let file = std::env::temp_dir().join(format!("towers-referee-us-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&file).ok();
+    let game_one = [
+        "START A",
+        "ann:B",
+        "AL:b", // A's 2 sticks: two of B's towers
+        "in",
+        "cid:IN 1.5 2.5",
+        "bob:F",
+        "cid:hit",
+        "bob:miss",
+        "cid:-", // B: inkast, both knights
+        "in",
+        "al:in",
+        "2F", // A inkasts both (ann by default, then al) and fells them
+        "b",
+        "b",
+        "b",
+        "k",
+        "n", // A clears B's baseline; a mistyped k is not recorded
+        "king",
+        "y", // the king, confirmed
+    ];
+    let game_two = [
+        "next", "bob:-", "cid:-", // B's 2 sticks
+        "ann:2b", "al:2b", "ann:b", "al:k", "yes", // A's 4: five towers and the king
+    ];
+    let input = format!(
+        "{}\n{}\nexport\nquit\n",
+        game_one.join("\n"),
+        game_two.join("\n")
+    );
+    let out = referee_with(
+        &[
+            "--ruleset",
+            "standard",
+            "--opening",
+            "2-4-6",
+            "--team-a",
+            "Vikings:ann,al",
+            "--team-b",
+            "Danes:bob,cid",
+        ],
+        &file,
+        &input,
+    );
+    assert!(!out.contains("not accepted"), "{out}");
+    assert!(
+        out.contains("counting targets: tower B1 on team B's baseline, spot 1"),
+        "{out}"
+    );
+    assert!(out.contains("turn 1 of team A (Vikings): 0 knight(s) and 2 tower(s) felled, 0 miss(es); towers standing A 5 B 3"), "{out}");
+    assert!(
+        out.contains("turn 2 of team B (Danes): inkast 2 in, 0 out, 0 placed; 2 knight(s)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("this ends the game: team A (Vikings) wins it"),
+        "{out}"
+    );
+    assert!(out.contains("not recorded"), "{out}");
+    assert!(
+        out.contains("match over: Vikings (team A) win the match, 2-0 in games"),
+        "{out}"
+    );
+    // The inkast is credited to its throwers, not to the last stick's.
+    let stats = out
+        .lines()
+        .filter(|l| l.starts_with("player"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(stats.contains("bob") && stats.contains("cid"), "{stats}");
+    // The export is the match, one record per game with its rules.
+    let export: String = out
+        .lines()
+        .map(|l| l.trim_start_matches("> "))
+        .skip_while(|l| !l.starts_with("# ruleset="))
+        .take_while(|l| l.starts_with('#') || l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        export.matches("# ruleset=standard opening=2-4-6").count(),
+        2,
+        "{export}"
+    );
+    let exported = file.with_extension("txt");
+    std::fs::write(&exported, &export).unwrap();
+    for record in [&file, &exported] {
+        let replay = Command::new(TOWERS)
+            .args(["kubb", "replay"])
+            .arg(record)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(replay.stdout).unwrap();
+        assert_eq!(
+            text.lines().last(),
+            Some("result: A wins"),
+            "{}: {text}",
+            record.display()
+        );
+    }
+    std::fs::remove_file(&file).ok();
+    std::fs::remove_file(&exported).ok();
+}
+
+/// A time limit: the referee calls time, the team throwing finishes its
+/// turn, then the tie-break decides (the baseline count: more towers
+/// knocked wins; none: a draw), and replay prints the result.
+#[test]
+fn time_called_is_decided_by_the_tie_break() {
+    for (tie_break, announced, result) in [
+        (
+            "baseline-count",
+            "match over: A (team A) win the match, 1-0 in games",
+            "result: A wins",
+        ),
+        (
+            "none",
+            "match over: a draw on time, 0-0 in games",
+            "result: draw",
+        ),
+    ] {
+        let file = std::env::temp_dir().join(format!(
+            "towers-referee-time-{tie_break}-{}.jsonl",
+            std::process::id()
+        ));
+        std::fs::remove_file(&file).ok();
+        let out = referee_with(
+            &["--time-limit", "30", "--tie-break", tie_break],
+            &file,
+            "start a\nb\nTIME\n-\n-\n-\n-\n-\ny\nquit\n",
+        );
+        assert!(!out.contains("not accepted"), "{out}");
+        assert!(out.contains("time=30/"), "the rules are shown: {out}");
+        assert!(out.contains("this ends the game"), "{out}");
+        assert!(out.contains(announced), "{out}");
+        let replay = Command::new(TOWERS)
+            .args(["kubb", "replay"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(replay.stdout).unwrap();
+        assert_eq!(text.lines().last(), Some(result), "{text}");
+        std::fs::remove_file(&file).ok();
+    }
 }

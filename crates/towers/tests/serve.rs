@@ -94,7 +94,8 @@ async fn play_one_game(
     };
     let id = created["id"].as_str().unwrap().to_string();
     let join = format!("{games}/{id}/join");
-    let Some(joined) = post(client, join, None, json!({})).await else {
+    let invitation = json!({ "invite": created["invite"] });
+    let Some(joined) = post(client, join, None, invitation).await else {
         return false;
     };
     let tokens = [created["token"].clone(), joined["token"].clone()];

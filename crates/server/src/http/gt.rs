@@ -1,6 +1,7 @@
-//! The Guard & Towers routes: games against the engine, a friend or
-//! engines, their moves, resignations and draws, records, positions and
-//! analysis.
+//! The Guard & Towers routes: games against the engine, a friend (seated
+//! by the invitation secret of the game's link), anyone (a public
+//! challenge of the lobby) or engines, their moves, resignations and
+//! draws, records, positions, a position's legal moves and analysis.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -22,9 +23,9 @@ use super::{
 };
 use crate::app::{now_ms, GameEvent, GameState, Loaded, View};
 use crate::error::ApiError;
-use crate::gt::{self, Player, Settings};
+use crate::gt::{self, Player, Seating, Settings};
 use crate::security::new_token;
-use crate::status::Kind;
+use crate::status::{Kind, Status};
 
 /// The longest analysis a client may ask for.
 const MAX_ANALYSIS: Duration = Duration::from_secs(10);
@@ -40,7 +41,12 @@ pub fn routes() -> Router<AppState> {
         .route("/api/gt/games/{id}/record", get(record))
         .route("/api/gt/games/{id}/positions", get(positions))
         .route("/api/gt/analysis", post(analyse))
+        .route("/api/gt/position", post(position))
 }
+
+/// The seat name under which a friend game's invitation secret is kept
+/// (hashed, as the seat tokens are). It is no colour: it seats nobody.
+const INVITATION: &str = "invite";
 
 /// The game's state; a Kubb match is 404, as an unknown id.
 fn state_of(game: &Loaded) -> Result<&gt::State, ApiError> {
@@ -55,7 +61,10 @@ fn state_of(game: &Loaded) -> Result<&gt::State, ApiError> {
 #[serde(rename_all = "snake_case")]
 enum Opponent {
     Engine,
+    /// A person who joins with the invitation secret of the link.
     Friend,
+    /// Anyone who accepts the challenge in the lobby.
+    Public,
     Engines,
 }
 
@@ -101,7 +110,7 @@ async fn create(
             players[seat.index()] = Player::Human;
             players
         }
-        Opponent::Friend => [Player::Human; 2],
+        Opponent::Friend | Opponent::Public => [Player::Human; 2],
         Opponent::Engines => request
             .levels
             .unwrap_or([10, 10])
@@ -113,11 +122,12 @@ async fn create(
         players,
         request.time_control,
     )
-    .map_err(|refusal| ApiError::BadRequest(refusal.0))?;
+    .map_err(|refusal| ApiError::BadRequest(refusal.0))?
+    .seated_by(seating_of(&request.opponent));
     let human = !matches!(request.opponent, Opponent::Engines);
     let name = checked_name(request.name)?;
     let token = new_token();
-    let (events, seats) = if human {
+    let (events, mut seats) = if human {
         let joined = gt::Event::Joined { seat, name };
         (
             vec![GameEvent::Gt(joined)],
@@ -126,22 +136,45 @@ async fn create(
     } else {
         (Vec::new(), Vec::new())
     };
+    let invite = matches!(request.opponent, Opponent::Friend).then(new_token);
+    if let Some(secret) = &invite {
+        seats.push((INVITATION.to_string(), secret.clone()));
+    }
     let state = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
     let (id, view) = create_game(&shared.app, state, &settings, events, seats).await?;
     let created = Created {
         id,
         seat: human.then_some(seat),
         token: human.then_some(token),
+        invite,
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))
 }
 
+fn seating_of(opponent: &Opponent) -> Seating {
+    match opponent {
+        Opponent::Public => Seating::Public,
+        Opponent::Engine | Opponent::Friend | Opponent::Engines => Seating::Invitation,
+    }
+}
+
+/// The archive, active games, or (`status=waiting`) the lobby: the
+/// public challenges only, never a friend's game waiting for its guest.
 async fn list(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Gt, query).await
+    let lobby = query.status == Some(Status::Waiting);
+    list_games(&shared.app, Kind::Gt, query, |settings| {
+        !lobby || is_public(settings)
+    })
+    .await
+}
+
+fn is_public(settings: &str) -> bool {
+    serde_json::from_str::<Settings>(settings)
+        .is_ok_and(|settings| settings.seating == Seating::Public)
 }
 
 async fn state(
@@ -158,6 +191,9 @@ async fn state(
 struct JoinGt {
     #[serde(default)]
     name: Option<String>,
+    /// The invitation secret of a friend game's link.
+    #[serde(default)]
+    invite: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -180,6 +216,7 @@ async fn join(
         .into_iter()
         .find(|&seat| state.settings.player(seat) == Player::Human && !state.is_seated(seat))
         .ok_or_else(|| ApiError::Conflict("no seat is free in this game".into()))?;
+    check_invitation(&game, state, request.invite.as_deref())?;
     let token = new_token();
     let event = GameEvent::Gt(gt::Event::Joined { seat, name });
     let seat_token = (seat.name().to_string(), token.clone());
@@ -195,6 +232,28 @@ async fn join(
     }))
 }
 
+/// A friend game seats only the holder of its link's secret; a public
+/// challenge (or a game stored before invitations) anyone.
+fn check_invitation(
+    game: &Loaded,
+    state: &gt::State,
+    secret: Option<&str>,
+) -> Result<(), ApiError> {
+    if state.settings.seating == Seating::Public || !game.seats.contains_key(INVITATION) {
+        return Ok(());
+    }
+    let refused = || {
+        ApiError::Forbidden(
+            "this game is by invitation: open the full link you were sent (its secret is missing or wrong)"
+                .into(),
+        )
+    };
+    match game.seat_of(secret) {
+        Ok(seat) if seat == INVITATION => Ok(()),
+        _ => Err(refused()),
+    }
+}
+
 /// Locks a Guard & Towers game and finds the seat of the request's token.
 async fn seated(
     shared: &Shared,
@@ -203,8 +262,13 @@ async fn seated(
 ) -> Result<(Loaded, Color), ApiError> {
     let game = shared.app.lock(id).await?;
     state_of(&game)?;
-    let seat = game
-        .seat_of(bearer(headers))?
+    let seat = game.seat_of(bearer(headers))?;
+    if seat == INVITATION {
+        return Err(ApiError::Forbidden(
+            "an invitation is not a seat: join the game first".into(),
+        ));
+    }
+    let seat = seat
         .parse()
         .map_err(|_| ApiError::Internal(format!("game {id}: a seat that is no colour")))?;
     Ok((game, seat))
@@ -394,5 +458,68 @@ async fn analyse(
         depth: result.depth,
         nodes: result.nodes,
         pv: result.pv,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    position: String,
+    /// A move to play first: the answer is then the position after it.
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    rules: Option<Ruleset>,
+}
+
+/// A position as the rules see it, with no game behind it (the lesson's
+/// boards): whose move, the legal moves, and the verdict when decided;
+/// with a move, all that after it (an illegal move is refused in the
+/// rules' words).
+#[derive(Serialize)]
+struct PositionView {
+    position: Position,
+    side_to_move: Color,
+    legal_moves: Vec<Move>,
+    result: Option<gt::ResultView>,
+}
+
+async fn position(
+    JsonBody(request): JsonBody<PositionRequest>,
+) -> Result<Json<PositionView>, ApiError> {
+    let position: Position = request
+        .position
+        .parse()
+        .map_err(|error| ApiError::BadRequest(format!("position: {error}")))?;
+    let mut game = Game::new(position, request.rules.unwrap_or_default().rules());
+    if let Some(text) = &request.mv {
+        let mv = gt::parse_move(text)?;
+        if game.outcome().is_some() || !game.position().is_legal(mv) {
+            return Err(ApiError::Refused(format!(
+                "{mv} is not a legal move in this position"
+            )));
+        }
+        game.play(mv)
+            .map_err(|error| ApiError::Refused(error.to_string()))?;
+    }
+    let position = *game.position();
+    let result = game.outcome().map(|outcome| {
+        let score = GameResult::of(outcome);
+        gt::ResultView {
+            score,
+            winner: score.winner(),
+            reason: Termination::of(outcome),
+        }
+    });
+    let legal_moves = if result.is_some() {
+        Vec::new()
+    } else {
+        game.legal_moves().to_vec()
+    };
+    Ok(Json(PositionView {
+        position,
+        side_to_move: position.side_to_move(),
+        legal_moves,
+        result,
     }))
 }

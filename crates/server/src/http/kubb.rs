@@ -13,8 +13,8 @@ use kubb::Team;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    bearer, checked_name, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery,
-    QueryParams, Shared,
+    bearer, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery, QueryParams,
+    Shared,
 };
 use crate::app::{GameEvent, GameState, Loaded};
 use crate::error::ApiError;
@@ -56,21 +56,51 @@ struct TeamRequest {
     players: Vec<String>,
 }
 
+/// A new match: the ruleset and the tournament settings, each optional
+/// with its default (rule book, "Tournament settings").
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreateKubb {
     #[serde(default)]
     ruleset: Option<String>,
+    #[serde(default)]
+    opening: Option<kubb::Opening>,
+    #[serde(default)]
+    opening_thrower_rule: Option<bool>,
+    #[serde(default)]
+    base_kubb_double: Option<bool>,
+    #[serde(default)]
+    time_limit: Option<kubb::TimeLimit>,
     team_a: TeamRequest,
     team_b: TeamRequest,
 }
 
+impl CreateKubb {
+    fn tournament(&self) -> kubb::TournamentSettings {
+        let defaults = kubb::TournamentSettings::default();
+        kubb::TournamentSettings {
+            opening: self.opening.unwrap_or(defaults.opening),
+            opening_thrower_rule: self
+                .opening_thrower_rule
+                .unwrap_or(defaults.opening_thrower_rule),
+            base_kubb_double: self.base_kubb_double.unwrap_or(defaults.base_kubb_double),
+            time_limit: self.time_limit,
+        }
+    }
+}
+
+/// A team's name and players through the rules' typed name, which says
+/// which rule a bad name breaks.
 fn team_info(team: TeamRequest) -> Result<kubb::TeamInfo, ApiError> {
-    let name = checked_name(Some(team.name))?;
+    let name_of = |text: &str| {
+        kubb::Name::new(text)
+            .map_err(|error| ApiError::BadRequest(format!("'{}': {error}", text.trim())))
+    };
+    let name = name_of(&team.name)?;
     let players = team
         .players
-        .into_iter()
-        .map(|player| checked_name(Some(player)))
+        .iter()
+        .map(|player| name_of(player))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(kubb::TeamInfo { name, players })
 }
@@ -85,7 +115,10 @@ async fn create_kubb(
             .map_err(|error: kubb::UnknownRuleset| ApiError::BadRequest(error.to_string()))?,
         None => kubb::Ruleset::SEED,
     };
-    let settings = kubb_match::Settings { ruleset };
+    let settings = kubb_match::Settings {
+        ruleset,
+        tournament: request.tournament(),
+    };
     let state = kubb_match::State::new(&settings);
     let teams = kubb::Event::Teams {
         a: team_info(request.team_a)?,
@@ -100,6 +133,7 @@ async fn create_kubb(
         id,
         seat: None,
         token: Some(token),
+        invite: None,
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))
@@ -109,7 +143,7 @@ async fn list_kubb(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Kubb, query).await
+    list_games(&shared.app, Kind::Kubb, query, |_| true).await
 }
 
 async fn kubb_state(
@@ -124,22 +158,23 @@ async fn kubb_state(
 #[serde(deny_unknown_fields)]
 struct KubbEventRequest {
     event: kubb::Event,
+    /// The number the event is to have (the match's `seq` plus one when it
+    /// was entered): makes resending safe. Without it the event is simply
+    /// the next.
+    #[serde(default)]
+    seq: Option<i64>,
 }
 
-async fn referee(
+async fn commit(
     shared: &Shared,
-    id: &str,
-    headers: &HeaderMap,
+    mut game: Loaded,
     event: kubb_match::Event,
 ) -> Result<Json<kubb_match::View>, ApiError> {
-    let mut game = shared.app.lock(id).await?;
-    kubb_state_of(&game)?;
-    game.seat_of(bearer(headers))?;
     shared
         .app
         .commit_event(&mut game, GameEvent::Kubb(event), None)
         .await?;
-    Ok(Json(kubb_state_of(&game)?.view(id)))
+    Ok(Json(kubb_state_of(&game)?.view(&game.id)))
 }
 
 async fn kubb_event(
@@ -151,29 +186,103 @@ async fn kubb_event(
     let event = kubb_match::Event::Referee {
         event: request.event,
     };
-    referee(&shared, &id, &headers, event).await
+    // The lock is held from the check to the commit: two copies of one
+    // event sent at once record it once.
+    let game = shared.app.lock(&id).await?;
+    let recorded = kubb_state_of(&game)?.seq;
+    game.seat_of(bearer(&headers))?;
+    let Some(seq) = request.seq else {
+        return commit(&shared, game, event).await;
+    };
+    if seq <= recorded {
+        return already_recorded(&shared, game, seq, &event).await;
+    }
+    if seq > recorded + 1 {
+        return Err(ApiError::Conflict(format!(
+            "event {seq} cannot be recorded before event {}: send the events in order",
+            recorded + 1
+        )));
+    }
+    commit(&shared, game, event).await
 }
 
+/// The answer to event `seq` sent again: the match as it is when the
+/// stored event `seq` is this one, a conflict when it is another.
+async fn already_recorded(
+    shared: &Shared,
+    game: Loaded,
+    seq: i64,
+    event: &kubb_match::Event,
+) -> Result<Json<kubb_match::View>, ApiError> {
+    let stored = shared.app.store.events(&game.id, seq - 1).await?;
+    let same = stored
+        .first()
+        .filter(|row| row.seq == seq)
+        .and_then(|row| serde_json::from_str::<kubb_match::Event>(&row.body).ok())
+        .is_some_and(|stored| stored == *event);
+    if !same {
+        return Err(ApiError::Conflict(format!(
+            "event {seq} is already recorded as a different entry: reload the match"
+        )));
+    }
+    Ok(Json(kubb_state_of(&game)?.view(&game.id)))
+}
+
+/// Takes back the last entry; never the setup (the teams and players),
+/// which has no redo.
 async fn kubb_undo(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<kubb_match::View>, ApiError> {
-    referee(&shared, &id, &headers, kubb_match::Event::Undone).await
+    let game = shared.app.lock(&id).await?;
+    let state = kubb_state_of(&game)?;
+    game.seat_of(bearer(&headers))?;
+    if matches!(state.events.as_slice(), [] | [kubb::Event::Teams { .. }]) {
+        return Err(ApiError::Refused(
+            "nothing to undo: no entry since the teams were set".into(),
+        ));
+    }
+    commit(&shared, game, kubb_match::Event::Undone).await
+}
+
+/// `?format=csv`: the rows of `kubb::stats` as CSV instead of JSON.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StatsQuery {
+    format: Option<String>,
 }
 
 async fn kubb_stats(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Stats>, ApiError> {
+    QueryParams(query): QueryParams<StatsQuery>,
+) -> Result<Response, ApiError> {
     let game = shared.app.lock(&id).await?;
-    let players = kubb_state_of(&game)?.stats();
-    Ok(Json(Stats { players }))
+    let state = kubb_state_of(&game)?;
+    match query.format.as_deref().unwrap_or("json") {
+        "json" => Ok(Json(Stats {
+            players: state.stats(),
+            measures: state.community_stats(),
+        })
+        .into_response()),
+        "csv" => Ok((
+            [(header::CONTENT_TYPE, "text/csv; charset=utf-8")],
+            state.community_stats().to_csv(),
+        )
+            .into_response()),
+        other => Err(ApiError::BadRequest(format!(
+            "format '{other}' is not 'json' or 'csv'"
+        ))),
+    }
 }
 
+/// Per player name (as before), and the community's measures per player
+/// and team (`kubb::stats::MatchStats`).
 #[derive(Serialize)]
 struct Stats {
     players: BTreeMap<String, kubb_match::StatsView>,
+    measures: kubb::stats::MatchStats,
 }
 
 #[derive(Deserialize)]
@@ -188,13 +297,15 @@ async fn kubb_export(
 ) -> Result<Response, ApiError> {
     let game = shared.app.lock(&id).await?;
     let state = kubb_state_of(&game)?;
+    let refused = |error: kubb::notation::ExportError| ApiError::Refused(error.to_string());
     let text = match query.format.as_deref().unwrap_or("log") {
         "log" => kubb::log::write(&state.ruleset, &state.events),
-        "notation" => kubb::notation::export(&state.events, state.ruleset)
-            .map_err(|error| ApiError::Refused(error.to_string()))?,
+        // Planet Kubb's text form, one record per game of the match.
+        "notation" => kubb::notation::export(&state.events, state.ruleset).map_err(refused)?,
+        "json" => kubb::notation::export_json(&state.events, state.ruleset).map_err(refused)?,
         other => {
             return Err(ApiError::BadRequest(format!(
-                "format '{other}' is not 'log' or 'notation'"
+                "format '{other}' is not 'log', 'notation' or 'json'"
             )))
         }
     };

@@ -200,6 +200,9 @@ struct Created<Seat: Serialize> {
     seat: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
+    /// A friend game's invitation secret, for the link sent to the guest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invite: Option<String>,
     state: View,
 }
 
@@ -227,12 +230,14 @@ struct ListQuery {
     limit: Option<i64>,
 }
 
-/// One game of a list: its settings as stored, without its state.
+/// One game of a list: its settings as stored and the names of its two
+/// sides (Red and Blue, or teams A and B), without its state.
 #[derive(Serialize)]
 struct Summary {
     id: String,
     status: Status,
     result: Option<String>,
+    names: [Option<String>; 2],
     settings: Box<RawValue>,
     created_ms: i64,
     updated_ms: i64,
@@ -243,27 +248,45 @@ struct Games {
     games: Vec<Summary>,
 }
 
-async fn list_games(app: &App, kind: Kind, query: ListQuery) -> Result<Json<Games>, ApiError> {
+/// The games of `kind` the query asks for whose stored settings `keep`
+/// accepts (the lobby keeps public challenges only).
+async fn list_games(
+    app: &App,
+    kind: Kind,
+    query: ListQuery,
+    keep: impl Fn(&str) -> bool,
+) -> Result<Json<Games>, ApiError> {
     let status = query.status.unwrap_or(Status::Finished);
     let limit = query.limit.unwrap_or(50).clamp(1, 500);
-    let games = app
-        .store
-        .list(kind, status, limit)
-        .await?
-        .into_iter()
-        .map(|row| {
-            let settings = RawValue::from_string(row.settings).map_err(|error| {
-                ApiError::Internal(format!("game {}: settings: {error}", row.id))
-            })?;
-            Ok(Summary {
-                id: row.id,
-                status: row.status,
-                result: row.result,
-                settings,
-                created_ms: row.created_ms,
-                updated_ms: row.updated_ms,
-            })
-        })
-        .collect::<Result<_, ApiError>>()?;
+    let rows = app.store.list(kind, status, limit).await?;
+    let mut games = Vec::new();
+    for row in rows.into_iter().filter(|row| keep(&row.settings)) {
+        let settings = RawValue::from_string(row.settings)
+            .map_err(|error| ApiError::Internal(format!("game {}: settings: {error}", row.id)))?;
+        games.push(Summary {
+            names: names_of(app, &row.id).await,
+            id: row.id,
+            status: row.status,
+            result: row.result,
+            settings,
+            created_ms: row.created_ms,
+            updated_ms: row.updated_ms,
+        });
+    }
     Ok(Json(Games { games }))
+}
+
+/// The names of a game's two sides; none for a game that cannot be read
+/// (the list still answers).
+async fn names_of(app: &App, id: &str) -> [Option<String>; 2] {
+    let Ok(game) = app.lock(id).await else {
+        return [None, None];
+    };
+    match &game.state {
+        GameState::Gt(state) => state.names.clone(),
+        GameState::Kubb(state) => {
+            ::kubb::Team::BOTH.map(|team| Some(state.current.team_info(team).name.to_string()))
+        }
+        GameState::Tournament(_) => [None, None],
+    }
 }

@@ -27,7 +27,7 @@ use crate::tournament::games::{
     ORGANISER_SEAT,
 };
 use crate::tournament::ratings::{leaderboard, Leader, Rated};
-use crate::tournament::{self, Entrant, Event, Settings};
+use crate::tournament::{self, Entrant, Event, GameSettings, Settings};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -63,6 +63,10 @@ struct CreateTournament {
     third_place: bool,
     #[serde(default)]
     ruleset: Option<kubb::Ruleset>,
+    /// Kubb: every match's settings (opening, double, time limit and its
+    /// tie-break).
+    #[serde(default)]
+    match_settings: Option<kubb::TournamentSettings>,
     #[serde(default)]
     time_control: Option<TimeControl>,
 }
@@ -80,8 +84,12 @@ async fn create(
         request.third_place,
     )
     .map_err(|error| ApiError::BadRequest(error.to_string()))?;
-    let settings = Settings::new(request.title, format, request.ruleset, request.time_control)
-        .map_err(refused)?;
+    let games = GameSettings {
+        ruleset: request.ruleset,
+        match_settings: request.match_settings,
+        time_control: request.time_control,
+    };
+    let settings = Settings::new(request.title, format, games).map_err(refused)?;
     let state = GameState::Tournament(tournament::State::new(settings.clone()).map_err(refused)?);
     let token = new_token();
     let seats = vec![(ORGANISER_SEAT.to_string(), token.clone())];
@@ -90,6 +98,7 @@ async fn create(
         id,
         seat: None,
         token: Some(token),
+        invite: None,
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))
@@ -99,7 +108,7 @@ async fn list(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Tournament, query).await
+    list_games(&shared.app, Kind::Tournament, query, |_| true).await
 }
 
 async fn show(

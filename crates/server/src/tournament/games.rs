@@ -208,7 +208,7 @@ async fn create_game(
                 guard_towers::Ruleset::default(),
                 Position::start(),
                 [Player::Human; 2],
-                state.settings.time_control,
+                state.settings.games.time_control,
             )
             .map_err(|refusal| ApiError::Refused(refusal.0))?;
             let joined = |seat, name: &Name| {
@@ -226,16 +226,18 @@ async fn create_game(
             (state, stored, events)
         }
         GameKind::Kubb => {
-            let settings = kubb_match::Settings {
-                ruleset: state.settings.ruleset.unwrap_or_default(),
-            };
-            let team = |name: &Name| kubb::TeamInfo {
-                name: name.to_string(),
-                players: state.players_of(name),
+            let settings = state.settings.games.kubb_match();
+            let team = |name: &Name| {
+                let entrant = state
+                    .entrant(name)
+                    .ok_or_else(|| ApiError::Internal(format!("no entrant '{name}'")))?;
+                state
+                    .kubb_team(entrant)
+                    .map_err(|refusal| ApiError::Refused(refusal.0))
             };
             let teams = kubb::Event::Teams {
-                a: team(&pairing.first),
-                b: team(second),
+                a: team(&pairing.first)?,
+                b: team(second)?,
             };
             let events = vec![GameEvent::Kubb(kubb_match::Event::Referee { event: teams })];
             let stored = to_json(&settings)?;
@@ -281,7 +283,8 @@ fn game_score(state: &GameState) -> Option<Score> {
             ))
         }
         GameState::Kubb(state) => {
-            state.current.winner()?;
+            // Won, or drawn when time was called with the games level.
+            state.current.outcome()?;
             let [a, b] = kubb::Team::BOTH.map(|team| u32::from(state.current.games_won(team)));
             Some(Score::new(Points::whole(a), Points::whole(b)))
         }

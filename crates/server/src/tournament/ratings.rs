@@ -95,7 +95,7 @@ mod tests {
     use tournament::format::Format;
 
     use super::*;
-    use crate::tournament::{Entrant, Event, Settings};
+    use crate::tournament::{Entrant, Event, GameSettings, Settings};
 
     /// A finished Kubb knockout of two teams: the winning team and each of
     /// its players rank above the losers, and the entrants' board matches
@@ -105,7 +105,7 @@ mod tests {
         let format =
             tournament::Settings::new(GameKind::Kubb, Format::Knockout, None, None, None, false)
                 .unwrap();
-        let settings = Settings::new("Cup".into(), format, None, None).unwrap();
+        let settings = Settings::new("Cup".into(), format, GameSettings::default()).unwrap();
         let mut state = State::new(settings).unwrap();
         for (team, players) in [("Vikings", ["ann", "bob"]), ("Danes", ["cy", "dee"])] {
             let entrant = Entrant {

@@ -111,7 +111,7 @@ impl TestServer {
             .post(
                 &format!("/api/gt/games/{id}/join"),
                 None,
-                json!({ "name": "bob" }),
+                json!({ "name": "bob", "invite": created["invite"] }),
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{joined}");
