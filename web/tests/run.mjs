@@ -688,8 +688,7 @@ test("a whole Kubb match is scored with the network off, saved on the phone, and
 });
 
 test("an organiser runs a Kubb knockout from a phone and a spectator follows it live", async ({ browser, base }) => {
-  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-  const organiser = await (await browser.newContext(phone)).newPage();
+  const organiser = await (await browser.newContext(PHONE)).newPage();
   await organiser.goto(`${base}/tournament`);
   await organiser.fill("#title", "Lawn cup");
   await organiser.selectOption("#game", "kubb");
@@ -703,7 +702,7 @@ test("an organiser runs a Kubb knockout from a phone and a spectator follows it 
     await organiser.click("#register-form button");
     await organiser.waitForSelector(`#standings td:has-text("${team}")`);
   }
-  const spectator = await (await browser.newContext(phone)).newPage();
+  const spectator = await (await browser.newContext(PHONE)).newPage();
   await spectator.goto(`${base}/tournament?id=${id}`);
   await spectator.waitForSelector("#status:has-text('4 entrants')");
   assert.equal(await spectator.isVisible("#organiser"), false, "no token, no organiser panel");
@@ -711,6 +710,7 @@ test("an organiser runs a Kubb knockout from a phone and a spectator follows it 
   await organiser.click("#start-round");
   await spectator.waitForSelector("#rounds-list li:has-text('Vikings – Swedes')");
   await shot(organiser, "tournament-organiser");
+  await checkAxe(organiser, "tournament organiser");
   // A refusal is the server's, in its words: the round is still open.
   await organiser.click("#start-round");
   await organiser.waitForSelector("#error:not([hidden])");
@@ -744,6 +744,7 @@ test("an organiser runs a Kubb knockout from a phone and a spectator follows it 
   await spectator.waitForSelector("#bracket-section:not([hidden])");
   assert.match(await spectator.textContent("#standings tbody tr"), /Danes/);
   await shot(spectator, "tournament-public");
+  await checkAxe(spectator, "tournament public");
   assert.equal(await organiser.isDisabled("#start-round"), true, "no round after the final");
   await organiser.context().close();
   await spectator.context().close();
