@@ -377,6 +377,33 @@ async fn tournament_session(api: &mut Checker<'_>) {
         Some(json!({ "name": "ann" })),
     )
     .await;
+    // An entrant withdrawn before round 1 plays no round.
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/entrants",
+        &id,
+        Some(&organiser),
+        Some(json!({ "name": "cy" })),
+    )
+    .await;
+    let withdrawn = api
+        .call(
+            Method::POST,
+            "/api/tournaments/{id}/withdrawals",
+            &id,
+            Some(&organiser),
+            Some(json!({ "name": "cy" })),
+        )
+        .await;
+    assert_eq!(withdrawn["entrants"][2]["withdrawn"], true);
+    api.call(
+        Method::POST,
+        "/api/tournaments/{id}/withdrawals",
+        &id,
+        Some(&organiser),
+        Some(json!({ "name": "nobody" })),
+    )
+    .await;
     api.call(
         Method::POST,
         "/api/tournaments/{id}/rounds",
