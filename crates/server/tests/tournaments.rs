@@ -401,3 +401,129 @@ async fn a_result_reaches_its_tournament_on_a_server_that_never_saw_it() {
     assert_eq!(state["rounds"][0]["pairings"][0]["score"], "1-0");
     assert_eq!(state["status"], "finished");
 }
+
+/// Plays every round of a tournament through the organiser's results: in
+/// each pairing the entrant whose name sorts first wins 1-0. Returns the
+/// final state and how many games or matches were created.
+async fn play_by_seed(server: &TestServer, id: &str, organiser: &str) -> (Value, usize) {
+    let mut created = 0;
+    loop {
+        let path = format!("/api/tournaments/{id}/rounds");
+        let (status, round) = server.post(&path, Some(organiser), json!({})).await;
+        if status == StatusCode::UNPROCESSABLE_ENTITY {
+            let (_, state) = server.get(&format!("/api/tournaments/{id}")).await;
+            return (state, created);
+        }
+        assert_eq!(status, StatusCode::CREATED, "{round}");
+        for game in round["games"].as_array().unwrap() {
+            created += 1;
+            let (first, second) = (
+                game["first"].as_str().unwrap(),
+                game["second"].as_str().unwrap(),
+            );
+            let (winner, loser) = if first < second {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            let (status, body) = server
+                .post(
+                    &format!("/api/tournaments/{id}/results"),
+                    Some(organiser),
+                    json!({ "first": winner, "second": loser, "score": "1-0" }),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    }
+}
+
+/// Sixteen Kubb teams, pools of four then a knockout of the eight
+/// qualifiers, and the same sixteen in a four-round Swiss: the best seed
+/// (T01, who wins every match it plays) is champion of both; the pools
+/// take three rounds and the knockout three (quarter-finals, semi-finals,
+/// final), each pairing in a match of its own; the Swiss winner has four
+/// wins, eight match points.
+#[tokio::test]
+async fn sixteen_kubb_teams_play_pools_then_knockout_and_a_swiss() {
+    let server = start(config(&common::sqlite_url())).await;
+    let teams: Vec<String> = (1..=16).map(|n| format!("T{n:02}")).collect();
+
+    let (id, organiser) = create(
+        &server,
+        json!({ "title": "Sixteen", "game": "kubb", "format": "pools-knockout", "pools": 4 }),
+    )
+    .await;
+    for team in &teams {
+        register(
+            &server,
+            &id,
+            &organiser,
+            json!({ "name": team, "players": [format!("{team} a")] }),
+        )
+        .await;
+    }
+    let (state, created) = play_by_seed(&server, &id, &organiser).await;
+    assert_eq!(state["status"], "finished", "{state}");
+    let stages: Vec<&str> = state["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["stage"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        stages,
+        ["pool", "pool", "pool", "knockout", "knockout", "knockout"]
+    );
+    assert_eq!(created, 3 * 8 + 4 + 2 + 1, "every pairing has its match");
+    assert_eq!(state["standings"][0]["name"], "T01");
+    let finalists = &state["rounds"][5]["pairings"][0];
+    assert!(finalists["first"] == "T01" || finalists["second"] == "T01");
+
+    let (id, organiser) = create(
+        &server,
+        json!({ "title": "Sixteen Swiss", "game": "kubb", "format": "swiss", "rounds": 4 }),
+    )
+    .await;
+    for team in &teams {
+        register(&server, &id, &organiser, json!({ "name": team })).await;
+    }
+    let (state, created) = play_by_seed(&server, &id, &organiser).await;
+    assert_eq!(state["status"], "finished");
+    assert_eq!(created, 4 * 8);
+    assert_eq!(state["standings"][0]["name"], "T01");
+    assert_eq!(state["standings"][0]["points"], 8.0);
+    assert_eq!(state["standings"][0]["wins"], 4);
+}
+
+/// Eight engines in a Guard & Towers round robin on the server, each
+/// engine beating every engine named after it: E1 scores 7, E2 6, … E8 0.
+/// By hand, Sonneborn–Berger (the points of the opponents beaten) is the
+/// sum of the scores below one's own, 21, 15, 10, 6, 3, 1, 0, 0, and
+/// Buchholz (every opponent's points) is the 28 points played for less
+/// one's own.
+#[tokio::test]
+async fn an_eight_engine_round_robin_has_hand_computed_tiebreaks() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, organiser) = create(
+        &server,
+        json!({ "title": "Engines", "game": "gt", "format": "round-robin" }),
+    )
+    .await;
+    for n in 1..=8 {
+        register(&server, &id, &organiser, json!({ "name": format!("E{n}") })).await;
+    }
+    let (state, created) = play_by_seed(&server, &id, &organiser).await;
+    assert_eq!(created, 28, "every pair meets once, each in a game");
+    let sonneborn_berger = [21.0, 15.0, 10.0, 6.0, 3.0, 1.0, 0.0, 0.0];
+    for (rank, line) in state["standings"].as_array().unwrap().iter().enumerate() {
+        let points = 7.0 - rank as f64;
+        assert_eq!(line["name"], format!("E{}", rank + 1));
+        assert_eq!(line["points"], points);
+        assert_eq!(
+            line["tiebreaks"]["sonneborn_berger"],
+            sonneborn_berger[rank]
+        );
+        assert_eq!(line["tiebreaks"]["buchholz"], 28.0 - points);
+    }
+}
