@@ -710,7 +710,11 @@ impl App {
             match self.lock(&id).await {
                 Ok(mut game) => {
                     if let Some(since) = down_since {
-                        self.credit_downtime(&mut game, since).await?;
+                        // Another instance starting at the same moment may
+                        // have credited it first (a conflict): not fatal.
+                        if let Err(error) = self.credit_downtime(&mut game, since).await {
+                            tracing::warn!("game {id}: downtime not credited: {error}");
+                        }
                     }
                     self.after_commit(&game);
                 }
