@@ -247,7 +247,7 @@ test("a lost server shows a connection banner, never a raw 'Failed to fetch', an
   await context.close();
 });
 
-test("a server restart shows 'reconnecting', then 'back online', and the seat plays on", async ({ browser }) => {
+test("a server restart shows the connection lost, then 'back online', and the seat plays on", async ({ browser }) => {
   const first = await startServer();
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
@@ -256,7 +256,9 @@ test("a server restart shows 'reconnecting', then 'back online', and the seat pl
   await page.waitForSelector("#status:has-text('Your move')");
   const id = gameId(page);
   await first.kill();
-  await page.waitForSelector("#connection:has-text('Reconnecting')");
+  // The live socket closing says "Reconnecting"; a request failing first
+  // (under load it may) says "Offline": either tells the player.
+  await page.waitForSelector("#connection:has-text('Reconnecting'), #connection:has-text('Offline')");
   const again = await startServer(first.dir, new URL(first.base).host);
   await page.waitForSelector("#connection:has-text('Back online')", { timeout: 15000 });
   const move = (await legalMoves(page, id))[0];
@@ -614,9 +616,17 @@ test("an inkasted kubb is placed by a tap where it landed, drawn there, and the 
   assert.ok(Math.abs(knight.at.x - spot.x) < 0.1 && Math.abs(knight.at.y - spot.y) < 0.1, `stored where tapped: ${JSON.stringify(knight.at)}`);
   // The field is drawn again for the next entry's controls; the knight is
   // where the spot is now.
-  const now = await fieldPoint(page, spot);
-  const drawn = await page.locator('[data-piece="B2"]').boundingBox();
-  assert.ok(Math.abs(drawn.x + drawn.width / 2 - now.x) < 3 && Math.abs(drawn.y + drawn.height / 2 - now.y) < 3, "drawn where it landed");
+  // The layout may still settle (the probability bar and the controls are
+  // redrawn after the entry), so the check is repeated until it holds.
+  let offset = null;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const now = await fieldPoint(page, spot);
+    const drawn = await page.locator('[data-piece="B2"]').boundingBox();
+    offset = [drawn.x + drawn.width / 2 - now.x, drawn.y + drawn.height / 2 - now.y];
+    if (Math.abs(offset[0]) < 3 && Math.abs(offset[1]) < 3) break;
+    await page.waitForTimeout(100);
+  }
+  assert.ok(Math.abs(offset[0]) < 3 && Math.abs(offset[1]) < 3, `drawn where it landed (off by ${offset})`);
   const line = (await matchState(page)).teams.find((t) => t.team === "A").line;
   if (line.at === "knight") assert.equal(await page.locator("#field .advanced-line").count(), 1, "the advanced line is drawn");
   await shot(page, "kubb-phone-inkast");
