@@ -196,6 +196,35 @@ fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Runtime::new().unwrap()
 }
 
+/// A random legal move of a game's `state` (xorshift on `random`), or
+/// `None` when the side to move has none.
+fn random_move(state: &Value, random: &mut u64) -> Option<Value> {
+    let legal = state["legal_moves"]
+        .as_array()
+        .filter(|legal| !legal.is_empty())?;
+    *random ^= *random << 13;
+    *random ^= *random >> 7;
+    *random ^= *random << 17;
+    Some(legal[(*random % legal.len() as u64) as usize].clone())
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The code of the close frame the server sends within 5 s, if any.
+async fn close_code(socket: &mut Socket) -> Option<u16> {
+    tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Close(frame) = message {
+                return frame.map(|frame| u16::from(frame.code));
+            }
+        }
+        None
+    })
+    .await
+    .unwrap()
+}
+
 /// Class 1, the course-port bomb: an endless "move" is cut at the
 /// protocol's 4 KiB message limit, loses the game at once, costs no
 /// lasting memory and is stored as a short excerpt only.
@@ -290,14 +319,12 @@ async fn bystander_moves(base: &str, duration: Duration) -> (usize, usize) {
         let (id, tokens) = friend_game(base, json!({})).await;
         let (_, mut state) = get(base, &format!("/api/gt/games/{id}")).await;
         for ply in 0..40 {
-            let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
-            if legal.is_empty() || Instant::now() >= deadline {
+            let Some(mv) = random_move(&state, &mut random) else {
+                break;
+            };
+            if Instant::now() >= deadline {
                 break;
             }
-            random ^= random << 13;
-            random ^= random >> 7;
-            random ^= random << 17;
-            let mv = legal[(random % legal.len() as u64) as usize].clone();
             let path = format!("/api/gt/games/{id}/moves");
             let (status, next) =
                 post(base, &path, Some(&tokens[ply % 2]), json!({ "move": mv })).await;
@@ -546,16 +573,7 @@ fn a_websocket_flood_is_closed_and_a_resume_is_bounded() {
                 break;
             }
         }
-        let closed = tokio::time::timeout(Duration::from_secs(5), async {
-            while let Some(Ok(message)) = socket.next().await {
-                if let Message::Close(frame) = message {
-                    return frame.map(|frame| u16::from(frame.code));
-                }
-            }
-            None
-        })
-        .await
-        .unwrap();
+        let closed = close_code(&mut socket).await;
         assert_eq!(closed, Some(1008), "closed for policy");
     });
 }
@@ -570,14 +588,9 @@ async fn game_of_many_events(base: &str, events: i64) -> (String, Value) {
             if state["seq"].as_i64().unwrap() > events {
                 return (id, state);
             }
-            let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
-            if legal.is_empty() {
+            let Some(mv) = random_move(&state, &mut random) else {
                 break;
-            }
-            random ^= random << 13;
-            random ^= random >> 7;
-            random ^= random << 17;
-            let mv = legal[(random % legal.len() as u64) as usize].clone();
+            };
             let path = format!("/api/gt/games/{id}/moves");
             let (status, next) =
                 post(base, &path, Some(&tokens[ply % 2]), json!({ "move": mv })).await;
@@ -660,16 +673,7 @@ fn sigterm_closes_sockets_with_a_reason_and_keeps_every_move() {
             .status()
             .unwrap();
         assert!(killed.success());
-        let closed = tokio::time::timeout(Duration::from_secs(5), async {
-            while let Some(Ok(message)) = socket.next().await {
-                if let Message::Close(frame) = message {
-                    return frame.map(|frame| u16::from(frame.code));
-                }
-            }
-            None
-        })
-        .await
-        .unwrap();
+        let closed = close_code(&mut socket).await;
         assert_eq!(closed, Some(1012), "told the server restarts");
         id
     });
@@ -707,15 +711,11 @@ fn clocked_games_keep_one_flag_timer_whatever_their_moves() {
             games += 1;
             let (_, mut state) = get(&base, &format!("/api/gt/games/{id}")).await;
             for ply in 0.. {
-                let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
-                active = !legal.is_empty();
-                if !active || moves >= 300 {
+                let next_move = random_move(&state, &mut random);
+                active = next_move.is_some();
+                let Some(mv) = next_move.filter(|_| moves < 300) else {
                     break;
-                }
-                random ^= random << 13;
-                random ^= random >> 7;
-                random ^= random << 17;
-                let mv = legal[(random % legal.len() as u64) as usize].clone();
+                };
                 let path = format!("/api/gt/games/{id}/moves");
                 let (status, next) =
                     post(&base, &path, Some(&tokens[ply % 2]), json!({ "move": mv })).await;
