@@ -527,7 +527,9 @@ fn half_sent_requests_from_one_client_cannot_take_every_descriptor() {
         tokio::time::sleep(Duration::from_millis(500)).await;
         let (_, health) = get(&server.base, "/api/health").await;
         let open = health["connections_open"].as_u64().unwrap();
-        eprintln!("1,100 half-sent requests from one client (the issue's case): {open} connections open");
+        eprintln!(
+            "1,100 half-sent requests from one client (the issue's case): {open} connections open"
+        );
         assert!(open <= 256 + 8, "bounded per client: {open}");
         // Past the header timeout every half-sent request is closed.
         tokio::time::sleep(Duration::from_secs(11)).await;
