@@ -4,7 +4,7 @@
 //! Every candidate decision (where to aim an inkast, where the defenders
 //! place a piece, what the next stick is thrown at) is tried in the same
 //! `playouts` random futures — common random numbers: play-out i of every
-//! candidate draws from `ChaCha8Rng::seed_from_u64(seed)` on stream i — and
+//! candidate draws from `simulate::stream(seed, i)` — and
 //! played on with the heuristic (an inkast aim for all the pieces of the
 //! turn's inkast); a candidate's value is the share of play-outs its team
 //! wins. The gain is the best value minus the value of the heuristic's own
@@ -387,7 +387,7 @@ impl Duel {
 /// Matches of [`MonteCarlo`] against [`Heuristic`] between teams of equal
 /// `skill`: the search is team A (which starts) in even matches and team B
 /// in odd ones, so the start advantage cancels. Match i draws its throws
-/// from `ChaCha8Rng::seed_from_u64(seed)` on stream i.
+/// from `simulate::stream(seed, i)`.
 pub fn duel(
     ruleset: crate::ruleset::Ruleset,
     skill: Skill,

@@ -9,7 +9,10 @@ use crate::name::Name;
 /// Written `A1`–`B5` ([`Display`](std::fmt::Display), `FromStr`); events,
 /// the log format and the API carry its number (serde), as they always
 /// have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// (Its default, A1, only fills the unused room of a [`Queue`](crate::queue::Queue).)
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct PieceId(pub u8);
 
 impl PieceId {
@@ -48,8 +51,22 @@ pub struct PieceSet(u16);
 impl PieceSet {
     pub const EMPTY: PieceSet = PieceSet(0);
 
+    /// The five pieces that start a game as `team`'s towers.
+    pub const fn started_on(team: Team) -> PieceSet {
+        match team {
+            Team::A => PieceSet(0b11111),
+            Team::B => PieceSet(0b11111 << 5),
+        }
+    }
+
     pub fn insert(&mut self, piece: PieceId) {
         self.0 |= 1 << piece.0;
+    }
+
+    /// Inserts `piece` when `condition` holds, without a branch (for
+    /// random conditions, such as whether a simulated stick fells it).
+    pub fn insert_if(&mut self, piece: PieceId, condition: bool) {
+        self.0 |= u16::from(condition) << piece.0;
     }
 
     pub fn remove(&mut self, piece: PieceId) {
@@ -75,6 +92,11 @@ impl PieceSet {
 
     pub fn union(self, other: PieceSet) -> PieceSet {
         PieceSet(self.0 | other.0)
+    }
+
+    /// The pieces in both sets.
+    pub fn intersection(self, other: PieceSet) -> PieceSet {
+        PieceSet(self.0 & other.0)
     }
 
     /// The pieces of `self` that are not in `other`.

@@ -51,6 +51,11 @@ impl Point {
     pub fn distance(self, other: Point) -> f64 {
         ((self.x - other.x).powi(2) + (self.y - other.y).powi(2)).sqrt()
     }
+
+    /// Whether `other` is less than `radius` away (without the square root).
+    pub fn is_within(self, other: Point, radius: f64) -> bool {
+        (self.x - other.x).powi(2) + (self.y - other.y).powi(2) < radius * radius
+    }
 }
 
 impl fmt::Display for Point {
@@ -94,6 +99,14 @@ impl Field {
         Point {
             x: 0.5 + index as f64,
             y: self.baseline(team),
+        }
+    }
+
+    /// The middle of `team`'s half.
+    pub fn middle_of_half(&self, team: Team) -> Point {
+        Point {
+            x: self.width / 2.0,
+            y: (self.baseline(team) + self.length / 2.0) / 2.0,
         }
     }
 

@@ -7,15 +7,17 @@
 //! The rules act on [`Action`]s: what happened on the lawn, without who did
 //! it, as small copyable values. [`Match::apply`] checks a referee
 //! [`Event`]'s player and plays its action on a copy; the simulator plays
-//! actions in place ([`Match::act`]), which is what makes millions of games
-//! a second possible with the same rules a referee uses.
+//! actions in place ([`Match::act`]), which is what makes a hundred
+//! thousand games a second on one core possible with the same rules a
+//! referee uses.
 
-use std::collections::VecDeque;
 use std::fmt;
+use std::sync::{Arc, LazyLock};
 
 use crate::event::{Event, KingContact, Lag, PieceId, PieceSet, StickOutcome, TeamInfo};
 use crate::field::{Field, Point, Team};
 use crate::name::Name;
+use crate::queue::Queue;
 use crate::ruleset::{AdvancedLine, InkastOrder, KingInStartingThrow, Opening, Ruleset, TieBreak};
 
 /// What stands, or lies, where.
@@ -43,10 +45,56 @@ pub enum Line {
 }
 
 /// How a game ended: won, or (time called) drawn.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameEnd {
     pub winner: Option<Team>,
-    pub reason: String,
+    pub reason: EndReason,
+}
+
+/// Why a game ended, in the words its `Display` gives a referee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EndReason {
+    /// The thrower's inkasted piece knocked the king over: it loses.
+    #[error("team {thrower} knocked the king over with an inkasted piece")]
+    KingFelledByInkast { thrower: Team },
+    #[error("team {thrower} knocked the king over")]
+    KingFelled { thrower: Team },
+    /// Before the rules allowed it: the thrower loses.
+    #[error("team {thrower} knocked the king over too early: {why}")]
+    KingFelledTooEarly { thrower: Team, why: KingNotYet },
+    /// Time called, decided by the baseline count.
+    #[error("time: team {team} knocked more towers ({more} to {fewer})")]
+    MoreTowersKnocked {
+        team: Team,
+        more: usize,
+        fewer: usize,
+    },
+    #[error("time: both teams knocked {towers} tower(s), a draw")]
+    EqualTowersKnocked { towers: usize },
+    #[error("time was called: the game is drawn")]
+    TimeCalled,
+}
+
+/// Why the thrower may not throw at the king yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KingNotYet {
+    #[error(
+        "team {opponent} still has {towers} tower(s) and {knights} knight(s) standing in its half"
+    )]
+    PiecesStanding {
+        opponent: Team,
+        towers: usize,
+        knights: usize,
+    },
+    #[error(
+        "the {ruleset} ruleset allows a throw at the king only with at least {needed} sticks in hand; team {thrower} has {left}"
+    )]
+    TooFewSticks {
+        ruleset: &'static str,
+        needed: u8,
+        thrower: Team,
+        left: u8,
+    },
 }
 
 /// How a match ended.
@@ -63,11 +111,11 @@ pub enum Phase {
     StartingThrow,
     /// `queue` holds (piece, attempt) still to throw, in order.
     Inkast {
-        queue: VecDeque<(PieceId, u8)>,
-        to_place: Vec<PieceId>,
+        queue: Queue<(PieceId, u8)>,
+        to_place: Queue<PieceId>,
     },
     Placement {
-        to_place: Vec<PieceId>,
+        to_place: Queue<PieceId>,
     },
     Throwing,
     GameOver(GameEnd),
@@ -281,6 +329,21 @@ pub enum RuleError {
     },
 }
 
+/// Each team's five towers, on its baseline at the start of a game.
+const INITIAL_TOWERS: [PieceSet; 2] =
+    [PieceSet::started_on(Team::A), PieceSet::started_on(Team::B)];
+
+/// `Match::standing_at` of a piece that does not stand.
+const NOT_STANDING: Point = Point { x: 0.0, y: 0.0 };
+
+/// The teams of a match that has not named them: A and B.
+static UNNAMED_TEAMS: LazyLock<[TeamInfo; 2]> = LazyLock::new(|| {
+    Team::BOTH.map(|team| TeamInfo {
+        name: Name::new(&team.to_string()).expect("a team letter is a name"),
+        players: Vec::new(),
+    })
+});
+
 /// A match in progress or finished. Its state changes only by the rules
 /// ([`Match::apply`], [`Match::act`]); a state not played to is built
 /// with [`Match::builder`], which reaches it by the rules too.
@@ -294,6 +357,10 @@ pub struct Match {
     towers: [PieceSet; 2],
     knights: [PieceSet; 2],
     down: [PieceSet; 2],
+    /// Where each standing piece stands (see [`Match::position`]), kept
+    /// with `pieces` by `set_piece` too; the field's corner for a piece
+    /// not standing (so that equal states compare equal).
+    standing_at: [Point; 10],
     king_standing: bool,
     thrower: Team,
     turns: usize,
@@ -304,7 +371,9 @@ pub struct Match {
     lines: [Line; 2],
     wins: [u8; 2],
     starter: Option<Team>,
-    teams: [TeamInfo; 2],
+    /// `None` until the teams are named: teams A and B, anyone throwing
+    /// (a simulated match never names them, and allocates nothing).
+    teams: Option<Arc<[TeamInfo; 2]>>,
     /// Whether the referee has called time (the time limit's tie-break
     /// then applies, to the rest of the match).
     time_called: bool,
@@ -317,18 +386,15 @@ pub struct Match {
 
 impl Match {
     pub fn new(ruleset: Ruleset) -> Match {
+        let field = Field::of(&ruleset);
         Match {
             ruleset,
-            field: Field::of(&ruleset),
+            field,
             pieces: PieceId::ALL.map(|id| Piece::Tower {
                 team: id.original_team(),
             }),
-            towers: [Team::A, Team::B].map(|team| {
-                PieceId::ALL
-                    .into_iter()
-                    .filter(|id| id.original_team() == team)
-                    .collect()
-            }),
+            towers: INITIAL_TOWERS,
+            standing_at: PieceId::ALL.map(|id| field.tower_spot(id.original_team(), id.spot())),
             knights: [PieceSet::EMPTY; 2],
             down: [PieceSet::EMPTY; 2],
             king_standing: true,
@@ -339,10 +405,7 @@ impl Match {
             lines: [Line::Baseline; 2],
             wins: [0; 2],
             starter: None,
-            teams: Team::BOTH.map(|team| TeamInfo {
-                name: Name::new(&team.to_string()).expect("a team letter is a name"),
-                players: Vec::new(),
-            }),
+            teams: None,
             time_called: false,
             turn_players: Vec::new(),
             landed_this_turn: PieceSet::EMPTY,
@@ -401,7 +464,10 @@ impl Match {
 
     /// A team's name and players.
     pub fn team_info(&self, team: Team) -> &TeamInfo {
-        &self.teams[team.index()]
+        match &self.teams {
+            Some(teams) => &teams[team.index()],
+            None => &UNNAMED_TEAMS[team.index()],
+        }
     }
 
     /// A counterfactual the calibration values the line by: the thrower
@@ -420,12 +486,16 @@ impl Match {
         Some(match &self.phase {
             Phase::StartingThrow => ToAct::StartingThrow,
             Phase::Inkast { queue, .. } => {
-                let (piece, attempt) = queue[0];
+                let (piece, attempt) = queue.first().expect("an inkast phase has a piece to throw");
                 ToAct::Team(self.thrower, Decision::Inkast { piece, attempt })
             }
             Phase::Placement { to_place } => ToAct::Team(
                 self.thrower.other(),
-                Decision::Placement { piece: to_place[0] },
+                Decision::Placement {
+                    piece: to_place
+                        .first()
+                        .expect("a placement phase has a piece to place"),
+                },
             ),
             Phase::Throwing => ToAct::Team(self.thrower, Decision::Stick),
             Phase::GameOver(_) => ToAct::NextGame,
@@ -445,13 +515,17 @@ impl Match {
     /// time was called under a tie-break that decides the game in progress
     /// and that game is over (the team with more games wins).
     pub fn outcome(&self) -> Option<Outcome> {
+        // A match ends only as one of its games ends, so a game in
+        // progress answers at once (this is asked before every action).
+        if !matches!(self.phase, Phase::GameOver(_)) {
+            return None;
+        }
         let [a, b] = self.wins;
         let needed = self.ruleset.games_to_win;
         if a >= needed || b >= needed {
             return Some(Outcome::Won(if a >= needed { Team::A } else { Team::B }));
         }
         let decided_on_time = self.time_called
-            && matches!(self.phase, Phase::GameOver(_))
             && self
                 .ruleset
                 .time_limit
@@ -477,26 +551,67 @@ impl Match {
         &self.pieces
     }
 
+    /// The one way a piece changes, so that the sets and positions kept
+    /// beside `pieces` stay true. Inlined: each caller knows what the
+    /// piece becomes, and taking it out of every set needs no branch.
+    #[inline]
     fn set_piece(&mut self, id: PieceId, piece: Piece) {
         let index = usize::from(id.0);
-        let (set, team) = match self.pieces[index] {
-            Piece::Tower { team } => (&mut self.towers, team),
-            Piece::Knight { half, .. } => (&mut self.knights, half),
-            Piece::Down { half } => (&mut self.down, half),
-            Piece::Removed => unreachable!("a removed piece stays out of the game"),
-        };
-        set[team.index()].remove(id);
-        let (set, team) = match piece {
-            Piece::Tower { team } => (&mut self.towers, team),
-            Piece::Knight { half, .. } => (&mut self.knights, half),
-            Piece::Down { half } => (&mut self.down, half),
-            Piece::Removed => {
-                self.pieces[index] = piece;
-                return;
+        for sets in [&mut self.towers, &mut self.knights, &mut self.down] {
+            sets[0].remove(id);
+            sets[1].remove(id);
+        }
+        self.standing_at[index] = match piece {
+            Piece::Tower { team } => {
+                self.towers[team.index()].insert(id);
+                self.field.tower_spot(team, id.spot())
             }
+            Piece::Knight { half, at } => {
+                self.knights[half.index()].insert(id);
+                at.unwrap_or(self.field.middle_of_half(half))
+            }
+            Piece::Down { half } => {
+                self.down[half.index()].insert(id);
+                NOT_STANDING
+            }
+            Piece::Removed => NOT_STANDING,
         };
-        set[team.index()].insert(id);
         self.pieces[index] = piece;
+    }
+
+    /// [`Match::set_piece`] to `Piece::Down { half }` for each of
+    /// `pieces` (what one stick felled), the sets changed once for all.
+    fn fell(&mut self, pieces: PieceSet, half: Team) {
+        for sets in [&mut self.towers, &mut self.knights] {
+            sets[0] = sets[0].minus(pieces);
+            sets[1] = sets[1].minus(pieces);
+        }
+        self.down[half.index()] = self.down[half.index()].union(pieces);
+        for piece in pieces {
+            let index = usize::from(piece.0);
+            self.standing_at[index] = NOT_STANDING;
+            self.pieces[index] = Piece::Down { half };
+        }
+    }
+
+    /// Where a standing piece is: a tower on its spot, a knight where it
+    /// landed (the middle of its half when that was not recorded); `None`
+    /// for a piece down or removed.
+    pub fn position(&self, piece: PieceId) -> Option<Point> {
+        let standing = self.towers[0]
+            .union(self.towers[1])
+            .union(self.knights[0])
+            .union(self.knights[1]);
+        standing
+            .contains(piece)
+            .then_some(self.standing_at[usize::from(piece.0)])
+    }
+
+    /// Where `piece` stands, for a piece known to stand (the simulator's
+    /// targets): [`Match::position`] without the check; the field's corner
+    /// for a piece that does not.
+    pub(crate) fn standing_at(&self, piece: PieceId) -> Point {
+        self.standing_at[usize::from(piece.0)]
     }
 
     /// A team's towers still standing.
@@ -529,9 +644,17 @@ impl Match {
 
     /// The first of [`Match::knights_foremost_first`].
     pub fn foremost_knight(&self, half: Team) -> Option<PieceId> {
-        self.standing_knights(half)
-            .into_iter()
-            .min_by(|&a, &b| self.knight_depth(a).total_cmp(&self.knight_depth(b)))
+        // A loop rather than `min_by`: the simulator asks this before
+        // every stick, and the loop compiles to conditional moves.
+        let mut foremost = None;
+        let mut nearest = f64::INFINITY;
+        for knight in self.standing_knights(half) {
+            let depth = self.knight_depth(knight);
+            let nearer = foremost.is_none() || depth < nearest;
+            nearest = if nearer { depth } else { nearest };
+            foremost = if nearer { Some(knight) } else { foremost };
+        }
+        foremost
     }
 
     /// How far a knight stands from the centre line (unknown: infinitely).
@@ -556,23 +679,25 @@ impl Match {
 
     /// Whether the thrower may throw at the king with its next stick, and
     /// if not, why not.
-    pub fn king_attack(&self) -> Result<(), String> {
+    pub fn king_attack(&self) -> Result<(), KingNotYet> {
         let opponent = self.thrower.other();
         let knights = self.standing_knights(opponent).len();
         let towers = self.standing_towers(opponent).len();
         if knights > 0 || towers > 0 {
-            return Err(format!(
-                "team {opponent} still has {towers} tower(s) and {knights} knight(s) standing in its half"
-            ));
+            return Err(KingNotYet::PiecesStanding {
+                opponent,
+                towers,
+                knights,
+            });
         }
         let needed = self.ruleset.king_sticks_in_hand;
         if self.sticks_left() < needed {
-            return Err(format!(
-                "the {} ruleset allows a throw at the king only with at least {needed} sticks in hand; team {} has {}",
-                self.ruleset.name,
-                self.thrower,
-                self.sticks_left()
-            ));
+            return Err(KingNotYet::TooFewSticks {
+                ruleset: self.ruleset.name,
+                needed,
+                thrower: self.thrower,
+                left: self.sticks_left(),
+            });
         }
         Ok(())
     }
@@ -640,6 +765,9 @@ impl Match {
     }
 
     /// Plays one action in place; the state is unchanged when it is refused.
+    /// Always inlined, so that the simulator's action, made just before,
+    /// is read from registers (see `simulate::next_action`).
+    #[inline(always)]
     pub fn act(&mut self, action: Action) -> Result<(), RuleError> {
         self.refuse_when_over()?;
         match (&self.phase, action) {
@@ -709,15 +837,13 @@ impl Match {
             _ => None,
         };
         let reason = match (tie_break, winner) {
-            (TieBreak::BaselineCount, Some(team)) => format!(
-                "time: team {team} knocked more towers ({} to {})",
-                a.max(b),
-                a.min(b)
-            ),
-            (TieBreak::BaselineCount, None) => {
-                format!("time: both teams knocked {a} tower(s), a draw")
-            }
-            _ => "time was called: the game is drawn".to_string(),
+            (TieBreak::BaselineCount, Some(team)) => EndReason::MoreTowersKnocked {
+                team,
+                more: a.max(b),
+                fewer: a.min(b),
+            },
+            (TieBreak::BaselineCount, None) => EndReason::EqualTowersKnocked { towers: a },
+            _ => EndReason::TimeCalled,
         };
         self.end_game(winner, reason);
     }
@@ -765,7 +891,7 @@ impl Match {
     fn name_teams(&mut self, event: &Event) -> Result<(), RuleError> {
         match (&self.phase, event) {
             (Phase::StartingThrow, Event::Teams { a, b }) if self.wins == [0, 0] => {
-                self.teams = [a.clone(), b.clone()];
+                self.teams = Some(Arc::new([a.clone(), b.clone()]));
                 Ok(())
             }
             (phase, _) => Err(RuleError::NotNow {
@@ -781,7 +907,7 @@ impl Match {
             Event::Stick { player, .. } | Event::Inkast { player, .. } => player,
             _ => return Ok(()),
         };
-        let team = &self.teams[self.thrower.index()];
+        let team = self.team_info(self.thrower);
         if team.fields(player) {
             return Ok(());
         }
@@ -858,7 +984,7 @@ impl Match {
                 InkastOrder::FirstAttemptsFirst => queue.push_back((piece, attempt + 1)),
             }
         } else if !landed_in {
-            to_place.push(piece);
+            to_place.push_back(piece);
         }
         let inkast_done = queue.is_empty() && to_place.is_empty();
         if queue.is_empty() && !to_place.is_empty() {
@@ -869,10 +995,9 @@ impl Match {
         if king_felled {
             self.end_game(
                 Some(target),
-                format!(
-                    "team {} knocked the king over with an inkasted piece",
-                    self.thrower
-                ),
+                EndReason::KingFelledByInkast {
+                    thrower: self.thrower,
+                },
             );
         } else {
             if landed_in {
@@ -919,7 +1044,9 @@ impl Match {
         let Phase::Placement { to_place } = &mut self.phase else {
             unreachable!("checked by act")
         };
-        let piece = to_place.remove(0);
+        let piece = to_place
+            .pop_front()
+            .expect("a placement phase has a piece to place");
         let placed_all = to_place.is_empty();
         self.set_piece(
             piece,
@@ -940,22 +1067,21 @@ impl Match {
             match self.king_attack() {
                 Ok(()) => self.end_game(
                     Some(self.thrower),
-                    format!("team {} knocked the king over", self.thrower),
+                    EndReason::KingFelled {
+                        thrower: self.thrower,
+                    },
                 ),
-                Err(why) => {
-                    let loser = self.thrower;
-                    self.end_game(
-                        Some(loser.other()),
-                        format!("team {loser} knocked the king over too early: {why}"),
-                    );
-                }
+                Err(why) => self.end_game(
+                    Some(self.thrower.other()),
+                    EndReason::KingFelledTooEarly {
+                        thrower: self.thrower,
+                        why,
+                    },
+                ),
             }
             return Ok(());
         }
-        let opponent = self.thrower.other();
-        for piece in hit.knights.union(hit.towers) {
-            self.set_piece(piece, Piece::Down { half: opponent });
-        }
+        self.fell(hit.knights.union(hit.towers), self.thrower.other());
         self.sticks_thrown += 1;
         if self.sticks_left() == 0 {
             self.end_turn();
@@ -1021,7 +1147,7 @@ impl Match {
         } else {
             Phase::Inkast {
                 queue: down.iter().map(|piece| (piece, 1)).collect(),
-                to_place: Vec::new(),
+                to_place: Queue::new(),
             }
         };
     }
@@ -1048,7 +1174,7 @@ impl Match {
         }
     }
 
-    fn end_game(&mut self, winner: Option<Team>, reason: String) {
+    fn end_game(&mut self, winner: Option<Team>, reason: EndReason) {
         if let Some(winner) = winner {
             self.wins[winner.index()] += 1;
         }
@@ -1161,7 +1287,7 @@ impl fmt::Display for Match {
             )?,
         }
         for team in Team::BOTH {
-            let info = &self.teams[team.index()];
+            let info = self.team_info(team);
             if info.name.as_str() != team.to_string() || !info.players.is_empty() {
                 let players: Vec<&str> = info.players.iter().map(Name::as_str).collect();
                 writeln!(f, "team {team} is {} ({})", info.name, players.join(", "))?;

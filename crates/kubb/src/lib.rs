@@ -21,6 +21,7 @@ pub mod advice;
 pub mod calibration;
 pub mod log;
 pub mod notation;
+pub mod queue;
 pub mod simulate;
 pub mod stats;
 pub mod throw;

@@ -31,6 +31,9 @@ pub struct PlayerStats {
     pub hits: u32,
     pub sticks_at_towers: u32,
     pub tower_hits: u32,
+    /// Towers (baseline kubbs) felled, by any stick (a base-kubb double's
+    /// too): what a tournament's baseline-kubb difference counts.
+    pub towers_felled: u32,
     /// Sticks at towers from the baseline (8 m on the standard field).
     pub baseline_tower_sticks: u32,
     pub baseline_tower_hits: u32,
@@ -64,7 +67,8 @@ impl PlayerStats {
         (tries > 0).then(|| f64::from(hits) / f64::from(tries))
     }
 
-    fn add(&mut self, other: &PlayerStats) {
+    /// Adds another count to this one (a team total, a season).
+    pub fn add(&mut self, other: &PlayerStats) {
         macro_rules! sum {
             ($($field:ident),*) => { $(self.$field += other.$field;)* };
         }
@@ -73,6 +77,7 @@ impl PlayerStats {
             hits,
             sticks_at_towers,
             tower_hits,
+            towers_felled,
             baseline_tower_sticks,
             baseline_tower_hits,
             advantage_sticks,
@@ -275,6 +280,17 @@ pub fn match_stats(ruleset: Ruleset, events: &[Event]) -> MatchStats {
     }
 }
 
+/// The towers (baseline kubbs) each team felled over the match, team A's
+/// first, over all events (which must be valid): the base of a
+/// tournament's baseline-kubb difference.
+pub fn towers_felled(ruleset: Ruleset, events: &[Event]) -> [u32; 2] {
+    let mut felled = [0, 0];
+    for ((team, _), stats) in tally(ruleset, events).0 {
+        felled[team.index()] += stats.towers_felled;
+    }
+    felled
+}
+
 /// What the tally knows of the turn in progress.
 #[derive(Default)]
 struct TurnTally {
@@ -363,6 +379,7 @@ fn stick(entry: &mut PlayerStats, state: &Match, outcome: &StickOutcome, turn: &
         StickOutcome::Miss | StickOutcome::Foul => (0, 0, false),
     };
     entry.sticks += 1;
+    entry.towers_felled += towers;
     let hit = knights + towers > 0 || king;
     entry.hits += u32::from(hit);
     entry.fouls += u32::from(matches!(outcome, StickOutcome::Foul));

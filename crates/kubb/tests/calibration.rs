@@ -1,41 +1,114 @@
-//! The model against the published figures it is calibrated to (the 8 m
-//! tower hit rates are checked in `throw`'s unit tests). Sampling errors at
-//! these sizes are under half a percentage point.
+//! The model against the recorded figures it is fitted to and checked
+//! against (sources, addresses and the model's figures: `docs/kubb.md`,
+//! "Calibration"; the 8 m tower rates are checked in `throw`'s unit
+//! tests). Measured under the U.S. championship's rules (standard ruleset,
+//! 2-4-6 opening), where the records come from. At 20,000 matches (about
+//! 50,000 games) the model's own sampling error is a few tenths of a point,
+//! well inside every tolerance, which comes from the record's precision.
 
-use kubb::calibration::measure;
+use kubb::calibration::{measure, Measured};
 use kubb::throw::Skill;
-use kubb::Ruleset;
+use kubb::{Opening, Ruleset};
 
-/// Top teams' first stick of a turn fells 38–47 % of the knights standing
-/// (tournament rules, so the standard field).
-#[test]
-fn the_advanced_first_stick_fells_38_to_47_percent_of_the_knights() {
-    let measured = measure(Ruleset::STANDARD, Skill::ADVANCED, 20_000, 1);
-    let rate = measured.first_stick_knight_rate();
-    assert!(measured.first_sticks > 10_000, "{measured:?}");
-    assert!((0.38..=0.47).contains(&rate), "{rate:.3}");
+const MATCHES: usize = 20_000;
+
+fn us_championship() -> Ruleset {
+    Ruleset {
+        opening: Opening::TwoFourSix,
+        ..Ruleset::STANDARD
+    }
 }
 
-/// With the full 6-stick opening the starting team wins about 75 % of the
-/// games between equal teams. The model brackets it: experienced teams
-/// fall below, advanced ones above, neither far off.
+fn advanced() -> Measured {
+    measure(us_championship(), Skill::ADVANCED, MATCHES, 1)
+}
+
+/// Planet Kubb recorded every first stick of the 2015 quarterfinals: 188
+/// knights felled of 436 pieces inkasted (43.1 %; the eight teams 37.9 to
+/// 47.1 %). With 436 pieces that figure's own standard error is 2.4
+/// points: the advanced preset must lie within one of it.
 #[test]
-fn the_published_start_advantage_lies_between_experienced_and_advanced() {
-    let share = |skill| measure(Ruleset::STANDARD, skill, 20_000, 2).starter_share();
-    let (experienced, advanced) = (share(Skill::EXPERIENCED), share(Skill::ADVANCED));
-    assert!(
-        (0.62..0.75).contains(&experienced) && (0.75..0.90).contains(&advanced),
-        "experienced {experienced:.3}, advanced {advanced:.3}"
-    );
+fn the_advanced_first_stick_fells_what_the_2015_quarterfinalists_felled() {
+    let measured = advanced();
+    let rate = measured.first_baton_efficiency();
+    assert!(measured.pieces_inkasted > 100_000, "{measured:?}");
+    assert!((rate - 188.0 / 436.0).abs() <= 0.024, "{rate:.3}");
+}
+
+/// kubbon's 100+ games recorded throw by throw hold "about 900 total
+/// turns": 900 turns over 100 to 110 games is 8.2 to 9.0 turns a game;
+/// reading "about" as ±5 % of 900 widens it to 7.8–9.45.
+#[test]
+fn advanced_games_last_as_many_turns_as_the_recorded_ones() {
+    let turns = advanced().turns_per_game();
+    assert!((7.8..=9.45).contains(&turns), "{turns:.2} turns a game");
+}
+
+/// Planet Kubb's notation pages record 14 pieces inkasted, 5 thrown again
+/// and none placed: 64 % in at the first attempt (95 % Wilson interval
+/// 39–84 %), and no penalty piece in 14 is likely (at least 5 %) only if
+/// penalties are at most 19 % of the pieces.
+#[test]
+fn inkasts_land_in_and_out_as_recorded() {
+    let measured = advanced();
+    let first_in = measured.first_attempt_in_rate();
+    assert!((0.39..=0.84).contains(&first_in), "{first_in:.3}");
+    assert!(measured.penalty_rate() <= 0.19, "{measured:?}");
+}
+
+/// Chris Hodges (Ask Planet Kubb, "Advantage on tossing first with 2-4-6
+/// rule"): between equal teams the starting team wins about 40 %, 60 % and
+/// 75 % of the games after felling 0, 1 or 2 towers with its 2 opening
+/// sticks, "over a very large band of performance, from beginner to
+/// expert". His figures are rounded to 5 points; the model must lie within
+/// 5 points of each for the experienced and advanced presets (the smallest
+/// group, experienced teams' 2 of 2, holds over 5,000 games: a sampling
+/// error under 1 point). The model's beginners miss it: after a blank
+/// opening they still win 47 % of their starts (`docs/kubb.md` shows it).
+#[test]
+fn the_starters_chances_after_the_2_stick_opening_are_hodges_benchmarks() {
+    for skill in [Skill::EXPERIENCED, Skill::ADVANCED] {
+        let measured = measure(us_championship(), skill, MATCHES, 2);
+        for (towers, hodges) in [(0, 0.40), (1, 0.60), (2, 0.75)] {
+            let model = measured.starter_share_after_opening(towers);
+            assert!(
+                (model - hodges).abs() <= 0.05,
+                "{}: after {towers} tower(s) the starter wins {model:.3}, Hodges {hodges}",
+                skill.name
+            );
+        }
+    }
+}
+
+/// Hodges' figures weighted by how often the model's openings fell 0, 1 or
+/// 2 towers give the starting team's share of all games; the model's own
+/// share must agree within 3 points (his figures' rounding, weighted), for
+/// the presets his benchmarks hold for in the model (above).
+#[test]
+fn the_2_4_6_start_advantage_is_hodges_figures_weighted_by_the_opening() {
+    for skill in [Skill::EXPERIENCED, Skill::ADVANCED] {
+        let measured = measure(us_championship(), skill, MATCHES, 3);
+        let weighted: f64 = [0.40, 0.60, 0.75]
+            .iter()
+            .enumerate()
+            .map(|(towers, share)| share * measured.opening_share(towers))
+            .sum();
+        let model = measured.starter_share();
+        assert!(
+            (model - weighted).abs() <= 0.03,
+            "{}: model {model:.3}, Hodges weighted {weighted:.3}",
+            skill.name
+        );
+    }
 }
 
 /// Better throwers win more of their own starts, and beginners' games are
-/// nearly a coin toss.
+/// nearly a coin toss (seed rules).
 #[test]
 fn the_start_advantage_grows_with_skill() {
     let shares: Vec<f64> = Skill::PRESETS
         .iter()
-        .map(|&skill| measure(Ruleset::SEED, skill, 20_000, 3).starter_share())
+        .map(|&skill| measure(Ruleset::SEED, skill, MATCHES, 4).starter_share())
         .collect();
     assert!(shares[0] < shares[1] && shares[1] < shares[2], "{shares:?}");
     assert!((0.5..0.6).contains(&shares[0]), "{shares:?}");

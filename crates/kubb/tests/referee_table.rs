@@ -79,7 +79,8 @@ fn after_first_turn(ruleset: Ruleset) -> Match {
 /// others land in (at unknown spots).
 fn inkast_all(mut state: Match, out: &[u8]) -> Match {
     while let Phase::Inkast { queue, .. } = state.phase() {
-        let landed_in = !out.contains(&queue[0].0 .0);
+        let (piece, _) = queue.first().expect("an inkast phase has a piece to throw");
+        let landed_in = !out.contains(&piece.0);
         state = play(state, &[inkast(landed_in, None)]);
     }
     state
@@ -89,7 +90,8 @@ fn inkast_all(mut state: Match, out: &[u8]) -> Match {
 fn inkast_order(mut state: Match) -> Vec<(u8, u8)> {
     let mut order = Vec::new();
     while let Phase::Inkast { queue, .. } = state.phase() {
-        order.push((queue[0].0 .0, queue[0].1));
+        let (piece, attempt) = queue.first().expect("an inkast phase has a piece to throw");
+        order.push((piece.0, attempt));
         state = play(state, &[inkast(false, None)]);
     }
     order
@@ -626,7 +628,7 @@ fn the_king_knocked_before_the_field_is_clear_loses() {
             Match::new(ruleset),
             &[Event::Start { team: Team::A }, towers(&[5])],
         );
-        let why = state.king_attack().expect_err("towers stand");
+        let why = state.king_attack().expect_err("towers stand").to_string();
         assert!(why.contains("4 tower(s)"), "{why}");
         assert_eq!(winner(&play(state, &[king()])), Some(Team::B));
     }

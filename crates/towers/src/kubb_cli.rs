@@ -110,7 +110,7 @@ pub enum Command {
         /// Skill of team B.
         #[arg(long, default_value = "experienced")]
         b: SkillPreset,
-        /// Seed of the ChaCha8 generator; the same seed gives the same result.
+        /// Seed of the xoshiro256++ generator; the same seed gives the same result.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Worker threads (the result does not depend on them).

@@ -200,18 +200,21 @@ fn print_tables(
     by_variant: &[Vec<Measured>],
     lines: &[Vec<LineValue>],
 ) {
-    println!("Equal teams, heuristic play, {games} matches per cell, seed {seed} (ChaCha8Rng).\n");
-    println!("| rules | skill | starting team wins games | turns per game | first stick fells (of knights standing) | inkasts landing in |");
-    println!("|---|---|---|---|---|---|");
+    println!(
+        "Equal teams, heuristic play, {games} matches per cell, seed {seed} (xoshiro256++).\n"
+    );
+    println!("| rules | skill | starting team wins games | turns per game | first-baton efficiency | inkasts in at the first attempt | penalty pieces |");
+    println!("|---|---|---|---|---|---|---|");
     for (name, row) in rulesets.iter().zip(by_ruleset) {
         for (skill, m) in Skill::PRESETS.iter().zip(row) {
             println!(
-                "| {name} | {} | {:.1} % | {:.1} | {:.1} % | {:.1} % |",
+                "| {name} | {} | {:.1} % | {:.1} | {:.1} % | {:.1} % | {:.1} % |",
                 skill.name,
                 100.0 * m.starter_share(),
                 m.turns_per_game(),
-                100.0 * m.first_stick_knight_rate(),
-                100.0 * m.inkast_in_rate()
+                100.0 * m.first_baton_efficiency(),
+                100.0 * m.first_attempt_in_rate(),
+                100.0 * m.penalty_rate()
             );
         }
     }
@@ -227,6 +230,7 @@ fn print_tables(
             );
         }
     }
+    print_validation(&by_ruleset[1], &by_ruleset[2]);
     println!("\nAdvanced throwing line: the first turn of each of {line_matches} matches that began with one, valued by 200 play-outs with and without it.\n");
     println!("| rules | skill | turns sampled | line in front of the baseline | win probability added (95 %) |");
     println!("|---|---|---|---|---|");
@@ -242,4 +246,60 @@ fn print_tables(
             );
         }
     }
+}
+
+/// Chris Hodges' starting team's chances after felling 0, 1 or 2 towers
+/// with the 2 opening sticks (Ask Planet Kubb, 2016).
+const HODGES_2_4_6: [f64; 3] = [0.40, 0.60, 0.75];
+
+/// The model against the recorded figures (docs/kubb.md, "Calibration"
+/// names each source): `standard` is 6-6-6, `us` the 2-4-6 opening.
+fn print_validation(standard: &[Measured], us: &[Measured]) {
+    let advanced = Skill::PRESETS.len() - 1;
+    println!("\nThe model against the records (standard rules; 2-4-6 where the record's rules had it):\n");
+    println!("| figure | source's | model's (three: beginner / experienced / advanced) |");
+    println!("|---|---|---|");
+    println!(
+        "| first-baton efficiency, 2015 U.S. quarterfinals (2-4-6) | 43.1 % (188 of 436) | {:.1} % (advanced) |",
+        100.0 * us[advanced].first_baton_efficiency()
+    );
+    println!(
+        "| turns per game, 100+ recorded tournament games | 8.2–9.0 | {:.1} (advanced, 2-4-6), {:.1} (6-6-6) |",
+        us[advanced].turns_per_game(),
+        standard[advanced].turns_per_game()
+    );
+    println!(
+        "| pieces in at the first attempt, recorded turns | 64 % (9 of 14) | {:.1} % (advanced) |",
+        100.0 * us[advanced].first_attempt_in_rate()
+    );
+    println!(
+        "| penalty pieces, recorded turns | 0 of 14 | {:.1} % (advanced) |",
+        100.0 * us[advanced].penalty_rate()
+    );
+    println!(
+        "| games won by the starter, 6-6-6, equal teams | about 75 % | {} |",
+        by_preset(standard, Measured::starter_share)
+    );
+    for (towers, hodges) in HODGES_2_4_6.iter().enumerate() {
+        println!(
+            "| 2-4-6: starter's games after {towers} opening tower(s) | {:.0} % | {} |",
+            100.0 * hodges,
+            by_preset(us, |m| m.starter_share_after_opening(towers))
+        );
+    }
+    println!(
+        "| 2-4-6: starter's games, Hodges' figures weighted by the model's openings | {} | {} |",
+        by_preset(us, |m| (0..3)
+            .map(|towers| HODGES_2_4_6[towers] * m.opening_share(towers))
+            .sum()),
+        by_preset(us, Measured::starter_share)
+    );
+}
+
+/// One value per preset, as "beginner / experienced / advanced".
+fn by_preset(row: &[Measured], value: impl Fn(&Measured) -> f64) -> String {
+    row.iter()
+        .map(|m| format!("{:.1} %", 100.0 * value(m)))
+        .collect::<Vec<_>>()
+        .join(" / ")
 }

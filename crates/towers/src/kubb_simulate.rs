@@ -47,7 +47,7 @@ pub fn run(
     let (b, b_margin) = share(summary.b_wins);
     if json {
         println!(
-            "{{\"games\":{games},\"a_wins\":{},\"b_wins\":{},\"unfinished\":{},\"mean_turns\":{:.3},\"games_played\":{},\"starter_wins\":{},\"ruleset\":\"{}\",\"opening\":\"{}\",\"a\":\"{}\",\"b\":\"{}\",\"seed\":{seed},\"generator\":\"ChaCha8Rng\"}}",
+            "{{\"games\":{games},\"a_wins\":{},\"b_wins\":{},\"unfinished\":{},\"mean_turns\":{:.3},\"games_played\":{},\"starter_wins\":{},\"ruleset\":\"{}\",\"opening\":\"{}\",\"a\":\"{}\",\"b\":\"{}\",\"seed\":{seed},\"generator\":\"xoshiro256++\"}}",
             summary.a_wins,
             summary.b_wins,
             summary.unfinished,
@@ -61,7 +61,7 @@ pub fn run(
         );
     } else {
         println!(
-            "{games} matches, {} rules, opening {}, A ({}) starts against B ({}), seed {seed} (ChaCha8Rng)",
+            "{games} matches, {} rules, opening {}, A ({}) starts against B ({}), seed {seed} (xoshiro256++)",
             ruleset.name, ruleset.opening, skills[0].name, skills[1].name
         );
         println!("A wins {:.1}% ± {:.1}", a * 100.0, a_margin * 100.0);

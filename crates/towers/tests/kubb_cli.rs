@@ -161,7 +161,7 @@ fn simulate_prints_one_json_object_with_the_documented_fields() {
     let wins = value["a_wins"].as_u64().unwrap() + value["b_wins"].as_u64().unwrap();
     assert_eq!(wins, 300);
     assert!(value["mean_turns"].as_f64().unwrap() > 0.0);
-    assert_eq!(value["generator"], "ChaCha8Rng");
+    assert_eq!(value["generator"], "xoshiro256++");
     assert_eq!(value["games_played"], 300, "seed matches are one game");
     assert!(value["starter_wins"].as_u64().unwrap() <= 300);
     let bad = Command::new(env!("CARGO_BIN_EXE_towers"))
@@ -194,7 +194,8 @@ fn simulate_plot_writes_an_svg_chart_of_every_skill_pairing() {
     std::fs::remove_file(path).ok();
 }
 
-/// The findings command prints its three tables and writes its four charts.
+/// The findings command prints its four tables (the last the model against
+/// the records) and writes its four charts.
 #[test]
 fn findings_prints_the_tables_and_writes_the_charts() {
     let dir = std::env::temp_dir().join(format!("towers-findings-{}", std::process::id()));
@@ -211,6 +212,8 @@ fn findings_prints_the_tables_and_writes_the_charts() {
         "| rules | skill | starting team wins games |",
         "| seed rules with | skill |",
         "| rules | skill | turns sampled |",
+        "| figure | source's | model's (three: beginner / experienced / advanced) |",
+        "| first-baton efficiency, 2015 U.S. quarterfinals (2-4-6) | 43.1 % (188 of 436) |",
     ] {
         assert!(text.contains(heading), "{heading} missing from:\n{text}");
     }
