@@ -16,7 +16,9 @@
 //! advantage line) change nothing the rules track; they are read and not
 //! kept. Fouls are written as misses (both count for nothing). Calling time
 //! has no Planet Kubb token: it is the line `# time called` before the turn
-//! it was called in.
+//! it was called in, or, called before the match's first game began (during
+//! the starting throw, when a tie-break that removes pieces at the start
+//! already applies to it), before that game's header line.
 
 use std::fmt::Write as _;
 
@@ -187,6 +189,9 @@ struct Turn {
 /// One game of a record: its header's rules, if it had one, and turns.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Game {
+    /// Time was called before the game began (a `# time called` line
+    /// before the first game's header).
+    time_called_before_start: bool,
     rules: Option<Ruleset>,
     turns: Vec<Turn>,
     /// Time was called after the game's last turn (between games).
@@ -254,6 +259,7 @@ fn parse_json(text: &str) -> Result<Game, NotationError> {
     let turns: Vec<Vec<String>> =
         serde_json::from_str(text).map_err(|e| NotationError::Shape(e.to_string()))?;
     Ok(Game {
+        time_called_before_start: false,
         rules: None,
         turns: turns
             .into_iter()
@@ -287,6 +293,8 @@ fn parse_text(text: &str) -> Result<Vec<Game>, NotationError> {
             if !game.turns.is_empty() || game.rules.is_some() {
                 game.time_called_after = std::mem::take(&mut time_called);
                 games.push(Game::default());
+            } else {
+                game.time_called_before_start = std::mem::take(&mut time_called);
             }
             games.last_mut().expect("pushed").rules = rules;
             continue;
@@ -461,16 +469,24 @@ fn replay(games: &[Game], ruleset: Ruleset) -> Result<(Vec<Event>, Match), Notat
     let mut events = Vec::new();
     for (g, game) in games.iter().enumerate() {
         let number = g + 1;
-        let first = if g == 0 {
-            Event::Start { team: Team::A }
-        } else {
-            Event::NextGame {}
-        };
-        push(&mut state, &mut events, first).map_err(|e| NotationError::Turn {
+        let at_start = |e: RuleError| NotationError::Turn {
             game: number,
             turn: 0,
             problem: Box::new(e.into()),
-        })?;
+        };
+        if game.time_called_before_start {
+            push(&mut state, &mut events, Event::TimeCalled {}).map_err(at_start)?;
+        }
+        // A tie-break that decides when time is called ends a game not
+        // yet begun at once: its record has no turns and no start.
+        let first = match state.phase() {
+            Phase::StartingThrow => Some(Event::Start { team: Team::A }),
+            Phase::GameOver(_) if g > 0 => Some(Event::NextGame {}),
+            _ => None,
+        };
+        if let Some(first) = first {
+            push(&mut state, &mut events, first).map_err(at_start)?;
+        }
         for (t, turn) in game.turns.iter().enumerate() {
             replay_turn(&mut state, &mut events, turn, t).map_err(|(token, text, problem)| {
                 match token {
@@ -808,6 +824,8 @@ fn stick_text(outcome: &StickOutcome) -> String {
 /// The turns of each game of a match's events, as token lists.
 struct Written {
     games: Vec<Vec<TurnOut>>,
+    /// Time was called before the first game began.
+    time_before_start: bool,
     /// Per game: time was called after its last turn.
     time_after: Vec<bool>,
 }
@@ -816,6 +834,7 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
     let mut state = Match::new(ruleset);
     let mut out = Written {
         games: vec![Vec::new()],
+        time_before_start: false,
         time_after: vec![false],
     };
     let mut turn_of_last = None;
@@ -836,6 +855,10 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
                 // Before the turn it was called in; the accelerated
                 // tie-break's removal follows inkasts after the call, so a
                 // call during the throwing belongs to the next turn.
+                if matches!(before.phase(), Phase::StartingThrow) {
+                    out.time_before_start = true;
+                    continue;
+                }
                 let game_over = matches!(before.phase(), Phase::GameOver(_));
                 let next_turn = matches!(before.phase(), Phase::Throwing)
                     && ruleset
@@ -903,6 +926,9 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
 pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError> {
     let written = written(events, ruleset)?;
     let mut text = String::new();
+    if written.time_before_start {
+        text.push_str("# time called\n");
+    }
     for (g, game) in written.games.iter().enumerate() {
         let _ = writeln!(text, "# {}", header_text(&ruleset));
         let mut number = 0;
