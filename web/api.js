@@ -172,6 +172,12 @@ export function live(id, onMessage, onOpen = () => {}) {
   };
 }
 
+// Where a player's (or Kubb team's) ratings page is.
+export function playerPage(game, name, of = "entrants") {
+  const page = `/players?game=${game}&name=${encodeURIComponent(name)}`;
+  return of === "players" ? `${page}&of=players` : page;
+}
+
 export function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {

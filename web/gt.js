@@ -1,7 +1,7 @@
 // The Guard & Towers page: draws what the server says and sends what the
 // player clicks, drags or types. Legal moves, results, clocks and
 // evaluations come from the server.
-import { api, tokens, live, element, showError, redraw, announce, showMissing, connection } from "/api.js";
+import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, playerPage } from "/api.js";
 import { parsePosition, describe, COLUMNS, NAMES, scoreFor, scoreText } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -242,7 +242,8 @@ $("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   showError($("error"), null);
   try {
-    const name = $("join-name").value.trim() || "Guest";
+    // A rated game is played under a name of one's own: the server says so.
+    const name = $("join-name").value.trim() || (page.state.rated ? undefined : "Guest");
     const joined = await api("POST", `/api/gt/games/${id}/join`, { name, invite: params.get("invite") || undefined });
     tokens.set(id, joined.token, joined.seat);
     await refresh();
@@ -290,9 +291,16 @@ function renderMoves() {
   else if (isLive()) list.scrollTop = list.scrollHeight;
 }
 
+// Who sits in a seat, in words: the name, and whether it is a bot
+// account (an engine program, not a person at the board).
+function occupantWords(info) {
+  if (!info || !info.name) return null;
+  return info.player.type === "bot" ? `${info.name}, a bot` : info.name;
+}
+
 function seatName(seat) {
-  const info = page.state.seats[seat];
-  return info && info.name ? `${NAMES[seat]} (${info.name})` : NAMES[seat];
+  const words = occupantWords(page.state.seats[seat]);
+  return words ? `${NAMES[seat]} (${words})` : NAMES[seat];
 }
 
 // The result in the words of whoever reads it.
@@ -321,8 +329,8 @@ function statusText() {
 function youText() {
   const me = mySeat();
   if (!me) return "You are watching this game.";
-  const opponent = page.state.seats[other(me)];
-  const against = opponent.name ? ` against ${opponent.name}` : "";
+  const opponent = occupantWords(page.state.seats[other(me)]);
+  const against = opponent ? ` against ${opponent}` : "";
   return `You play ${NAMES[me]}${against}.`;
 }
 
@@ -391,10 +399,21 @@ function renderClocks() {
 }
 setInterval(renderClocks, 250);
 
+// A rated game names its players, each a link to their ratings page.
+function renderRated() {
+  const state = page.state;
+  const names = ["red", "blue"].map((seat) => state.seats[seat].name).filter(Boolean);
+  $("rated").hidden = !state.rated;
+  if (!state.rated) return;
+  const links = names.map((name) => element("a", { href: playerPage("gt", name) }, name));
+  $("rated").replaceChildren("Rated game", ...links.flatMap((link) => [" · ", link]));
+}
+
 function render() {
   renderBoard();
   renderMoves();
   renderStatus();
+  renderRated();
   renderClocks();
   renderEvalbar();
   drawArrows();

@@ -41,10 +41,15 @@ $("play-engine").addEventListener("click", () =>
     color: $("gt-color").value,
     ...gtOptions(),
   }, "/gt"));
+// A rated game between people, under the name given (none: the server
+// asks for one).
+function rated() {
+  return $("gt-rated").checked ? { rated: true, name: $("gt-name").value.trim() || undefined } : {};
+}
 $("play-friend").addEventListener("click", () =>
-  create("/api/gt/games", { opponent: "friend", color: $("gt-color").value, ...gtOptions() }, "/gt"));
+  create("/api/gt/games", { opponent: "friend", color: $("gt-color").value, ...gtOptions(), ...rated() }, "/gt"));
 $("post-challenge").addEventListener("click", () =>
-  create("/api/gt/games", { opponent: "public", color: $("gt-color").value, ...gtOptions() }, "/gt"));
+  create("/api/gt/games", { opponent: "public", color: $("gt-color").value, ...gtOptions(), ...rated() }, "/gt"));
 $("watch-engines").addEventListener("click", () => {
   const level = Number($("gt-level").value);
   const { start, time_control } = gtOptions();
@@ -71,6 +76,7 @@ $("score-kubb").addEventListener("click", () =>
     time_limit: timeLimit(),
     team_a: team("team-a", "players-a"),
     team_b: team("team-b", "players-b"),
+    rated: $("kubb-rated").checked,
   }, "/kubb"));
 
 function clockText(control) {

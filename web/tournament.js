@@ -3,7 +3,7 @@
 // crosstable, bracket, exports), kept live by the tournament's socket;
 // and, in the browser that holds the organiser's token, the organiser's
 // panel. The server pairs, scores and ranks: this page shows what it says.
-import { api, tokens, live, element, showError } from "/api.js";
+import { api, tokens, live, element, showError, playerPage } from "/api.js";
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
@@ -66,7 +66,8 @@ function renderStandings(state) {
     ["#", "Name", "Points", ...keys.map((key) => key.replaceAll("_", " ")), "W-D-L"].map((text) => element("th", { scope: "col" }, text)));
   const rows = state.standings.map((line) => element("tr", {},
     element("td", {}, String(line.rank)),
-    element("td", {}, line.name + (line.withdrawn ? " (withdrawn)" : "") + (line.pool ? ` · pool ${line.pool}` : "")),
+    element("td", {}, element("a", { href: playerPage(state.game, line.name) }, line.name),
+      (line.withdrawn ? " (withdrawn)" : "") + (line.pool ? ` · pool ${line.pool}` : "")),
     element("td", {}, String(line.points)),
     keys.map((key) => element("td", {}, String(line.tiebreaks[key]))),
     element("td", {}, `${line.wins}-${line.draws}-${line.losses}`)));

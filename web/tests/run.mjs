@@ -84,6 +84,14 @@ async function assertNoSidewaysScroll(page, name) {
   assert.ok(scroll <= width, `${name}: ${scroll} px wide on a ${width} px screen`);
 }
 
+// No table hides columns to scroll sideways to within its region.
+async function assertTablesFit(page, name) {
+  const cut = await page.evaluate(() => [...document.querySelectorAll(".table-wrap")]
+    .filter((wrap) => wrap.scrollWidth > wrap.clientWidth + 1)
+    .map((wrap) => `${wrap.getAttribute("aria-label")}: ${wrap.scrollWidth} px in ${wrap.clientWidth}`));
+  assert.deepEqual(cut, [], `${name}: tables cut`);
+}
+
 // A game made through the API, its seat token put where the page keeps it.
 async function apiGame(page, body) {
   return page.evaluate(async (request) => {
@@ -283,6 +291,21 @@ test("an unknown game id shows a clear page, not a blank board", async ({ browse
     return { status: response.status, type: response.headers.get("content-type") };
   });
   assert.deepEqual(icon, { status: 200, type: "image/svg+xml" }, "the favicon is served");
+  await page.close();
+});
+
+test("a game against a bot account says the opponent is a bot", async ({ browser, base }) => {
+  const page = await browser.newPage(PHONE);
+  await page.goto(base);
+  const registered = await page.evaluate(async () => (await fetch("/api/bots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "steady" }) })).status);
+  assert.equal(registered, 201);
+  const created = await apiGame(page, { opponent: "bot", bot: "steady", color: "red", name: "ann" });
+  await page.goto(`${base}/gt?id=${created.id}`);
+  await page.waitForSelector("#status:has-text('Your move')");
+  assert.equal(await page.textContent("#you"), "You play Red against steady, a bot.");
+  await page.fill("#move-input", "A7-A6-1");
+  await page.click("#move-form button");
+  await page.waitForSelector("#status:has-text('Blue (steady, a bot) is thinking')");
   await page.close();
 });
 
@@ -567,6 +590,8 @@ for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
         const shares = [...label.matchAll(/(\d+) %/g)].map((m) => Number(m[1]));
         assert.equal(shares[0] + shares[1], 100, label);
         assert.match(await page.textContent("#scoreboard"), /0 of 5/);
+        await assertNoSidewaysScroll(page, `kubb ${size} mid-turn`);
+        await assertTablesFit(page, `kubb ${size} mid-turn`);
         await checkAxe(page, `kubb ${size} mid-turn`);
       }
       let confirmed = false;
@@ -581,6 +606,8 @@ for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     assert.match(await page.textContent("#result"), /wins the match/);
     await page.waitForSelector("#stats tr");
     assert.match(await page.textContent("#stats"), /ann/);
+    await assertNoSidewaysScroll(page, `kubb ${size} end`);
+    await assertTablesFit(page, `kubb ${size} end`);
     await shot(page, `kubb-${size}-end`);
     const log = await page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}/export?format=log`)).text(), gameId(page));
     assert.match(log, /towers-kubb-events/);
@@ -646,10 +673,21 @@ test("a Kubb entry whose answer is lost on the way back is sent again and record
     reached += 1;
     await route.abort("connectionreset");
   }, { times: 1 });
+  // Every text the sync line shows is kept: the entry may be resent
+  // within milliseconds (another request reaching the server says the
+  // connection is back), too briefly for a poll to see it waiting.
+  await page.evaluate(() => {
+    window.syncTexts = [];
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) window.syncTexts.push(node.textContent);
+      }
+    }).observe(document.getElementById("sync"), { childList: true, subtree: true });
+  });
   // A miss could be recorded twice (two misses are legal): only the
   // event number keeps the resend from counting again.
   await page.click("text=Miss");
-  await page.waitForSelector("#sync:has-text('Saved on this phone: 1')");
+  await page.waitForFunction(() => window.syncTexts.includes("Saved on this phone: 1"));
   await page.waitForSelector("#sync:has-text('Synced')", { timeout: 20000 });
   await page.waitForSelector("#status:has-text('5 sticks left')");
   assert.equal(reached, 1, "the first send reached the server");
@@ -759,6 +797,63 @@ test("an organiser runs a Kubb knockout from a phone and a spectator follows it 
   await organiser.context().close();
   await spectator.context().close();
 });
+
+// Ratings: a rated friend game made on the landing page (its checkbox),
+// joined and resigned, moves the leaderboard; its names link to the
+// players' pages, which show the rating after each result, the record
+// and the game; an unknown player is the server's message. Both sizes.
+for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+  test(`ratings on a ${size}: a rated game reaches the leaderboard and each player's page`, async ({ browser, base }) => {
+    const page = await (await browser.newContext(options)).newPage();
+    const [red, blue] = [`ann-${size}`, `bob-${size}`];
+    await page.goto(base);
+    await page.fill("#gt-name", red);
+    await page.evaluate(() => { document.getElementById("play-friend").closest("details").open = true; });
+    await page.check("#gt-rated");
+    await page.click("#play-friend");
+    await page.waitForURL(/\/gt\?id=/);
+    const id = gameId(page);
+    await page.waitForSelector("#rated:has-text('Rated game')");
+    const status = await page.evaluate(async ([gameId, name]) => {
+      const invite = localStorage.getItem(`towers-invite-${gameId}`);
+      const post = (path, body, token) => fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      await post(`/api/gt/games/${gameId}/join`, { name, invite });
+      return (await post(`/api/gt/games/${gameId}/resign`, {}, localStorage.getItem(`towers-token-${gameId}`))).status;
+    }, [id, blue]);
+    assert.equal(status, 200);
+    await page.waitForSelector(`#rated a:has-text('${blue}')`);
+
+    await page.click(`#rated a:has-text('${red}')`);
+    await page.waitForURL(/\/players\?game=gt&name=/);
+    await page.waitForSelector("#player:not([hidden])");
+    assert.equal(await page.textContent("#player-name"), red);
+    assert.match(await page.textContent("#player-record"), /1 rated: 0 won, 0 drawn, 1 lost · with Red: 0 won, 0 drawn, 1 lost/);
+    assert.match(await page.textContent("#history tbody tr"), new RegExp(`${blue}.*lost \\(red\\)`));
+    assert.equal(await page.locator("#chart polyline").count(), 1, "the rating over time is drawn");
+    assert.equal(await page.getAttribute(`#history a:has-text('the game')`, "href"), `/gt?id=${id}`);
+    await assertNoSidewaysScroll(page, `player page on a ${size}`);
+    await checkAxe(page, `player page on a ${size}`);
+    await shot(page, `ratings-player-${size}`);
+
+    await page.click("#back");
+    await page.waitForSelector(`#leaders a:has-text('${blue}')`);
+    const rows = await page.locator("#leaders tbody tr").allTextContents();
+    const at = (name) => rows.findIndex((row) => row.includes(name));
+    assert.ok(at(blue) < at(red), `the winner ranks above the loser: ${rows}`);
+    await assertNoSidewaysScroll(page, `leaderboard on a ${size}`);
+    await checkAxe(page, `leaderboard on a ${size}`);
+    await shot(page, `ratings-board-${size}`);
+
+    await page.goto(`${base}/players?game=gt&name=nobody-${size}`);
+    await page.waitForSelector("#error:not([hidden])");
+    assert.match(await page.textContent("#error"), new RegExp(`nobody-${size}`));
+    await page.context().close();
+  });
+}
 
 const server = await startServer();
 const browser = await chromium.launch({

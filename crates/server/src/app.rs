@@ -15,6 +15,7 @@ use serde_json::json;
 use tokio::sync::{watch, Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexGuard};
 use tokio::task::AbortHandle;
 
+use crate::bots::BotStreams;
 use crate::engines::EnginePlayers;
 use crate::error::ApiError;
 use crate::gt;
@@ -265,6 +266,10 @@ pub struct App {
     flags: Mutex<HashMap<String, AbortHandle>>,
     engines: Arc<Scheduler>,
     players: EnginePlayers,
+    /// The bots' open event streams, woken when a game seats their bot.
+    pub bots: Arc<BotStreams>,
+    /// The ratings, folded from the store when asked for.
+    pub ratings: crate::ratings::Ratings,
 }
 
 impl App {
@@ -281,8 +286,10 @@ impl App {
                 ANALYSIS_DEADLINE,
             ),
             players: EnginePlayers::new(4 * tuning.engine_threads.max(1)),
+            bots: Arc::default(),
             tuning,
             games: Mutex::new(HashMap::new()),
+            ratings: crate::ratings::Ratings::default(),
         })
     }
 
@@ -390,13 +397,31 @@ impl App {
         })
     }
 
-    /// Creates a game with its first events and seats; returns it loaded.
+    /// Creates a game with its first events and seats (each with its
+    /// token); returns it loaded.
     pub async fn create(
         self: &Arc<App>,
         state: GameState,
         settings: String,
         events: Vec<GameEvent>,
         seats: Vec<(String, String)>,
+    ) -> Result<Entry, ApiError> {
+        let hashed = seats
+            .into_iter()
+            .map(|(seat, token)| (seat, token_hash(&token)))
+            .collect();
+        self.create_seated(state, settings, events, hashed).await
+    }
+
+    /// Creates a game whose seats are given by their tokens' hashes (a bot
+    /// holds its seats with its account token, known here only by its
+    /// hash); the event streams of the seats' bots are woken.
+    pub async fn create_seated(
+        self: &Arc<App>,
+        state: GameState,
+        settings: String,
+        events: Vec<GameEvent>,
+        seat_hashes: Vec<(String, String)>,
     ) -> Result<Entry, ApiError> {
         let now = now_ms();
         let id = crate::security::new_token()[..12].to_string();
@@ -416,8 +441,7 @@ impl App {
             stale: false,
         };
         let mut writes = vec![Write::CreateGame(row)];
-        for (seat, token) in seats {
-            let token_hash = token_hash(&token);
+        for (seat, token_hash) in seat_hashes {
             entry.seats.insert(seat.clone(), token_hash.clone());
             writes.push(Write::TakeSeat {
                 game_id: id.clone(),
@@ -430,6 +454,9 @@ impl App {
         }
         if self.store.commit(writes, None).await? == Committed::Conflict {
             return Err(ApiError::Internal("a fresh game id was taken".into()));
+        }
+        for token_hash in entry.seats.values() {
+            self.bots.wake(token_hash);
         }
         self.after_commit(&entry);
         Ok(entry)

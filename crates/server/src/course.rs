@@ -243,29 +243,31 @@ async fn wait_for_opponent(
         time: TimeControl::COURSE.initial_ms(),
         end: false,
     };
-    loop {
+    let left = loop {
         tokio::select! {
+            // An opponent who has come decides first: what Red sent since
+            // belongs to the game (a bomb loses it as one).
+            biased;
             paired = &mut seated => return Ok(paired.ok()),
             incoming = client.next() => match incoming {
                 Incoming::Message(_) => client.send(&alone).await?,
-                Incoming::Unreadable(_) | Incoming::Closed => {
-                    let mut waiting = lobby.waiting.lock().await;
-                    if waiting.as_ref().is_some_and(|red| red.connection == number) {
-                        *waiting = None;
-                        return Ok(None);
-                    }
-                    drop(waiting);
-                    // An opponent took the seat meanwhile (pairing holds
-                    // the lobby, so the game exists by now) and this
-                    // player has left it.
-                    if let Ok(id) = seated.await {
-                        forfeit(app, &id, Color::Red, "the connection closed").await?;
-                    }
-                    return Ok(None);
-                }
+                Incoming::Unreadable(error) => break error.to_string(),
+                Incoming::Closed => break "the connection closed".to_string(),
             },
         }
+    };
+    let mut waiting = lobby.waiting.lock().await;
+    if waiting.as_ref().is_some_and(|red| red.connection == number) {
+        *waiting = None;
+        return Ok(None);
     }
+    drop(waiting);
+    // An opponent took the seat meanwhile (pairing holds the lobby, so the
+    // game exists by now) and this player has left it.
+    if let Ok(id) = seated.await {
+        forfeit(app, &id, Color::Red, &left).await?;
+    }
+    Ok(None)
 }
 
 /// Plays the game for one seat until it ends, then sends the final state

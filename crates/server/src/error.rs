@@ -14,6 +14,9 @@ pub enum ApiError {
     BadRequest(String),
     #[error("this needs a seat token: send 'Authorization: Bearer <token>'")]
     Unauthorized,
+    /// A token was sent but is no account's (a bot's stream).
+    #[error("{0}")]
+    BadToken(String),
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
@@ -27,6 +30,9 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("too many requests: slow down")]
     TooManyRequests,
+    /// More of something open at once than one client may hold.
+    #[error("{0}")]
+    Limited(String),
     /// The engines are all busy; the answer says when to come back.
     #[error("{0}")]
     Busy(crate::scheduler::Busy),
@@ -43,13 +49,13 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized | ApiError::BadToken(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests | ApiError::Limited(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Busy(_) | ApiError::Quarantined { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

@@ -21,6 +21,8 @@ pub enum Player {
     Engine { level: u8 },
     /// A client of the course TCP protocol.
     Course,
+    /// A bot account, seated by its account token (`crate::bots`).
+    Bot,
 }
 
 /// What a game is created with; [`Settings::new`] is the one way to make
@@ -34,6 +36,8 @@ pub struct Settings {
     pub time_control: Option<TimeControl>,
     /// Who may take a free seat.
     pub seating: Seating,
+    /// Whether the result counts for the players' ratings (`ratings`).
+    pub rated: bool,
 }
 
 /// How a free seat is taken.
@@ -58,6 +62,9 @@ struct SettingsFields {
     time_control: Option<TimeControl>,
     #[serde(default)]
     seating: Seating,
+    /// Games stored before ratings existed were not rated.
+    #[serde(default)]
+    rated: bool,
 }
 
 impl TryFrom<SettingsFields> for Settings {
@@ -70,6 +77,7 @@ impl TryFrom<SettingsFields> for Settings {
             fields.players,
             fields.time_control,
         )
+        .and_then(|settings| settings.rated(fields.rated))
         .map(|settings| settings.seated_by(fields.seating))
     }
 }
@@ -96,7 +104,19 @@ impl Settings {
             players,
             time_control,
             seating: Seating::Invitation,
+            rated: false,
         })
+    }
+
+    /// The same settings, rated or not. Only games between named people
+    /// (or bot accounts, which sit as people) are rated: the built-in
+    /// engine and course clients have no rating of their own.
+    pub fn rated(self, rated: bool) -> Result<Settings, Refusal> {
+        let named = |player: &Player| matches!(player, Player::Human | Player::Bot);
+        if rated && !self.players.iter().all(named) {
+            return refuse("only games between two named players are rated, not games with the built-in engine or course clients");
+        }
+        Ok(Settings { rated, ..self })
     }
 
     /// The same settings with free seats taken as `seating` says.
@@ -113,6 +133,7 @@ impl Settings {
             players: [Player::Course; 2],
             time_control: Some(TimeControl::COURSE),
             seating: Seating::Invitation,
+            rated: false,
         }
     }
 
@@ -222,7 +243,7 @@ impl State {
         let game = Game::new(settings.start, settings.rules.rules());
         let names = Color::ALL.map(|seat| match settings.player(seat) {
             Player::Engine { level } => Some(format!("towers level {level}")),
-            Player::Human | Player::Course => None,
+            Player::Human | Player::Course | Player::Bot => None,
         });
         let clocks = settings.time_control.map(|tc| [tc.initial_ms(); 2]);
         let mut state = State {
@@ -333,6 +354,11 @@ impl State {
                 if self.is_seated(*seat) {
                     return refuse(format!("the {seat} seat is taken"));
                 }
+                if self.settings.rated && self.names[(!*seat).index()].as_ref() == Some(name) {
+                    return refuse(format!(
+                        "{name} already plays in this rated game: a rated game is between two players"
+                    ));
+                }
                 self.names[seat.index()] = Some(name.clone());
                 self.start_if_seated(at_ms);
             }
@@ -419,7 +445,7 @@ impl State {
         let seat = self.side_to_move();
         match self.settings.player(seat) {
             Player::Engine { level } => Some((seat, level)),
-            Player::Human | Player::Course => None,
+            Player::Human | Player::Course | Player::Bot => None,
         }
     }
 
@@ -498,6 +524,7 @@ impl State {
                 reason: ending.termination.clone(),
             }),
             seq: self.seq,
+            rated: self.settings.rated,
             moves: None,
         }
     }
@@ -521,6 +548,8 @@ pub struct View {
     pub draw_offer: Option<Color>,
     pub result: Option<ResultView>,
     pub seq: i64,
+    /// Whether the result counts for the players' ratings.
+    pub rated: bool,
     /// Left out of live views: the events carry the moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<Move>>,

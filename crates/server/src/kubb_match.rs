@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use kubb::queue::Queue;
 use kubb::stats::{player_stats, PlayerStats};
 use kubb::{
     Field, Line, Match, Phase, Piece, PieceId, Point, RuleError, Ruleset, Team, TournamentSettings,
@@ -21,6 +22,10 @@ pub struct Settings {
     pub ruleset: Ruleset,
     #[serde(default)]
     pub tournament: TournamentSettings,
+    /// Whether the result counts for the teams' and players' ratings
+    /// (`ratings`); matches stored before ratings existed were not rated.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 impl Settings {
@@ -62,6 +67,7 @@ pub struct State {
     pub events: Vec<kubb::Event>,
     pub current: Match,
     pub seq: i64,
+    pub rated: bool,
 }
 
 impl State {
@@ -72,6 +78,7 @@ impl State {
             events: Vec::new(),
             current: Match::new(ruleset),
             seq: 0,
+            rated: settings.rated,
         }
     }
 
@@ -166,7 +173,7 @@ impl State {
             king_standing: state.king_standing(),
             king_attack: KingAttackView {
                 allowed: king_attack.is_ok(),
-                reason: king_attack.err(),
+                reason: king_attack.err().map(|why| why.to_string()),
             },
             counting_targets: state
                 .counting_targets()
@@ -184,6 +191,7 @@ impl State {
             summary: state.to_string(),
             events: self.events.len(),
             seq: self.seq,
+            rated: self.rated,
         }
     }
 }
@@ -215,6 +223,8 @@ pub struct View {
     /// Referee events in force.
     pub events: usize,
     pub seq: i64,
+    /// Whether the result counts for the ratings.
+    pub rated: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -274,13 +284,14 @@ pub enum PhaseView {
 
 impl PhaseView {
     fn of(phase: &Phase) -> PhaseView {
-        let names = |pieces: &[PieceId]| pieces.iter().map(ToString::to_string).collect();
+        let names =
+            |pieces: &Queue<PieceId>| pieces.iter().map(|piece| piece.to_string()).collect();
         match phase {
             Phase::StartingThrow => PhaseView::StartingThrow,
             Phase::Inkast { queue, to_place } => PhaseView::Inkast {
                 queue: queue
                     .iter()
-                    .map(|&(piece, attempt)| InkastView {
+                    .map(|(piece, attempt)| InkastView {
                         piece: piece.to_string(),
                         attempt,
                     })
@@ -293,7 +304,7 @@ impl PhaseView {
             Phase::Throwing => PhaseView::Throwing,
             Phase::GameOver(end) => PhaseView::GameOver {
                 winner: end.winner,
-                reason: end.reason.clone(),
+                reason: end.reason.to_string(),
             },
         }
     }
@@ -379,7 +390,7 @@ pub struct StatsView {
 }
 
 impl StatsView {
-    fn of(stats: &PlayerStats) -> StatsView {
+    pub fn of(stats: &PlayerStats) -> StatsView {
         StatsView {
             sticks: stats.sticks,
             hits: stats.hits,
@@ -408,6 +419,7 @@ mod tests {
         let mut state = State::new(&Settings {
             ruleset: Ruleset::SEED,
             tournament: TournamentSettings::default(),
+            rated: false,
         });
         let fresh = state.view("m");
         assert!(state.apply(&Event::Undone).is_err(), "nothing to undo");
@@ -430,6 +442,7 @@ mod tests {
         let mut state = State::new(&Settings {
             ruleset: Ruleset::SEED,
             tournament: TournamentSettings::default(),
+            rated: false,
         });
         let stick = |outcome| kubb::Event::Stick {
             player: "p".into(),

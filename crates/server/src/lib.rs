@@ -5,7 +5,8 @@
 //! Modules: `store` (database and group commit), `app` (the game service
 //! every adapter calls), `gt`, `kubb_match` and `tournament` (games and
 //! tournaments as folds of stored, typed events, and their view structs), `status` (kinds and statuses),
-//! `engines` (the engines of server games), `http` (one module per game),
+//! `engines` (the engines of server games), `bots` (bot accounts and their
+//! event streams), `http` (one module per game),
 //! `ws` and `course` (adapters), `web` (the browser UI's files, embedded),
 //! `hub` (live updates in one instance), `listen` (live updates across
 //! instances), `listener` (connection bounds, timeouts, shutdown),
@@ -13,6 +14,7 @@
 //! server. `docs/architecture.md` shows how a move travels through them.
 
 mod app;
+mod bots;
 mod course;
 mod engines;
 mod error;
@@ -23,6 +25,7 @@ mod kubb_match;
 mod listen;
 mod listener;
 pub mod loadtest;
+mod ratings;
 mod scheduler;
 mod security;
 mod status;

@@ -53,6 +53,15 @@ pub struct GameRow {
     pub updated_ms: i64,
 }
 
+/// A game that may hold rated results ([`Store::rating_sources`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceRow {
+    pub id: String,
+    pub kind: Kind,
+    pub settings: String,
+    pub updated_ms: i64,
+}
+
 /// One numbered event of a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EventRow {
@@ -78,6 +87,12 @@ pub enum Write {
         game_id: String,
         seat: String,
         token_hash: String,
+    },
+    /// Fails the request when the name is taken.
+    RegisterBot {
+        name: String,
+        token_hash: String,
+        created_ms: i64,
     },
 }
 
@@ -290,6 +305,38 @@ impl Store {
         Ok(rows.iter().map(|row| row.get(0)).collect())
     }
 
+    /// Every game that may hold rated results, with its settings and when
+    /// it last changed: finished Guard & Towers games and Kubb matches, and
+    /// every tournament (its results count while it runs). Quarantined
+    /// games are left out.
+    pub async fn rating_sources(&self) -> Result<Vec<SourceRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, kind, settings, updated_ms FROM games \
+             WHERE ((kind IN ('gt', 'kubb') AND status = 'finished') OR kind = 'tournament') \
+             AND id NOT IN (SELECT game_id FROM quarantine) ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let id: String = row.get(0);
+                let kind =
+                    row.get::<String, _>(1)
+                        .parse()
+                        .map_err(|error| StoreError::Corrupt {
+                            id: id.clone(),
+                            error,
+                        })?;
+                Ok(SourceRow {
+                    id,
+                    kind,
+                    settings: row.get(2),
+                    updated_ms: row.get(3),
+                })
+            })
+            .collect()
+    }
+
     /// Sets game `id` apart: its stored events no longer replay.
     pub async fn quarantine(&self, id: &str, reason: &str, at_ms: i64) -> Result<(), StoreError> {
         sqlx::query(
@@ -319,6 +366,50 @@ impl Store {
     pub async fn close(&self) {
         let _ = self.mark_alive().await;
         self.pool.close().await;
+    }
+}
+
+/// Bot accounts and the games they sit in.
+impl Store {
+    /// The name of the bot whose token has this hash.
+    pub async fn bot_named_by(&self, token_hash: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT name FROM bots WHERE token_hash = $1")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|row| row.get(0)))
+    }
+
+    /// The token hash of the bot called `name`.
+    pub async fn bot_token_hash(&self, name: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT token_hash FROM bots WHERE name = $1")
+            .bind(name)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|row| row.get(0)))
+    }
+
+    /// The Guard & Towers games, waiting or active, with a seat held by
+    /// this token hash, oldest first, at most `limit`: (game, seat).
+    pub async fn seated_games(
+        &self,
+        token_hash: &str,
+        limit: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.id, s.seat FROM seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.token_hash = $1 AND g.kind = $2 AND g.status IN ($3, $4) \
+             AND g.id NOT IN (SELECT game_id FROM quarantine) \
+             ORDER BY g.created_ms, g.id LIMIT $5",
+        )
+        .bind(token_hash)
+        .bind(Kind::Gt.name())
+        .bind(Status::Waiting.name())
+        .bind(Status::Active.name())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
     }
 }
 
@@ -537,6 +628,20 @@ async fn apply(
         .bind(game_id)
         .bind(seat)
         .bind(token_hash)
+        .execute(connection)
+        .await?
+        .rows_affected(),
+        Write::RegisterBot {
+            name,
+            token_hash,
+            created_ms,
+        } => sqlx::query(
+            "INSERT INTO bots (name, token_hash, created_ms) VALUES ($1, $2, $3) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(name)
+        .bind(token_hash)
+        .bind(created_ms)
         .execute(connection)
         .await?
         .rows_affected(),

@@ -8,7 +8,6 @@
 //! pairings (creating their games, taking their results) is in `games`.
 
 pub mod games;
-pub mod ratings;
 
 use guard_towers::TimeControl;
 use serde::{Deserialize, Serialize};
@@ -54,12 +53,13 @@ pub struct GameSettings {
 }
 
 impl GameSettings {
-    /// A Kubb match's settings.
+    /// A Kubb match's settings: a tournament's matches are rated.
     pub fn kubb_match(&self) -> kubb_match::Settings {
         let ruleset = self.ruleset.unwrap_or_default();
         kubb_match::Settings {
             ruleset,
             tournament: self.match_settings.unwrap_or_else(|| ruleset.settings()),
+            rated: true,
         }
     }
 }
@@ -141,6 +141,11 @@ pub enum Event {
     Registered {
         entrant: Entrant,
     },
+    /// A bot account entered (Guard & Towers): its games seat it by its
+    /// account token, and it learns of them from its event stream.
+    BotRegistered {
+        name: Name,
+    },
     Withdrawn {
         name: Name,
     },
@@ -183,6 +188,8 @@ pub struct State {
     pub entrants: Vec<Entrant>,
     /// Per round, per pairing: the stored game it is played in.
     pub games: Vec<Vec<Option<String>>>,
+    /// The entrants that are bot accounts.
+    pub bots: Vec<Name>,
     pub seq: i64,
 }
 
@@ -194,6 +201,7 @@ impl State {
             tournament,
             entrants: Vec::new(),
             games: Vec::new(),
+            bots: Vec::new(),
             seq: 0,
         })
     }
@@ -206,6 +214,17 @@ impl State {
                 self.check_players(entrant)?;
                 self.tournament.add(entrant.name.clone())?;
                 self.entrants.push(entrant.clone());
+            }
+            Event::BotRegistered { name } => {
+                if self.settings.game() != GameKind::Gt {
+                    return Err(Refusal("bot accounts play Guard & Towers only".into()));
+                }
+                self.tournament.add(name.clone())?;
+                self.entrants.push(Entrant {
+                    name: name.clone(),
+                    players: Vec::new(),
+                });
+                self.bots.push(name.clone());
             }
             Event::Withdrawn { name } => self.tournament.withdraw(name.clone())?,
             Event::RoundStarted {
@@ -318,9 +337,14 @@ impl State {
     }
 
     /// The event that records the result of stored game `game`, its score
-    /// from the first named's side; `None` when the game is no open
-    /// pairing of this tournament.
-    pub fn game_result_event(&self, game: &str, score: Score) -> Option<Event> {
+    /// and baseline kubbs from the first named's side; `None` when the
+    /// game is no open pairing of this tournament.
+    pub fn game_result_event(
+        &self,
+        game: &str,
+        score: Score,
+        kubbs: Option<BaselineKubbs>,
+    ) -> Option<Event> {
         let (round, index) = self.pairing_of(game)?;
         let pairing = self.tournament.rounds()[round][index];
         if pairing.score.is_some() {
@@ -332,7 +356,7 @@ impl State {
                 first: self.tournament.name(pairing.first).clone(),
                 second: self.tournament.name(pairing.second?).clone(),
                 score,
-                kubbs: None,
+                kubbs,
             },
             game: Some(game.to_string()),
         })
@@ -346,6 +370,10 @@ impl State {
                 .position(|g| g.as_deref() == Some(game))
                 .map(|index| (round, index))
         })
+    }
+
+    pub fn is_bot(&self, name: &Name) -> bool {
+        self.bots.contains(name)
     }
 
     pub fn entrant(&self, name: &Name) -> Option<&Entrant> {
@@ -392,6 +420,7 @@ impl State {
                     name: entrant.name.clone(),
                     players: entrant.players.clone(),
                     withdrawn: t.withdrawn_after(index).is_some(),
+                    bot: self.is_bot(&entrant.name),
                 })
                 .collect(),
             rounds: self.round_views(),
@@ -481,6 +510,8 @@ pub struct EntrantView {
     pub name: Name,
     pub players: Vec<String>,
     pub withdrawn: bool,
+    /// A bot account, playing through its event stream.
+    pub bot: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -582,10 +613,10 @@ mod tests {
             .unwrap();
         assert_eq!(state.open_games(), ["g1"]);
         let win: Score = "1-0".parse().unwrap();
-        assert_eq!(state.game_result_event("g2", win), None);
-        let event = state.game_result_event("g1", win).unwrap();
+        assert_eq!(state.game_result_event("g2", win, None), None);
+        let event = state.game_result_event("g1", win, None).unwrap();
         state.apply(&event).unwrap();
-        assert_eq!(state.game_result_event("g1", win), None, "already in");
+        assert_eq!(state.game_result_event("g1", win, None), None, "already in");
         assert!(state.open_games().is_empty());
         assert_eq!(state.status(), Status::Finished);
         assert_eq!(

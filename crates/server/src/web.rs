@@ -102,6 +102,16 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/tournament.js"),
     ),
+    (
+        "players.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/players.html"),
+    ),
+    (
+        "players.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/players.js"),
+    ),
 ];
 
 pub async fn page(headers: HeaderMap) -> Response {
@@ -109,10 +119,10 @@ pub async fn page(headers: HeaderMap) -> Response {
 }
 
 pub async fn file(Path(name): Path<String>, headers: HeaderMap) -> Response {
-    // `/gt`, `/kubb`, `/lesson` and `/tournament` are the pages without their extension; browsers
+    // `/gt`, `/kubb`, `/lesson`, `/tournament` and `/players` are the pages without their extension; browsers
     // ask for `/favicon.ico` whatever the pages link.
     let name = match name.as_str() {
-        "gt" | "kubb" | "lesson" | "tournament" => format!("{name}.html"),
+        "gt" | "kubb" | "lesson" | "tournament" | "players" => format!("{name}.html"),
         "favicon.ico" => "favicon.svg".into(),
         _ => name,
     };

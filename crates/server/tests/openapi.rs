@@ -95,7 +95,9 @@ impl Checker<'_> {
         token: Option<&str>,
         body: Option<Value>,
     ) -> Value {
-        let url = format!("{}{}", self.server.base, route.replace("{id}", id));
+        // A player page's two path parameters come as one id, `game/name`.
+        let path = route.replace("{id}", id).replace("{game}/{name}", id);
+        let url = format!("{}{path}", self.server.base);
         let mut request = self.server.client.request(method.clone(), url);
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -321,7 +323,79 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
     )
     .await;
     tournament_session(&mut api).await;
+    bot_session(&mut api).await;
     assert!(api.checked.len() >= 35, "{:?}", api.checked);
+}
+
+/// Bot accounts: registration and its refusals, whose a token is, a game
+/// against a bot, a tournament with bot entrants, the stream's refusals
+/// (its 200 is NDJSON, read by `crates/towers/tests/bots.rs`).
+async fn bot_session(api: &mut Checker<'_>) {
+    let mut tokens = Vec::new();
+    for name in ["bot-a", "bot-b"] {
+        let body = Some(json!({ "name": name }));
+        let registered = api.call(Method::POST, "/api/bots", "", None, body).await;
+        tokens.push(registered["token"].as_str().unwrap().to_string());
+    }
+    let again = Some(json!({ "name": "bot-a" }));
+    api.call(Method::POST, "/api/bots", "", None, again).await;
+    let bad = Some(json!({ "name": "bye" }));
+    api.call(Method::POST, "/api/bots", "", None, bad).await;
+    let account = api
+        .call(Method::GET, "/api/bots/account", "", Some(&tokens[0]), None)
+        .await;
+    assert_eq!(account["name"], "bot-a");
+    api.call(Method::GET, "/api/bots/account", "", Some("wrong"), None)
+        .await;
+    api.call(Method::GET, "/api/bots/stream", "", None, None)
+        .await;
+    let game = Some(json!({ "opponent": "bot", "bot": "bot-a", "name": "ann" }));
+    let created = api
+        .call(Method::POST, "/api/gt/games", "", None, game)
+        .await;
+    assert_eq!(created["state"]["seats"]["blue"]["player"]["type"], "bot");
+    let nobody = Some(json!({ "opponent": "bot", "bot": "nobody", "name": "ann" }));
+    api.call(Method::POST, "/api/gt/games", "", None, nobody)
+        .await;
+
+    let created = api
+        .call(
+            Method::POST,
+            "/api/tournaments",
+            "",
+            None,
+            Some(json!({ "title": "Bots", "game": "gt", "format": "round-robin" })),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let organiser = created["token"].as_str().unwrap().to_string();
+    for name in ["bot-a", "bot-b", "nobody"] {
+        let entrant = Some(json!({ "name": name, "bot": true }));
+        let path = "/api/tournaments/{id}/entrants";
+        api.call(Method::POST, path, &id, Some(&organiser), entrant)
+            .await;
+    }
+    let round = "/api/tournaments/{id}/rounds";
+    api.call(Method::POST, round, &id, Some(&organiser), None)
+        .await;
+    let games = api
+        .call(
+            Method::GET,
+            "/api/tournaments/{id}/games",
+            &id,
+            Some(&organiser),
+            None,
+        )
+        .await;
+    assert_eq!(
+        games["games"][0]["tokens"],
+        json!([]),
+        "no tokens for bot seats"
+    );
+    let state = api
+        .call(Method::GET, "/api/tournaments/{id}", &id, None, None)
+        .await;
+    assert_eq!(state["entrants"][0]["bot"], true);
 }
 
 /// A Guard & Towers tournament from creation to its end, every organiser
@@ -473,6 +547,26 @@ async fn tournament_session(api: &mut Checker<'_>) {
     .await;
     api.call(Method::GET, "/api/ratings?game=chess", "", None, None)
         .await;
+    let ann = api
+        .call(
+            Method::GET,
+            "/api/players/{game}/{name}",
+            "gt/ann",
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(ann["history"][0]["color"], "red", "{ann}");
+    for unknown in ["gt/nobody", "chess/ann"] {
+        api.call(
+            Method::GET,
+            "/api/players/{game}/{name}",
+            unknown,
+            None,
+            None,
+        )
+        .await;
+    }
     let kubb = api
         .call(Method::POST, "/api/tournaments", "", None, Some(json!({ "title": "Lawn cup", "game": "kubb", "format": "knockout", "third_place": true, "ruleset": "standard", "match_settings": { "opening": "2-4-6", "time_limit": { "minutes": 30, "tie_break": "baseline-count" } } })))
         .await;

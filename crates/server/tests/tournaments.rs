@@ -187,14 +187,14 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
         .await;
     assert!(csv.lines().nth(1).unwrap().starts_with("1,ann,3"), "{csv}");
 
-    // Glicko-2 over the finished tournament, each round a period: the
+    // Glicko-2 over the tournament's results, each its own period: the
     // order of the wins is the order of the ratings, and everyone is
     // rated from their three games.
     let (status, ratings) = server.get("/api/ratings?game=gt&min_games=1").await;
     assert_eq!(status, StatusCode::OK, "{ratings}");
     assert_eq!(
         (ratings["periods"].as_u64(), ratings["tournaments"].as_u64()),
-        (Some(3), Some(1))
+        (Some(6), Some(1))
     );
     let leaders = ratings["leaders"].as_array().unwrap();
     let names: Vec<&str> = leaders
@@ -308,7 +308,21 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
     for game in &first {
         team_a_wins(&server, game).await;
     }
-    round_decided(&server, &id).await;
+    let state = round_decided(&server, &id).await;
+    // The baseline kubbs come from the matches: each winner felled B's
+    // five towers and lost none.
+    for pairing in state["rounds"][0]["pairings"].as_array().unwrap() {
+        assert_eq!(pairing["kubbs"], "5-0", "{pairing}");
+    }
+    let difference = |name: &str| {
+        let standings = state["standings"].as_array().unwrap();
+        let standing = standings.iter().find(|s| s["name"] == name).unwrap();
+        standing["tiebreaks"]["baseline_difference"].as_f64()
+    };
+    assert_eq!(
+        (difference("Vikings"), difference("Swedes")),
+        (Some(5.0), Some(-5.0))
+    );
     let last = start_round(&server, &id, &organiser).await;
     assert_eq!(last.len(), 1, "the final");
     assert_eq!(

@@ -115,19 +115,45 @@ impl<K: Ord + Clone> RatingBook<K> {
     /// known but idle only grow less certain. A server that wants ratings
     /// to move after every result closes a period per result.
     pub fn rate(&mut self, encounters: &[Encounter<K>]) {
+        let games = self.encounter_games(encounters);
+        self.close_period(games, Idle::Widen);
+    }
+
+    /// One encounter as a rating period of its own for its two players
+    /// only. A server rates each result as it comes (as lichess does);
+    /// widening every idle player's deviation at each of them would make
+    /// a deviation grow with other people's play.
+    pub fn rate_one(&mut self, encounter: &Encounter<K>) {
+        let games = self.encounter_games(std::slice::from_ref(encounter));
+        self.close_period(games, Idle::Unchanged);
+    }
+
+    fn encounter_games(&self, encounters: &[Encounter<K>]) -> Games<K> {
         let mut games = Games::new();
         for e in encounters {
             let (rating_a, rating_b) = (self.rating(&e.a), self.rating(&e.b));
             add(&mut games, &e.a, &e.b, rating_b, e.score);
             add(&mut games, &e.b, &e.a, rating_a, 1.0 - e.score);
         }
-        self.close_period(games);
+        games
     }
 
     /// Closes a rating period of team matches, rating each player against
     /// the opposing team as a composite opponent (a match with an empty
     /// team is not rated).
     pub fn rate_teams(&mut self, matches: &[TeamMatch<K>]) {
+        let games = self.team_games(matches);
+        self.close_period(games, Idle::Widen);
+    }
+
+    /// One team match as a rating period of its own for its players only
+    /// (see [`RatingBook::rate_one`]).
+    pub fn rate_one_team_match(&mut self, team_match: &TeamMatch<K>) {
+        let games = self.team_games(std::slice::from_ref(team_match));
+        self.close_period(games, Idle::Unchanged);
+    }
+
+    fn team_games(&self, matches: &[TeamMatch<K>]) -> Games<K> {
         let mut games = Games::new();
         for m in matches {
             let (Some(first_a), Some(first_b)) = (m.a.first(), m.b.first()) else {
@@ -141,7 +167,7 @@ impl<K: Ord + Clone> RatingBook<K> {
                 add(&mut games, player, first_a, team_a, 1.0 - m.score);
             }
         }
-        self.close_period(games);
+        games
     }
 
     fn composite(&self, team: &[K]) -> Rating {
@@ -154,7 +180,7 @@ impl<K: Ord + Clone> RatingBook<K> {
         }
     }
 
-    fn close_period(&mut self, mut games: Games<K>) {
+    fn close_period(&mut self, mut games: Games<K>, idle: Idle) {
         self.periods += 1;
         for key in games.keys() {
             self.players.entry(key.clone()).or_default();
@@ -163,6 +189,9 @@ impl<K: Ord + Clone> RatingBook<K> {
         for (key, player) in &mut self.players {
             let (opponents, played): (Vec<K>, Vec<Game>) =
                 games.remove(key).unwrap_or_default().into_iter().unzip();
+            if played.is_empty() && idle == Idle::Unchanged {
+                continue;
+            }
             player.rating = system.update(player.rating, &played);
             if played.is_empty() {
                 continue;
@@ -213,6 +242,15 @@ impl<K: Ord + Clone> RatingBook<K> {
         }
         leaders
     }
+}
+
+/// What a period does to the players who did not play in it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Idle {
+    /// Their deviation grows, as the paper has it.
+    Widen,
+    /// They are left as they were.
+    Unchanged,
 }
 
 /// A period's games by player, each with the opponent's key.
@@ -306,6 +344,41 @@ mod tests {
         );
         assert!(book.players["a"].rating.rating < 1400.0, "a lost to p");
         assert_eq!(book.leaderboard(1)[0].key, &"c");
+    }
+
+    /// A period of one encounter is Glicko-2 for its two players and
+    /// leaves a third player exactly as they were, where a shared period
+    /// widens the idle player's deviation.
+    #[test]
+    fn a_period_of_one_encounter_moves_only_its_players() {
+        let mut book: RatingBook<&str> = RatingBook::new(Glicko2::default());
+        book.rate_one(&Encounter {
+            a: "c",
+            b: "d",
+            score: 0.5,
+        });
+        let idle = book.rating(&"c");
+        book.rate_one(&Encounter {
+            a: "a",
+            b: "b",
+            score: 1.0,
+        });
+        let expected = Glicko2::default().update(
+            Rating::NEWCOMER,
+            &[Game {
+                opponent: Rating::NEWCOMER,
+                score: 1.0,
+            }],
+        );
+        assert_eq!(book.rating(&"a"), expected);
+        assert_eq!(book.rating(&"c"), idle, "c did not play");
+        assert_eq!(book.players[&"c"].history.len(), 1);
+        book.rate(&[Encounter {
+            a: "a",
+            b: "b",
+            score: 1.0,
+        }]);
+        assert!(book.rating(&"c").deviation > idle.deviation);
     }
 
     /// A team win raises every player of the winning team and lowers every

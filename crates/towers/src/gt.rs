@@ -118,6 +118,14 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// Whether what the command prints is its product (see `main`): every
+    /// one but `connect`, which plays over a socket.
+    pub fn writes_for_a_pipe(&self) -> bool {
+        !matches!(self, Command::Connect { .. })
+    }
+}
+
 #[derive(Args)]
 pub struct PositionArg {
     /// A position in course notation, e.g. "3RG3/7/7/7/7/7/3BG3 r" (quoted, or

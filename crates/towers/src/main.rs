@@ -2,6 +2,7 @@
 
 mod arena_cli;
 mod bench;
+mod bot;
 mod course_client;
 mod engine_protocol;
 mod gt;
@@ -51,6 +52,9 @@ enum Command {
     /// Server administration.
     #[command(subcommand)]
     Admin(AdminCommand),
+    /// Connects an engine to a towers server as a bot account: plays every
+    /// game the server seats it in, each with its own engine process.
+    Bot(bot::BotArgs),
     /// Load generator for the server: moves per second and latency with
     /// WebSocket spectators.
     Loadtest(serve::LoadtestArgs),
@@ -62,11 +66,45 @@ enum AdminCommand {
     Quarantined(serve::QuarantinedArgs),
 }
 
+impl Command {
+    /// Whether the command's product is what it prints, for another tool
+    /// or a pager to read. The others keep Rust's default of ignoring
+    /// SIGPIPE: the server and the bot write to sockets, the arena to the
+    /// pipes of engine processes that may die, and such a write must fail
+    /// as an error the program handles, not end the program.
+    fn writes_for_a_pipe(&self) -> bool {
+        match self {
+            Command::Gt(command) => command.writes_for_a_pipe(),
+            Command::Kubb(_) | Command::Tournament(_) => true,
+            Command::Arena(_)
+            | Command::Serve(_)
+            | Command::Admin(_)
+            | Command::Bot(_)
+            | Command::Loadtest(_) => false,
+        }
+    }
+}
+
+/// Restores SIGPIPE's default, as a Unix filter has it: when the reader
+/// of the output leaves (`towers … | head`), the process ends at its next
+/// write, silently, instead of panicking on the failed write.
+fn stop_quietly_when_the_reader_leaves() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists;
+    // SIG_DFL is a valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// An error the user caused (bad position, bad move): exit status 2.
 pub struct UsageError(String);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.command.writes_for_a_pipe() {
+        stop_quietly_when_the_reader_leaves();
+    }
     let result = match cli.command {
         Command::Gt(command) => gt::run(command),
         Command::Arena(args) => arena_cli::run(args),
@@ -75,6 +113,7 @@ fn main() -> ExitCode {
         Command::Tournament(command) => tournament_cli::run(command),
         Command::Admin(AdminCommand::Quarantined(args)) => serve::quarantined(args),
         Command::Loadtest(args) => serve::loadtest(args),
+        Command::Bot(args) => bot::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,9 +5,11 @@
 //! (the bystander's p99, memory) are printed for the record; the checks are
 //! on correctness and on bounds, never on tight timings.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,19 +18,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-struct Server {
-    child: Child,
-    base: String,
-    addr: SocketAddr,
-    course: Option<SocketAddr>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::Server;
 
 fn fresh_sqlite() -> String {
     static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
@@ -54,43 +44,9 @@ fn databases() -> Vec<String> {
 }
 
 /// Starts `towers serve` with `extra` arguments under a descriptor limit
-/// of `descriptors`, and waits for its address lines.
+/// of `descriptors`.
 fn serve(database: &str, descriptors: u32, extra: &[&str]) -> Server {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -n {descriptors} && exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_towers"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("towers serve starts");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let base = first
-        .strip_prefix("towers serve: open ")
-        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
-        .trim_end_matches('/')
-        .to_string();
-    let course = if extra.contains(&"--course-port") {
-        let line = lines.next().unwrap().unwrap();
-        Some(
-            line.strip_prefix("towers serve: course protocol on ")
-                .unwrap()
-                .parse()
-                .unwrap(),
-        )
-    } else {
-        None
-    };
-    let addr = base.strip_prefix("http://").unwrap().parse().unwrap();
-    Server {
-        child,
-        base,
-        addr,
-        course,
-    }
+    common::serve_at("127.0.0.1:0", database, Some(descriptors), extra)
 }
 
 /// A resident set size, in KiB.

@@ -101,3 +101,33 @@ fn malformed_positions_exit_2_with_one_line_saying_where() {
         assert!(stdout(&output).is_empty());
     }
 }
+
+/// A reader that leaves early (`towers … | head`) ends the command quietly,
+/// as a Unix filter ends, never with a panic on the failed write.
+#[cfg(unix)]
+#[test]
+fn a_reader_that_leaves_early_ends_the_command_without_a_panic() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    for args in [
+        ["kubb", "simulate", "--games", "2000", "--json"].as_slice(),
+        ["gt", "openings"].as_slice(),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // The reader is gone before the first line is written.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("the binary ends");
+        let stderr = stderr(&output);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            output.status.success() || output.status.signal() == Some(libc::SIGPIPE),
+            "{args:?}: {:?} {stderr}",
+            output.status
+        );
+    }
+}

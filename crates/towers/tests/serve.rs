@@ -3,54 +3,19 @@
 //! clients make moves, restarted on the same database — every move the
 //! server acknowledged is still there.
 
+mod common;
+
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
-struct Server {
-    child: Child,
-    base: String,
-}
+use common::Server;
 
-impl Drop for Server {
-    /// No server outlives its test, even a failed one.
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `towers serve` on a free port and waits for its address line.
+/// Starts `towers serve` on a free port, unthrottled.
 fn serve(database: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--rate-limit",
-            "0",
-            "--database",
-            database,
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("towers serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let base = line
-        .trim()
-        .strip_prefix("towers serve: open ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .trim_end_matches('/')
-        .to_string();
-    Server { child, base }
+    common::serve(database, &["--rate-limit", "0"])
 }
 
 async fn post(

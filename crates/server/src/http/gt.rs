@@ -16,15 +16,17 @@ use guard_towers::record::{GameResult, Termination};
 use guard_towers::{Color, Game, Move, Position, Ruleset, TimeControl};
 use guard_towers_engine::{Engine, Limits};
 use serde::{Deserialize, Serialize};
+use tournament::Name;
 
 use super::{
-    bearer, checked_name, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery,
-    QueryParams, Shared,
+    bearer, checked_name, create_seated_game, list_games, AppState, Created, Games, JsonBody,
+    ListQuery, QueryParams, Shared,
 };
 use crate::app::{now_ms, GameEvent, GameState, Loaded, View};
+use crate::bots;
 use crate::error::ApiError;
 use crate::gt::{self, Player, Seating, Settings};
-use crate::security::new_token;
+use crate::security::{new_token, token_hash};
 use crate::status::{Kind, Status};
 
 /// The longest analysis a client may ask for.
@@ -66,6 +68,8 @@ enum Opponent {
     /// Anyone who accepts the challenge in the lobby.
     Public,
     Engines,
+    /// A bot account, named by `bot`.
+    Bot,
 }
 
 #[derive(Deserialize)]
@@ -83,12 +87,19 @@ struct CreateGt {
     /// Red's and Blue's levels (engine-against-engine games).
     #[serde(default)]
     levels: Option<[u8; 2]>,
+    /// The bot account to play (bot games).
+    #[serde(default)]
+    bot: Option<Name>,
     #[serde(default)]
     rules: Option<Ruleset>,
     #[serde(default)]
     start: Option<String>,
     #[serde(default)]
     time_control: Option<TimeControl>,
+    /// Whether the result counts for the ratings (default: not); only a
+    /// game between two people, each under a name of their own.
+    #[serde(default)]
+    rated: bool,
 }
 
 async fn create(
@@ -110,6 +121,11 @@ async fn create(
             players[seat.index()] = Player::Human;
             players
         }
+        Opponent::Bot => {
+            let mut players = [Player::Bot; 2];
+            players[seat.index()] = Player::Human;
+            players
+        }
         Opponent::Friend | Opponent::Public => [Player::Human; 2],
         Opponent::Engines => request
             .levels
@@ -122,10 +138,11 @@ async fn create(
         players,
         request.time_control,
     )
+    .and_then(|settings| settings.rated(request.rated))
     .map_err(|refusal| ApiError::BadRequest(refusal.0))?
     .seated_by(seating_of(&request.opponent));
     let human = !matches!(request.opponent, Opponent::Engines);
-    let name = checked_name(request.name)?;
+    let name = seat_name(request.name, request.rated)?;
     let token = new_token();
     let (events, mut seats) = if human {
         let joined = gt::Event::Joined { seat, name };
@@ -140,8 +157,18 @@ async fn create(
     if let Some(secret) = &invite {
         seats.push((INVITATION.to_string(), secret.clone()));
     }
+    let mut seats: Vec<(String, String)> = seats
+        .into_iter()
+        .map(|(seat, token)| (seat, token_hash(&token)))
+        .collect();
+    let mut events = events;
+    if let Opponent::Bot = request.opponent {
+        let (joined, seat) = bot_seat(&shared, request.bot.as_ref(), !seat).await?;
+        events.push(joined);
+        seats.push(seat);
+    }
     let state = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
-    let (id, view) = create_game(&shared.app, state, &settings, events, seats).await?;
+    let (id, view) = create_seated_game(&shared.app, state, &settings, events, seats).await?;
     let created = Created {
         id,
         seat: human.then_some(seat),
@@ -155,8 +182,26 @@ async fn create(
 fn seating_of(opponent: &Opponent) -> Seating {
     match opponent {
         Opponent::Public => Seating::Public,
-        Opponent::Engine | Opponent::Friend | Opponent::Engines => Seating::Invitation,
+        Opponent::Engine | Opponent::Friend | Opponent::Engines | Opponent::Bot => {
+            Seating::Invitation
+        }
     }
+}
+
+/// The bot named `bot` seated at `seat`: its joining and its seat, held by
+/// its account token's hash; 400 without a name, 404 for no such bot.
+async fn bot_seat(
+    shared: &Shared,
+    bot: Option<&Name>,
+    seat: Color,
+) -> Result<(GameEvent, (String, String)), ApiError> {
+    let bot = bot.ok_or_else(|| ApiError::BadRequest("a bot game names its 'bot'".into()))?;
+    let hash = bots::seat_hash(&shared.app, bot).await?;
+    let joined = GameEvent::Gt(gt::Event::Joined {
+        seat,
+        name: bot.to_string(),
+    });
+    Ok((joined, (seat.name().to_string(), hash)))
 }
 
 /// The archive, active games, or (`status=waiting`) the lobby: the
@@ -209,9 +254,9 @@ async fn join(
     Path(id): Path<String>,
     JsonBody(request): JsonBody<JoinGt>,
 ) -> Result<Json<Joined>, ApiError> {
-    let name = checked_name(request.name)?;
     let mut game = shared.app.lock(&id).await?;
     let state = state_of(&game)?;
+    let name = seat_name(request.name, state.settings.rated)?;
     let seat = Color::ALL
         .into_iter()
         .find(|&seat| state.settings.player(seat) == Player::Human && !state.is_seated(seat))
@@ -230,6 +275,19 @@ async fn join(
         seat,
         token,
     }))
+}
+
+/// The name a seat is taken under: in a rated game one of the player's
+/// own, since the rating goes with it (a guest is `anonymous`).
+fn seat_name(name: Option<String>, rated: bool) -> Result<String, ApiError> {
+    let given = name.is_some();
+    let name = checked_name(name)?;
+    if rated && (!given || name.eq_ignore_ascii_case("anonymous")) {
+        return Err(ApiError::BadRequest(
+            "a rated game is played under your own name: give one".into(),
+        ));
+    }
+    Ok(name)
 }
 
 /// A friend game seats only the holder of its link's secret; a public

@@ -73,6 +73,9 @@ struct CreateKubb {
     time_limit: Option<kubb::TimeLimit>,
     team_a: TeamRequest,
     team_b: TeamRequest,
+    /// Whether the result counts for the ratings (default: not).
+    #[serde(default)]
+    rated: bool,
 }
 
 impl CreateKubb {
@@ -118,6 +121,7 @@ async fn create_kubb(
     let settings = kubb_match::Settings {
         ruleset,
         tournament: request.tournament(),
+        rated: request.rated,
     };
     let state = kubb_match::State::new(&settings);
     let teams = kubb::Event::Teams {
@@ -343,7 +347,7 @@ async fn kubb_probability(
         b,
         games,
         seed,
-        generator: "ChaCha8Rng, play-out i on stream i",
+        generator: "xoshiro256++, play-out i on stream i (kubb::simulate::stream)",
     }))
 }
 

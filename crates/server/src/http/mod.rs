@@ -3,8 +3,10 @@
 //! answer with its view types. The handlers of each game are in their own
 //! module; what they share is here.
 
+mod bots;
 mod gt;
 mod kubb;
+mod players;
 mod tournament;
 
 use std::net::SocketAddr;
@@ -56,6 +58,8 @@ pub fn router(shared: AppState) -> Router {
         .merge(gt::routes())
         .merge(kubb::routes())
         .merge(tournament::routes())
+        .merge(bots::routes())
+        .merge(players::routes())
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::NotFound("no such API path".into()) })
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
@@ -215,9 +219,28 @@ async fn create_game(
     events: Vec<GameEvent>,
     seats: Vec<(String, String)>,
 ) -> Result<(String, View), ApiError> {
+    let seat_hashes = seats
+        .into_iter()
+        .map(|(seat, token)| (seat, crate::security::token_hash(&token)))
+        .collect();
+    create_seated_game(app, state, settings, events, seat_hashes).await
+}
+
+/// Stores a new game with its first events and seats, each given by its
+/// token's hash (a bot's seat is its account token's); returns its id and
+/// view.
+async fn create_seated_game(
+    app: &Arc<App>,
+    state: GameState,
+    settings: &impl Serialize,
+    events: Vec<GameEvent>,
+    seat_hashes: Vec<(String, String)>,
+) -> Result<(String, View), ApiError> {
     let settings = serde_json::to_string(settings)
         .map_err(|error| ApiError::Internal(format!("settings: {error}")))?;
-    let entry = app.create(state, settings, events, seats).await?;
+    let entry = app
+        .create_seated(state, settings, events, seat_hashes)
+        .await?;
     Ok((
         entry.id.clone(),
         entry.state.view(&entry.id, crate::app::now_ms()),

@@ -21,12 +21,11 @@ use super::{
 use crate::app::{GameEvent, GameState, Loaded};
 use crate::error::ApiError;
 use crate::security::new_token;
-use crate::status::{Kind, Status};
+use crate::status::Kind;
 use crate::tournament::games::{
     check_organiser, pairing_games, start_round, state_of, sync_results, PairingGame,
     ORGANISER_SEAT,
 };
-use crate::tournament::ratings::{leaderboard, Leader, Rated};
 use crate::tournament::{self, Entrant, Event, GameSettings, Settings};
 
 pub fn routes() -> Router<AppState> {
@@ -40,7 +39,6 @@ pub fn routes() -> Router<AppState> {
         .route("/api/tournaments/{id}/results", post(result))
         .route("/api/tournaments/{id}/bracket", get(bracket))
         .route("/api/tournaments/{id}/export", get(export))
-        .route("/api/ratings", get(ratings))
 }
 
 fn refused(refusal: tournament::Refusal) -> ApiError {
@@ -147,6 +145,9 @@ struct RegisterRequest {
     /// A Kubb team's players.
     #[serde(default)]
     players: Vec<String>,
+    /// The entrant is the bot account of this name (Guard & Towers).
+    #[serde(default)]
+    bot: bool,
 }
 
 async fn register(
@@ -161,6 +162,14 @@ async fn register(
         .map(|player| checked_name(Some(player)))
         .collect::<Result<Vec<_>, _>>()?;
     let tournament = organised(&shared, &id, &headers).await?;
+    if request.bot {
+        if !players.is_empty() {
+            return Err(ApiError::BadRequest("a bot entrant has no players".into()));
+        }
+        crate::bots::seat_hash(&shared.app, &request.name).await?;
+        let event = Event::BotRegistered { name: request.name };
+        return commit(&shared, tournament, event).await;
+    }
     let entrant = Entrant {
         name: request.name,
         players,
@@ -313,65 +322,4 @@ async fn export(
         csv,
     )
         .into_response())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RatingsQuery {
-    game: GameKind,
-    #[serde(default)]
-    of: Rated,
-    #[serde(default)]
-    min_games: u32,
-}
-
-/// A leaderboard and how it was made.
-#[derive(Serialize)]
-struct Ratings {
-    game: GameKind,
-    of: Rated,
-    /// Rating periods (tournament rounds) folded in.
-    periods: u32,
-    tournaments: usize,
-    leaders: Vec<Leader>,
-}
-
-/// The Glicko-2 leaderboard of a game from every finished tournament.
-async fn ratings(
-    State(shared): State<AppState>,
-    QueryParams(query): QueryParams<RatingsQuery>,
-) -> Result<Json<Ratings>, ApiError> {
-    let mut states = Vec::new();
-    for id in shared
-        .app
-        .store
-        .ids(Kind::Tournament, Status::Finished)
-        .await?
-    {
-        // One tournament that no longer loads (quarantined) must not take
-        // the leaderboard down with it.
-        let tournament = match shared.app.lock(&id).await {
-            Ok(tournament) => tournament,
-            Err(error) => {
-                tracing::warn!("ratings leave out tournament {id}: {error}");
-                continue;
-            }
-        };
-        let state = state_of(&tournament)?;
-        if state.settings.game() == query.game {
-            states.push(state.clone());
-        }
-    }
-    let (periods, leaders) = leaderboard(
-        &states.iter().collect::<Vec<_>>(),
-        query.of,
-        query.min_games,
-    );
-    Ok(Json(Ratings {
-        game: query.game,
-        of: query.of,
-        periods,
-        tournaments: states.len(),
-        leaders,
-    }))
 }

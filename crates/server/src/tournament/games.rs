@@ -26,7 +26,7 @@ use guard_towers::{Color, Position};
 use serde::Serialize;
 use tournament::event::PairingEntry;
 use tournament::score::Points;
-use tournament::{GameKind, Name, Score};
+use tournament::{BaselineKubbs, GameKind, Name, Score};
 
 use super::{Event, State};
 use crate::app::{now_ms, App, Entry, GameEvent, GameState, Loaded};
@@ -108,9 +108,13 @@ pub fn pairing_games(state: &State, id: &str, organiser: &str) -> Vec<PairingGam
             let (Some(second), Some(game)) = (pairing.second, game) else {
                 continue;
             };
+            let sides = [t.name(pairing.first), t.name(second)];
             let tokens = seats(state.settings.game())
                 .iter()
-                .map(|seat| SeatToken {
+                .enumerate()
+                // A bot's seat is held by its account token, not one of these.
+                .filter(|(side, _)| !sides.get(*side).is_some_and(|name| state.is_bot(name)))
+                .map(|(_, seat)| SeatToken {
                     seat: seat.to_string(),
                     token: seat_token(organiser, id, round, index, seat),
                 })
@@ -172,22 +176,30 @@ struct Seats<'a> {
 }
 
 impl Seats<'_> {
-    /// The game's seats with their tokens, the link seat included.
-    fn with_tokens(&self, game: GameKind) -> Vec<(String, String)> {
+    /// The game's seats with their tokens' hashes, the link seat included;
+    /// a bot's seat (`bots`, by side) is held by its account token.
+    fn hashed(&self, game: GameKind, bots: &[Option<String>]) -> Vec<(String, String)> {
         let mut seats: Vec<(String, String)> = seats(game)
             .iter()
-            .map(|&seat| {
-                let token = seat_token(
-                    self.organiser,
-                    self.tournament,
-                    self.round,
-                    self.index,
-                    seat,
-                );
-                (seat.to_string(), token)
+            .enumerate()
+            .map(|(side, &seat)| {
+                let hash = match bots.get(side) {
+                    Some(Some(bot)) => bot.clone(),
+                    _ => token_hash(&seat_token(
+                        self.organiser,
+                        self.tournament,
+                        self.round,
+                        self.index,
+                        seat,
+                    )),
+                };
+                (seat.to_string(), hash)
             })
             .collect();
-        seats.push((format!("{LINK_SEAT}{}", self.tournament), new_token()));
+        seats.push((
+            format!("{LINK_SEAT}{}", self.tournament),
+            token_hash(&new_token()),
+        ));
         seats
     }
 }
@@ -202,14 +214,26 @@ async fn create_game(
 ) -> Result<String, ApiError> {
     let second = pairing.second.as_ref().expect("a pairing with a game");
     let game = state.settings.game();
+    let mut bots = Vec::new();
     let (state, settings, events) = match game {
         GameKind::Gt => {
+            for name in [&pairing.first, second] {
+                bots.push(match state.is_bot(name) {
+                    true => Some(crate::bots::seat_hash(app, name).await?),
+                    false => None,
+                });
+            }
+            let player = |side: usize| match bots[side] {
+                Some(_) => Player::Bot,
+                None => Player::Human,
+            };
             let settings = gt::Settings::new(
                 guard_towers::Ruleset::default(),
                 Position::start(),
-                [Player::Human; 2],
+                [player(0), player(1)],
                 state.settings.games.time_control,
             )
+            .and_then(|settings| settings.rated(true))
             .map_err(|refusal| ApiError::Refused(refusal.0))?;
             let joined = |seat, name: &Name| {
                 GameEvent::Gt(gt::Event::Joined {
@@ -249,7 +273,7 @@ async fn create_game(
         }
     };
     let entry = app
-        .create(state, settings, events, seats.with_tokens(game))
+        .create_seated(state, settings, events, seats.hashed(game, &bots))
         .await?;
     Ok(entry.id)
 }
@@ -267,8 +291,10 @@ fn tournament_of(entry: &Entry) -> Option<&str> {
         .find_map(|seat| seat.strip_prefix(LINK_SEAT))
 }
 
-/// A finished game's score from the first named's side (Red, team A).
-fn game_score(state: &GameState) -> Option<Score> {
+/// A finished game's result from the first named's side (Red, team A):
+/// its score and, of a Kubb match, the towers (baseline kubbs) each team
+/// felled, the base of the baseline-kubb difference.
+fn game_score(state: &GameState) -> Option<(Score, Option<BaselineKubbs>)> {
     match state {
         GameState::Gt(state) => {
             let (red, blue) = match state.ending.as_ref()?.result {
@@ -277,16 +303,16 @@ fn game_score(state: &GameState) -> Option<Score> {
                 GameResult::Draw => (1, 1),
                 GameResult::Unfinished => return None,
             };
-            Some(Score::new(
-                Points::from_halves(red),
-                Points::from_halves(blue),
-            ))
+            let score = Score::new(Points::from_halves(red), Points::from_halves(blue));
+            Some((score, None))
         }
         GameState::Kubb(state) => {
             // Won, or drawn when time was called with the games level.
             state.current.outcome()?;
             let [a, b] = kubb::Team::BOTH.map(|team| u32::from(state.current.games_won(team)));
-            Some(Score::new(Points::whole(a), Points::whole(b)))
+            let [first, second] = kubb::stats::towers_felled(state.ruleset, &state.events);
+            let kubbs = BaselineKubbs { first, second };
+            Some((Score::new(Points::whole(a), Points::whole(b)), Some(kubbs)))
         }
         GameState::Tournament(_) => None,
     }
@@ -296,13 +322,13 @@ fn game_score(state: &GameState) -> Option<Score> {
 /// the result of a tournament's game goes into the tournament, in a task
 /// of its own (the game's lock is held by the caller).
 pub fn game_finished(app: &Arc<App>, entry: &Entry) {
-    let (Some(tournament), Some(score)) = (tournament_of(entry), game_score(&entry.state)) else {
+    let (Some(tournament), Some(result)) = (tournament_of(entry), game_score(&entry.state)) else {
         return;
     };
     let (app, tournament, game) = (app.clone(), tournament.to_string(), entry.id.clone());
     tokio::spawn(async move {
         let recorded = match app.lock(&tournament).await {
-            Ok(mut locked) => record_game(&app, &mut locked, &game, score).await,
+            Ok(mut locked) => record_game(&app, &mut locked, &game, result).await,
             Err(error) => Err(error),
         };
         if let Err(error) = recorded {
@@ -317,9 +343,9 @@ async fn record_game(
     app: &Arc<App>,
     tournament: &mut Loaded,
     game: &str,
-    score: Score,
+    (score, kubbs): (Score, Option<BaselineKubbs>),
 ) -> Result<(), ApiError> {
-    let Some(event) = state_of(tournament)?.game_result_event(game, score) else {
+    let Some(event) = state_of(tournament)?.game_result_event(game, score, kubbs) else {
         return Ok(());
     };
     match app
@@ -346,8 +372,8 @@ pub async fn sync_results(app: &Arc<App>, tournament: &mut Loaded) -> Result<(),
                 None
             }
         };
-        if let Some(score) = score {
-            record_game(app, tournament, &game, score).await?;
+        if let Some(result) = score {
+            record_game(app, tournament, &game, result).await?;
         }
     }
     Ok(())

@@ -1,0 +1,63 @@
+//! The bot routes: register a bot account, say whose a token is, and the
+//! bot's event stream (NDJSON, `crate::bots`). A bot moves through the
+//! Guard & Towers routes with its account token.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use tournament::Name;
+
+use super::{bearer, AppState, JsonBody};
+use crate::bots::{self, Registered};
+use crate::error::ApiError;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/bots", post(register))
+        .route("/api/bots/account", get(account))
+        .route("/api/bots/stream", get(stream))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegisterBot {
+    name: Name,
+}
+
+async fn register(
+    State(shared): State<AppState>,
+    JsonBody(request): JsonBody<RegisterBot>,
+) -> Result<(StatusCode, Json<Registered>), ApiError> {
+    let registered = bots::register(&shared.app, request.name).await?;
+    Ok((StatusCode::CREATED, Json(registered)))
+}
+
+#[derive(Serialize)]
+struct AccountView {
+    name: String,
+}
+
+async fn account(
+    State(shared): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Json<AccountView>, ApiError> {
+    let account = bots::account(&shared.app, bearer(&headers)).await?;
+    Ok(Json(AccountView { name: account.name }))
+}
+
+async fn stream(State(shared): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let account = bots::account(&shared.app, bearer(&headers)).await?;
+    let lines = bots::stream(shared.app.clone(), &account)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(lines),
+    )
+        .into_response())
+}

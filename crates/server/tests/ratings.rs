@@ -1,0 +1,295 @@
+//! Ratings on the server, end to end: rated Guard & Towers games and Kubb
+//! matches are played through the API, and the leaderboards and player
+//! pages must equal Glicko-2 computed by hand with the library's update
+//! (tested against Glickman's worked example), one rating period per
+//! result for its players only. Unrated games must not count, a second
+//! server on the same database must show the same ratings (they are read
+//! from the store), and bad names must be refused with a message.
+
+mod common;
+
+use common::{config, databases, start, TestServer};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tournament::glicko2::{Game, Glicko2, Rating};
+
+/// A friend game between `red` and `blue`, both seats taken; returns the
+/// game's id and the two tokens.
+async fn game(server: &TestServer, red: &str, blue: &str, rated: bool) -> (String, String, String) {
+    let (status, created) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "friend", "name": red, "rated": rated }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["state"]["rated"], rated);
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, joined) = server
+        .post(
+            &format!("/api/gt/games/{id}/join"),
+            None,
+            json!({ "name": blue, "invite": created["invite"] }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    let token = |v: &Value| v["token"].as_str().unwrap().to_string();
+    (id, token(&created), token(&joined))
+}
+
+/// Plays a game to its end by a resignation of `loser_token`'s seat.
+async fn resign(server: &TestServer, id: &str, loser_token: &str) {
+    let (status, body) = server
+        .post(
+            &format!("/api/gt/games/{id}/resign"),
+            Some(loser_token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["status"], "finished");
+}
+
+fn beats(winner: Rating, loser: Rating) -> (Rating, Rating) {
+    let glicko = Glicko2::default();
+    let game = |opponent, score| [Game { opponent, score }];
+    (
+        glicko.update(winner, &game(loser, 1.0)),
+        glicko.update(loser, &game(winner, 0.0)),
+    )
+}
+
+fn leader<'a>(ratings: &'a Value, name: &str) -> &'a Value {
+    ratings["leaders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == name)
+        .unwrap_or_else(|| panic!("{name} is not on the board: {ratings}"))
+}
+
+fn assert_rated(ratings: &Value, name: &str, expected: Rating, games: u64) {
+    let line = leader(ratings, name);
+    let rating = line["rating"].as_f64().unwrap();
+    let deviation = line["deviation"].as_f64().unwrap();
+    assert!(
+        (rating - expected.rating).abs() < 1e-9,
+        "{name}: {line} vs {expected:?}"
+    );
+    assert!(
+        (deviation - expected.deviation).abs() < 1e-9,
+        "{name}: {line}"
+    );
+    assert_eq!(line["games"], games, "{name}");
+}
+
+/// Three rated games (bob beats ann, ann beats cy, cy beats bob) and one
+/// unrated game that ann wins: each rated game moves its two players
+/// from the ratings they had just before it, the unrated one nothing.
+#[tokio::test]
+async fn rated_games_move_ratings_as_computed_by_hand_and_a_second_server_agrees() {
+    for database in databases() {
+        let server = start(config(&database)).await;
+        let (first, ann, _) = game(&server, "ann", "bob", true).await;
+        resign(&server, &first, &ann).await;
+        let (second, _, cy) = game(&server, "ann", "cy", true).await;
+        resign(&server, &second, &cy).await;
+        let (unrated, _, bob) = game(&server, "ann", "bob", false).await;
+        resign(&server, &unrated, &bob).await;
+        let (third, bob, _) = game(&server, "bob", "cy", true).await;
+        resign(&server, &third, &bob).await;
+
+        let newcomer = Rating::NEWCOMER;
+        let (bob_1, ann_1) = beats(newcomer, newcomer);
+        let (ann_2, cy_1) = beats(ann_1, newcomer);
+        let (cy_2, bob_2) = beats(cy_1, bob_1);
+
+        let restarted = start(config(&database)).await;
+        for reader in [&server, &restarted] {
+            let (status, ratings) = reader.get("/api/ratings?game=gt").await;
+            assert_eq!(status, StatusCode::OK, "{ratings}");
+            // Two games each: the unrated game is left out. (The board's
+            // `periods` is not checked: a shared PostgreSQL test database
+            // holds other tests' rated results too.)
+            assert_rated(&ratings, "ann", ann_2, 2);
+            assert_rated(&ratings, "bob", bob_2, 2);
+            assert_rated(&ratings, "cy", cy_2, 2);
+
+            let (status, page) = reader.get("/api/players/gt/ann").await;
+            assert_eq!(status, StatusCode::OK, "{page}");
+            let history = page["history"].as_array().unwrap();
+            let seen: Vec<(&str, &str, &str)> = history
+                .iter()
+                .map(|p| {
+                    (
+                        p["opponent"].as_str().unwrap(),
+                        p["outcome"].as_str().unwrap(),
+                        p["game"].as_str().unwrap(),
+                    )
+                })
+                .collect();
+            assert_eq!(
+                seen,
+                [
+                    ("bob", "loss", first.as_str()),
+                    ("cy", "win", second.as_str())
+                ]
+            );
+            let after_first = history[0]["rating"].as_f64().unwrap();
+            assert!((after_first - ann_1.rating).abs() < 1e-9, "{page}");
+            assert_eq!(
+                page["record"],
+                json!({ "wins": 1, "draws": 0, "losses": 1 })
+            );
+            assert_eq!(
+                page["by_color"]["red"],
+                json!({ "wins": 1, "draws": 0, "losses": 1 }),
+                "ann had Red in both"
+            );
+            // The page's rank is the board's; of the three, ann is second
+            // (cy won the last game).
+            let rank = |name| leader(&ratings, name)["rank"].as_u64().unwrap();
+            assert_eq!(page["rank"].as_u64(), Some(rank("ann")), "{ratings}");
+            assert!(
+                rank("cy") < rank("ann") && rank("ann") < rank("bob"),
+                "{ratings}"
+            );
+        }
+    }
+}
+
+/// A rated game is between two people under their own names: an engine
+/// game, a nameless seat and one player on both sides are refused.
+#[tokio::test]
+async fn rated_games_are_between_two_named_people() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, body) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "engine", "name": "ann", "rated": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("engine"), "{body}");
+    let (status, body) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "public", "rated": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("name"), "{body}");
+
+    let (status, created) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "public", "name": "ann", "rated": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let join = format!("/api/gt/games/{}/join", created["id"].as_str().unwrap());
+    let (status, body) = server.post(&join, None, json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "a guest: {body}");
+    let (status, body) = server.post(&join, None, json!({ "name": "ann" })).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "ann twice: {body}"
+    );
+    assert!(body["error"].as_str().unwrap().contains("ann"), "{body}");
+}
+
+/// Names are looked up as given: an unknown player or game is 404 with
+/// a message, a name with a control character 400.
+#[tokio::test]
+async fn unknown_players_are_404_with_a_message() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, body) = server.get("/api/players/gt/zed").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("zed"), "{body}");
+    let (status, body) = server.get("/api/players/chess/zed").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("chess"), "{body}");
+    let (status, body) = server.get("/api/players/gt/a%01b").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = server.get("/api/players/kubb/zed?of=teams").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+/// Creates a Kubb match and lets team A win it with two sticks of its
+/// first player: five baseline kubbs, then the king.
+async fn kubb_match(server: &TestServer, rated: bool) -> String {
+    let (status, created) = server
+        .post(
+            "/api/kubb/matches",
+            None,
+            json!({
+                "team_a": { "name": "Vikings", "players": ["ann", "bob"] },
+                "team_b": { "name": "Danes", "players": ["cy", "dee"] },
+                "rated": rated,
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["state"]["rated"], rated);
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap();
+    let events = [
+        json!({ "event": "start", "team": "A" }),
+        json!({ "event": "stick", "player": "ann", "outcome": { "hit": { "knights": [], "towers": [5, 6, 7, 8, 9] } } }),
+        json!({ "event": "stick", "player": "ann", "outcome": { "hit": { "knights": [], "towers": [], "king": true } } }),
+    ];
+    for event in events {
+        let (status, body) = server
+            .post(
+                &format!("/api/kubb/matches/{id}/events"),
+                Some(token),
+                json!({ "event": event }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    id
+}
+
+/// A rated Kubb match rates both teams and each player against the
+/// opposing team as one composite (two newcomers make a newcomer); the
+/// player page sums the player's statistics; an unrated match counts
+/// for nobody.
+#[tokio::test]
+async fn a_rated_kubb_match_rates_teams_and_players_with_their_statistics() {
+    let server = start(config(&common::sqlite_url())).await;
+    let rated = kubb_match(&server, true).await;
+    kubb_match(&server, false).await;
+    let (won, lost) = beats(Rating::NEWCOMER, Rating::NEWCOMER);
+
+    let (_, teams) = server.get("/api/ratings?game=kubb").await;
+    assert_eq!(teams["periods"], 1, "{teams}");
+    assert_rated(&teams, "Vikings", won, 1);
+    assert_rated(&teams, "Danes", lost, 1);
+    let (_, players) = server.get("/api/ratings?game=kubb&of=players").await;
+    for (name, expected) in [("ann", won), ("bob", won), ("cy", lost), ("dee", lost)] {
+        assert_rated(&players, name, expected, 1);
+    }
+
+    let (status, ann) = server.get("/api/players/kubb/ann?of=players").await;
+    assert_eq!(status, StatusCode::OK, "{ann}");
+    let played = &ann["history"][0];
+    assert_eq!(
+        (&played["opponent"], &played["team"], &played["game"]),
+        (&json!("Danes"), &json!("Vikings"), &json!(rated))
+    );
+    assert_eq!(
+        (&ann["stats"]["sticks"], &ann["stats"]["hits"]),
+        (&json!(2), &json!(2))
+    );
+    let (status, vikings) = server.get("/api/players/kubb/Vikings").await;
+    assert_eq!(status, StatusCode::OK, "{vikings}");
+    assert_eq!(vikings["record"]["wins"], 1);
+    let (status, _) = server.get("/api/players/kubb/Vikings?of=players").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a team is not a player");
+}
