@@ -18,10 +18,15 @@ const INCREMENT: Duration = TimeControl::COURSE.increment;
 /// decided the game.
 const CLOSED_EARLY: i32 = 3;
 
-pub fn run(address: &str, engine: Option<&str>, level: Level) -> Result<(), UsageError> {
+pub fn run(
+    address: &str,
+    engine: Option<&str>,
+    level: Level,
+    seed: Option<u64>,
+) -> Result<(), UsageError> {
     let client = CourseClient::connect(address)
         .map_err(|e| UsageError(format!("cannot connect to {address}: {e}")))?;
-    let mut choose = chooser(engine, level)?;
+    let mut choose = chooser(engine, level, seed)?;
     let game = client
         .play(|position, time| {
             let mv = choose(position, time)?;
@@ -51,7 +56,7 @@ pub fn run(address: &str, engine: Option<&str>, level: Level) -> Result<(), Usag
 
 type Chooser = Box<dyn FnMut(&Position, u64) -> Result<Move, CourseError>>;
 
-fn chooser(command: Option<&str>, level: Level) -> Result<Chooser, UsageError> {
+fn chooser(command: Option<&str>, level: Level, seed: Option<u64>) -> Result<Chooser, UsageError> {
     let clock = |time: u64| Clock {
         remaining: Duration::from_millis(time),
         increment: INCREMENT,
@@ -60,11 +65,14 @@ fn chooser(command: Option<&str>, level: Level) -> Result<Chooser, UsageError> {
         None => {
             let mut engine = Engine::new();
             engine.set_level(level);
-            // A fresh seed per game, so a level's deliberate mistakes are
-            // not the same in every game; printed to replay one.
-            let seed = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |since| since.as_nanos() as u64);
+            // Without a given seed, a fresh one per game, so a level's
+            // deliberate mistakes are not the same in every game; printed
+            // so that `--seed` replays one.
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |since| since.as_nanos() as u64)
+            });
             eprintln!("engine seed {seed}");
             engine.set_seed(seed);
             engine.new_game();

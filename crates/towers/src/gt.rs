@@ -49,6 +49,11 @@ pub enum Command {
         /// Level of the built-in engine.
         #[arg(long, default_value = "10")]
         level: Level,
+        /// Seed of the built-in engine's deliberate mistakes (levels 1-9):
+        /// the one a game printed replays its choices; without it, a fresh
+        /// seed each game.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Self-play games for tuning: prints quiet positions with their
     /// game's result (`<position> | <red score>`), one per line.
@@ -172,7 +177,8 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             address,
             engine,
             level,
-        } => crate::course_client::run(&address, engine.as_deref(), level),
+            seed,
+        } => crate::course_client::run(&address, engine.as_deref(), level, seed),
         Command::Openings {
             plies,
             per_ply,
