@@ -238,21 +238,7 @@ async fn kubb_match(server: &TestServer, rated: bool) -> String {
     assert_eq!(created["state"]["rated"], rated);
     let id = created["id"].as_str().unwrap().to_string();
     let token = created["token"].as_str().unwrap();
-    let events = [
-        json!({ "event": "start", "team": "A" }),
-        json!({ "event": "stick", "player": "ann", "outcome": { "hit": { "knights": [], "towers": [5, 6, 7, 8, 9] } } }),
-        json!({ "event": "stick", "player": "ann", "outcome": { "hit": { "knights": [], "towers": [], "king": true } } }),
-    ];
-    for event in events {
-        let (status, body) = server
-            .post(
-                &format!("/api/kubb/matches/{id}/events"),
-                Some(token),
-                json!({ "event": event }),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    server.team_a_wins_kubb_match(&id, token, "ann").await;
     id
 }
 

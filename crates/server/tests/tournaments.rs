@@ -243,21 +243,7 @@ async fn team_a_wins(server: &TestServer, game: &Value) {
         .as_str()
         .unwrap()
         .to_string();
-    let events = [
-        json!({ "event": "start", "team": "A" }),
-        json!({ "event": "stick", "player": player, "outcome": { "hit": { "knights": [], "towers": [5, 6, 7, 8, 9] } } }),
-        json!({ "event": "stick", "player": player, "outcome": { "hit": { "knights": [], "towers": [], "king": true } } }),
-    ];
-    for event in events {
-        let (status, body) = server
-            .post(
-                &format!("/api/kubb/matches/{id}/events"),
-                Some(token),
-                json!({ "event": event }),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    server.team_a_wins_kubb_match(id, token, &player).await;
 }
 
 /// A Kubb knockout of four teams: the bracket pairs seed 1 with 4 and 2

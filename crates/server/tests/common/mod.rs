@@ -122,6 +122,27 @@ impl TestServer {
             joined["token"].as_str().unwrap().to_string(),
         )
     }
+
+    /// Team A wins the seed-rules Kubb match `id` at once: `player`'s
+    /// first stick fells all five of B's baseline towers, the second the
+    /// king. Each event must be accepted.
+    pub async fn team_a_wins_kubb_match(&self, id: &str, token: &str, player: &str) {
+        let events = [
+            json!({ "event": "start", "team": "A" }),
+            json!({ "event": "stick", "player": player, "outcome": { "hit": { "knights": [], "towers": [5, 6, 7, 8, 9] } } }),
+            json!({ "event": "stick", "player": player, "outcome": { "hit": { "knights": [], "towers": [], "king": true } } }),
+        ];
+        for event in events {
+            let (status, body) = self
+                .post(
+                    &format!("/api/kubb/matches/{id}/events"),
+                    Some(token),
+                    json!({ "event": event }),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    }
 }
 
 pub async fn answer(response: Response) -> (StatusCode, Value) {
