@@ -69,7 +69,7 @@ pub enum HeaderProblem {
     Setting(#[from] UnknownSetting),
     #[error("'{0}' is not on or off")]
     NotOnOff(String),
-    #[error("time '{0}' is not MINUTES/TIE-BREAK, e.g. 30/baseline-count")]
+    #[error("time '{0}' is not MINUTES/TIE-BREAK with at least 1 minute, e.g. 30/baseline-count")]
     NotATimeLimit(String),
     #[error(
         "this game's header says {this}, the first game's {first}: a match has one set of rules"
@@ -281,7 +281,7 @@ fn parse_text(text: &str) -> Result<Vec<Game>, NotationError> {
         let line = line.trim();
         if let Some(comment) = line.strip_prefix('#') {
             let comment = comment.trim();
-            if comment == "time called" {
+            if comment.eq_ignore_ascii_case("time called") {
                 time_called = true;
                 continue;
             }
@@ -312,8 +312,10 @@ fn parse_text(text: &str) -> Result<Vec<Game>, NotationError> {
     Ok(games)
 }
 
-/// `KEY=VALUE …`; a header line without `ruleset=` is a comment.
+/// `KEY=VALUE …` in either letter case, as the tokens are; a header line
+/// without `ruleset=` is a comment.
 fn parse_header(text: &str) -> Result<Option<Ruleset>, HeaderProblem> {
+    let text = text.to_lowercase();
     let pairs: Vec<&str> = text.split_whitespace().collect();
     if !pairs.iter().any(|pair| pair.starts_with("ruleset=")) {
         return Ok(None);
@@ -353,7 +355,11 @@ fn time_limit(value: &str) -> Result<TimeLimit, HeaderProblem> {
     let bad = || HeaderProblem::NotATimeLimit(value.into());
     let (minutes, mode) = value.split_once('/').ok_or_else(bad)?;
     Ok(TimeLimit {
-        minutes: minutes.parse().map_err(|_| bad())?,
+        minutes: minutes
+            .parse()
+            .ok()
+            .filter(|&minutes| minutes > 0)
+            .ok_or_else(bad)?,
         tie_break: mode.parse::<TieBreak>()?,
     })
 }
@@ -497,6 +503,15 @@ fn replay(games: &[Game], ruleset: Ruleset) -> Result<(Vec<Event>, Match), Notat
                         text,
                         problem,
                     },
+                    // Found as the next turn begins: the short turn is
+                    // the one before it.
+                    None if matches!(*problem, TurnProblem::Incomplete { .. }) => {
+                        NotationError::Turn {
+                            game: number,
+                            turn: t,
+                            problem,
+                        }
+                    }
                     None => NotationError::Turn {
                         game: number,
                         turn: t + 1,

@@ -280,10 +280,21 @@ fn bad_notation_names_the_turn_the_token_and_the_rule() {
             "turn 1, token 7",
             "more sticks than the turn has (6",
         ),
+        // The short turn is named, not the one after it.
         (
             "b -\n2i",
-            "game 1, turn 2",
+            "game 1, turn 1",
             "incomplete: team A has 4 stick(s) left",
+        ),
+        (
+            "b - - - - -\ni - - - - - -\n-\n-",
+            "game 1, turn 3",
+            "incomplete: team A has 5 stick(s) left",
+        ),
+        (
+            "# ruleset=seed time=0/none",
+            "line 1",
+            "time '0/none' is not MINUTES/TIE-BREAK with at least 1 minute",
         ),
         ("2f", "turn 1, token 1", "only 0 stand"),
         (
@@ -333,6 +344,33 @@ fn bad_notation_names_the_turn_the_token_and_the_rule() {
         notation::import("[{}]", RulesChoice::default()),
         Err(notation::NotationError::Shape(_))
     ));
+}
+
+/// A header is read in either letter case, as the tokens are: a record
+/// whose header says the standard rules in capitals replays under them
+/// and team A wins the game (read as seed rules, the same turn loses it:
+/// the king thrown at with one stick in hand).
+#[test]
+fn headers_are_read_in_either_letter_case() {
+    let perfect = "j:B | j:B | g:B | g:B | d:B | d:K |";
+    for header in [
+        "# ruleset=standard opening=6-6-6",
+        "# Ruleset=Standard Opening=6-6-6",
+        "# RULESET=STANDARD OPENING=6-6-6 DOUBLE=ON TIME=30/BASELINE-COUNT",
+    ] {
+        let record = format!("{header}\n{perfect}\n");
+        let imported = notation::import(&record, RulesChoice::default()).expect(header);
+        assert!(imported.rules.named_by_record, "{header}");
+        assert_eq!(imported.rules.ruleset.name, "standard", "{header}");
+        assert_eq!(
+            Team::BOTH.map(|t| imported.state.games_won(t)),
+            [1, 0],
+            "{header}"
+        );
+    }
+    let text = "# Time Called\n# ruleset=standard time=30/sudden\n1. j:b\n";
+    let imported = notation::import(text, RulesChoice::default()).unwrap();
+    assert_eq!(imported.events.first(), Some(&Event::TimeCalled {}));
 }
 
 /// The failing records: plain-text turns with `|`, turn numbers,

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use kubb::game::Outcome;
-use kubb::notation::RulesChoice;
+use kubb::notation::{RulesChoice, SettingsConflict};
 use kubb::throw::SkillPreset;
 use kubb::{Match, Name, Opening, Ruleset, TieBreak, TimeLimit, TournamentSettings};
 
@@ -51,7 +51,7 @@ pub struct TournamentFlags {
     #[arg(long)]
     no_double: bool,
     /// The match's time limit in minutes (the referee calls time with `time`).
-    #[arg(long, value_name = "MINUTES")]
+    #[arg(long, value_name = "MINUTES", value_parser = clap::value_parser!(u16).range(1..))]
     time_limit: Option<u16>,
     /// What decides when time is called: none, baseline-count, accelerated
     /// or sudden (the German tie-break).
@@ -60,6 +60,39 @@ pub struct TournamentFlags {
 }
 
 impl TournamentFlags {
+    /// The first of these flags that contradicts the rules a resumed
+    /// record was made under (a flag not given contradicts nothing).
+    pub fn conflict(&self, recorded: &Ruleset) -> Option<SettingsConflict> {
+        let conflict = |setting, recorded: &str, given: String| SettingsConflict {
+            setting,
+            recorded: recorded.into(),
+            given,
+        };
+        if self.thrower_rule && !recorded.opening_thrower_rule {
+            return Some(conflict("thrower rule", "off", "--thrower-rule".into()));
+        }
+        if self.no_double && recorded.base_kubb_double {
+            return Some(conflict("base-kubb double", "on", "--no-double".into()));
+        }
+        let given = self.time_limit.map(|minutes| TimeLimit {
+            minutes,
+            tie_break: self.tie_break,
+        });
+        match (given, recorded.time_limit) {
+            (Some(given), recorded) if recorded != Some(given) => Some(conflict(
+                "time limit",
+                &recorded.map_or("none".into(), |limit| {
+                    format!("{} minutes, tie-break {}", limit.minutes, limit.tie_break)
+                }),
+                format!(
+                    "--time-limit {} --tie-break {}",
+                    given.minutes, given.tie_break
+                ),
+            )),
+            _ => None,
+        }
+    }
+
     fn apply(self, ruleset: Ruleset) -> Ruleset {
         ruleset.with(&TournamentSettings {
             opening: ruleset.opening,
@@ -255,8 +288,12 @@ pub fn run(command: Command) -> Result<(), UsageError> {
                 (None, None) => None,
                 (a, b) => Some([team_info(a, "A")?, team_info(b, "B")?]),
             };
-            let ruleset = tournament.apply(rules.ruleset());
-            crate::kubb_referee::run(ruleset, teams, &file)
+            let asked = crate::kubb_referee::Asked {
+                new_record: tournament.apply(rules.ruleset()),
+                choice: rules.choice(),
+                tournament,
+            };
+            crate::kubb_referee::run(asked, teams, &file)
         }
     }
 }

@@ -19,6 +19,7 @@ use kubb::{
     Team, TeamInfo,
 };
 
+use crate::kubb_cli::TournamentFlags;
 use crate::UsageError;
 
 const HELP: &str = "\
@@ -59,8 +60,16 @@ struct Session<'a> {
     unconfirmed: Option<Event>,
 }
 
-pub fn run(ruleset: Ruleset, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<(), UsageError> {
-    let mut session = Session::open(ruleset, path)?;
+/// The rules the command line asked for: those of a new record, and the
+/// flags a resumed record's own rules are checked against.
+pub struct Asked {
+    pub new_record: Ruleset,
+    pub choice: RulesChoice,
+    pub tournament: TournamentFlags,
+}
+
+pub fn run(asked: Asked, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<(), UsageError> {
+    let mut session = Session::open(&asked, path)?;
     if let Some([a, b]) = teams {
         if session.events.is_empty() {
             session.accept(Event::Teams { a, b }).map_err(UsageError)?;
@@ -115,11 +124,19 @@ pub fn run(ruleset: Ruleset, teams: Option<[TeamInfo; 2]>, path: &Path) -> Resul
 
 impl<'a> Session<'a> {
     /// A new record, or the one in the file resumed.
-    fn open(ruleset: Ruleset, path: &'a Path) -> Result<Session<'a>, UsageError> {
+    /// A flag that contradicts a resumed record's rules is refused, as
+    /// `replay` refuses it.
+    fn open(asked: &Asked, path: &'a Path) -> Result<Session<'a>, UsageError> {
+        let ruleset = asked.new_record;
+        let cannot_resume = |e: &dyn std::fmt::Display| {
+            UsageError(format!("cannot resume {}: {e}", path.display()))
+        };
         let (ruleset, events, state) = match std::fs::read_to_string(path) {
             Ok(text) if !text.trim().is_empty() => {
-                let log = log::read(&text, RulesChoice::default())
-                    .map_err(|e| UsageError(format!("cannot resume {}: {e}", path.display())))?;
+                let log = log::read(&text, asked.choice).map_err(|e| cannot_resume(&e))?;
+                if let Some(conflict) = asked.tournament.conflict(log.state.ruleset()) {
+                    return Err(cannot_resume(&conflict));
+                }
                 (*log.state.ruleset(), log.events, log.state)
             }
             _ => {

@@ -252,3 +252,58 @@ fn time_called_is_decided_by_the_tie_break() {
         std::fs::remove_file(&file).ok();
     }
 }
+
+/// Resuming a record, a rules flag that contradicts the record's own rules
+/// is refused with the setting named and the file left as it was, as
+/// `replay` refuses it; flags that agree, or none, resume.
+#[test]
+fn resuming_with_flags_that_contradict_the_record_is_refused() {
+    let file = std::env::temp_dir().join(format!(
+        "towers-referee-conflict-{}.jsonl",
+        std::process::id()
+    ));
+    std::fs::remove_file(&file).ok();
+    referee_with(&["--ruleset", "seed"], &file, "start a\n-\n");
+    let before = std::fs::read_to_string(&file).unwrap();
+    for (flags, setting) in [
+        (&["--ruleset", "standard"][..], "ruleset seed"),
+        (&["--opening", "2-4-6"][..], "opening 6-6-6"),
+        (&["--thrower-rule"][..], "thrower rule off"),
+        (&["--no-double"][..], "base-kubb double on"),
+        (&["--time-limit", "20"][..], "time limit none"),
+    ] {
+        let output = Command::new(TOWERS)
+            .args(["kubb", "referee"])
+            .args(flags)
+            .arg(&file)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flags:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot resume") && stderr.contains(setting),
+            "{flags:?}: {stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    }
+    let resumed = referee_with(&["--ruleset", "seed", "--opening", "6-6-6"], &file, "");
+    assert!(resumed.contains("recording to"), "{resumed}");
+    std::fs::remove_file(&file).ok();
+}
+
+/// A time limit of no minutes is no time limit: refused.
+#[test]
+fn a_time_limit_of_zero_minutes_is_refused() {
+    let file =
+        std::env::temp_dir().join(format!("towers-referee-zero-{}.jsonl", std::process::id()));
+    let output = Command::new(TOWERS)
+        .args(["kubb", "referee", "--time-limit", "0"])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--time-limit"));
+    assert!(!file.exists(), "no record is made");
+}
