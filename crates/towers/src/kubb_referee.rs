@@ -237,13 +237,30 @@ impl<'a> Session<'a> {
         let turn_over = self.state.turns_completed() != before.turns_completed()
             || (matches!(self.state.phase(), Phase::GameOver(_))
                 && !matches!(before.phase(), Phase::GameOver(_)));
-        if turn_over && !matches!(before.phase(), Phase::StartingThrow) {
+        // Starting a game (the starting throw, or `next`) ends no turn.
+        let game_began = matches!(before.phase(), Phase::StartingThrow | Phase::GameOver(_));
+        if turn_over && !game_began {
             println!("{}", self.turn_summary(before));
             self.turn = TurnTally::default();
         }
+        self.announce_removals(before);
         if before.outcome().is_none() {
             if let Some(outcome) = self.state.outcome() {
                 println!("{}", match_result(&self.state, outcome));
+            }
+        }
+    }
+
+    /// The accelerated and sudden tie-breaks take pieces out of the game
+    /// as the rules say; the referee says which, for the lawn to match.
+    fn announce_removals(&self, before: &Match) {
+        for piece in PieceId::ALL {
+            let removed = |state: &Match| state.piece(piece) == kubb::Piece::Removed;
+            if removed(&self.state) && !removed(before) {
+                println!(
+                    "tie-break: take {} out of the game",
+                    before.whereabouts(piece)
+                );
             }
         }
     }

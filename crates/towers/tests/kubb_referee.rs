@@ -307,3 +307,51 @@ fn a_time_limit_of_zero_minutes_is_refused() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("--time-limit"));
     assert!(!file.exists(), "no record is made");
 }
+
+/// Under the accelerated tie-break the referee says which piece the rules
+/// take out (the rear-most of the defenders, after the inkast: here A's
+/// first tower), so the lawn can match the record.
+#[test]
+fn the_accelerated_tie_break_names_the_piece_to_take_out() {
+    let file = std::env::temp_dir().join(format!(
+        "towers-referee-accelerated-{}.jsonl",
+        std::process::id()
+    ));
+    std::fs::remove_file(&file).ok();
+    let out = referee_with(
+        &["--time-limit", "30", "--tie-break", "accelerated"],
+        &file,
+        "start a\ntime\nb\n-\n-\n-\n-\n-\nin\nquit\n",
+    );
+    assert!(!out.contains("not accepted"), "{out}");
+    // Piped input leaves the prompt `> ` before what follows it.
+    let announced: Vec<&str> = out
+        .lines()
+        .map(|l| l.trim_start_matches("> "))
+        .filter(|l| l.contains("tie-break: take"))
+        .collect();
+    assert_eq!(
+        announced,
+        ["tie-break: take tower A1 on team A's baseline, spot 1 out of the game"],
+        "{out}"
+    );
+    std::fs::remove_file(&file).ok();
+}
+
+/// `next` starts a game and ends no turn: no summary is printed for it
+/// (it once printed an empty turn nobody threw).
+#[test]
+fn the_next_game_prints_no_turn_summary() {
+    let file =
+        std::env::temp_dir().join(format!("towers-referee-next-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&file).ok();
+    let out = referee_with(
+        &["--ruleset", "standard"],
+        &file,
+        "start a\n5b\nk\ny\nnext\nquit\n",
+    );
+    assert!(!out.contains("not accepted"), "{out}");
+    let summaries = out.lines().filter(|l| l.contains(" felled, ")).count();
+    assert_eq!(summaries, 1, "one turn was thrown: {out}");
+    std::fs::remove_file(&file).ok();
+}
