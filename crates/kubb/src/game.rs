@@ -305,6 +305,10 @@ pub enum RuleError {
         sticks: u8,
         players: usize,
     },
+    #[error(
+        "under the 2-4-6 thrower rule a team's 4 opening sticks are thrown by at least 3 different players; {team} lists {players} player(s)"
+    )]
+    TooFewPlayersForThrowerRule { team: String, players: usize },
     #[error("this match has no time limit, so time cannot be called")]
     NoTimeLimit,
     #[error("time has been called already")]
@@ -891,6 +895,8 @@ impl Match {
     fn name_teams(&mut self, event: &Event) -> Result<(), RuleError> {
         match (&self.phase, event) {
             (Phase::StartingThrow, Event::Teams { a, b }) if self.wins == [0, 0] => {
+                self.check_thrower_rule_players(a)?;
+                self.check_thrower_rule_players(b)?;
                 self.teams = Some(Arc::new([a.clone(), b.clone()]));
                 Ok(())
             }
@@ -899,6 +905,23 @@ impl Match {
                 expected: expectation(phase),
             }),
         }
+    }
+
+    /// Either team may throw the 4-stick turn (the starting team changes
+    /// from game to game), so under the thrower rule a team that lists its
+    /// players must list at least three: with fewer, that turn could never
+    /// be finished. (A team that lists none is not checked.)
+    fn check_thrower_rule_players(&self, team: &TeamInfo) -> Result<(), RuleError> {
+        let applies =
+            self.ruleset.opening_thrower_rule && self.ruleset.opening == Opening::TwoFourSix;
+        let players = team.players.len();
+        if applies && (1..3).contains(&players) {
+            return Err(RuleError::TooFewPlayersForThrowerRule {
+                team: team.name.to_string(),
+                players,
+            });
+        }
+        Ok(())
     }
 
     /// A player named in a team's list must throw for that team.

@@ -69,6 +69,17 @@ pub struct Asked {
 }
 
 pub fn run(asked: Asked, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<(), UsageError> {
+    // Teams the rules refuse (too few players for the thrower rule) are
+    // refused before a record is made.
+    if let Some([a, b]) = &teams {
+        let teams = Event::Teams {
+            a: a.clone(),
+            b: b.clone(),
+        };
+        Match::new(asked.new_record)
+            .apply(&teams)
+            .map_err(|e| UsageError(e.to_string()))?;
+    }
     let mut session = Session::open(&asked, path)?;
     if let Some([a, b]) = teams {
         if session.events.is_empty() {

@@ -355,3 +355,40 @@ fn the_next_game_prints_no_turn_summary() {
     assert_eq!(summaries, 1, "one turn was thrown: {out}");
     std::fs::remove_file(&file).ok();
 }
+
+/// Under the 2-4-6 thrower rule a team's 4 opening sticks need three
+/// players: a team listing two is refused before any record is made (it
+/// once could start, and its opening turn could never be finished).
+#[test]
+fn the_thrower_rule_refuses_a_team_of_two() {
+    let file =
+        std::env::temp_dir().join(format!("towers-referee-two-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&file).ok();
+    let output = Command::new(TOWERS)
+        .args([
+            "kubb",
+            "referee",
+            "--ruleset",
+            "standard",
+            "--opening",
+            "2-4-6",
+        ])
+        .args([
+            "--thrower-rule",
+            "--team-a",
+            "V:ann,bob,cid",
+            "--team-b",
+            "D:dee,eve",
+        ])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("at least 3 different players; D lists 2 player(s)"),
+        "{stderr}"
+    );
+    assert!(!file.exists(), "no record is made");
+}
