@@ -10,8 +10,11 @@
 //!
 //! The notation names no pieces and no positions: on import, knocked
 //! knights are taken foremost first and towers in spot order, inkasted
-//! pieces land at unknown spots, the first `R` pieces of the inkast are the
-//! ones thrown again, rescued knights (`Q`) are the rear-most. `Y` (a failed
+//! pieces land at unknown spots, the first `R` first attempts of the inkast
+//! (in throwing order) are the ones that landed out and were thrown again,
+//! rescued knights (`Q`) are the rear-most. Export writes the throws that
+//! landed out before those that landed in, so a player's throws keep their
+//! results through export and import. `Y` (a failed
 //! rescue attempt), `N` (neighbour kubbs) and `a` (a turn thrown from an
 //! advantage line) change nothing the rules track; they are read and not
 //! kept. Fouls are written as misses (both count for nothing). Calling time
@@ -632,8 +635,8 @@ fn inkast_pending(state: &Match) -> bool {
 }
 
 /// The turn's inkast: rescues first, then every attempt in the rules' own
-/// order, the first `R` pieces out on their first attempt and the first
-/// `P` of those out again; then the defenders' placements.
+/// order, the first `R` first attempts out and the first `P` re-throws out
+/// again; then the defenders' placements.
 fn play_inkast(
     state: &mut Match,
     events: &mut Vec<Event>,
@@ -672,14 +675,22 @@ fn play_inkast(
             placed: inkast.penalties,
         });
     }
-    let out_first = &waiting[..rethrown as usize];
-    let out_twice = &out_first[..inkast.penalties as usize];
+    // The first `R` first attempts in throwing order landed out, and the
+    // first `P` re-throws landed out again (the export writes the throws
+    // that landed out first, so each player keeps their own).
     let mut first_players = InkastTokens::players(&inkast.thrown).into_iter();
     let mut again_players = InkastTokens::players(&inkast.rethrown).into_iter();
-    while let Some(ToAct::Team(_, Decision::Inkast { piece, attempt })) = state.to_act() {
+    let (mut first_attempts, mut rethrows) = (0, 0);
+    while let Some(ToAct::Team(_, Decision::Inkast { attempt, .. })) = state.to_act() {
         let (landed_in, player) = match attempt {
-            1 => (!out_first.contains(&piece), first_players.next()),
-            _ => (!out_twice.contains(&piece), again_players.next()),
+            1 => {
+                first_attempts += 1;
+                (first_attempts > rethrown, first_players.next())
+            }
+            _ => {
+                rethrows += 1;
+                (rethrows > inkast.penalties, again_players.next())
+            }
         };
         let event = Event::Inkast {
             player: player.unwrap_or_default(),
@@ -749,9 +760,10 @@ pub enum ExportError {
 struct TurnOut {
     tokens: Vec<String>,
     time_called_before: bool,
-    /// First attempts (player per piece) and second attempts, in order.
-    first: Vec<String>,
-    again: Vec<String>,
+    /// First attempts and second attempts, in order: who threw each and
+    /// whether it landed in.
+    first: Vec<(String, bool)>,
+    again: Vec<(String, bool)>,
     penalties: usize,
     rescues: Vec<String>,
     inkast_written: bool,
@@ -760,19 +772,30 @@ struct TurnOut {
 impl TurnOut {
     /// The inkast's tokens, once: runs of one player's first attempts,
     /// re-throws joined to the last token when that player threw them.
+    /// The attempts that landed out are written first: a reader takes the
+    /// first `R` first attempts (and the first `P` re-throws) as the ones
+    /// that landed out, so each player keeps the throws they landed.
     fn write_inkast(&mut self) {
         if self.inkast_written || self.first.is_empty() {
             return;
         }
         self.inkast_written = true;
+        let outs_first = |attempts: &[(String, bool)]| {
+            let mut attempts = attempts.to_vec();
+            attempts.sort_by_key(|&(_, landed_in)| landed_in);
+            attempts
+                .into_iter()
+                .map(|(player, _)| player)
+                .collect::<Vec<_>>()
+        };
         let mut tokens: Vec<(String, String)> = Vec::new();
         for (player, n) in runs(&self.rescues) {
             tokens.push((player, count_token(n, 'q')));
         }
-        for (player, n) in runs(&self.first) {
+        for (player, n) in runs(&outs_first(&self.first)) {
             tokens.push((player, count_token(n, 'i')));
         }
-        for (player, n) in runs(&self.again) {
+        for (player, n) in runs(&outs_first(&self.again)) {
             match tokens.last_mut() {
                 Some((last, text)) if *last == player => text.push_str(&count_token(n, 'r')),
                 _ => tokens.push((player, count_token(n, 'r'))),
@@ -899,14 +922,16 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
         let turn = turns.last_mut().expect("a turn was opened");
         match event {
             Event::Rescue { player, .. } => turn.rescues.push(player.clone()),
-            Event::Inkast { player, .. } => {
+            Event::Inkast {
+                player, landed_in, ..
+            } => {
                 let attempt = match before.to_act() {
                     Some(ToAct::Team(_, Decision::Inkast { attempt, .. })) => attempt,
                     _ => unreachable!("an inkast event was accepted"),
                 };
                 match attempt {
-                    1 => turn.first.push(player.clone()),
-                    _ => turn.again.push(player.clone()),
+                    1 => turn.first.push((player.clone(), *landed_in)),
+                    _ => turn.again.push((player.clone(), *landed_in)),
                 }
             }
             Event::Placement { .. } => turn.penalties += 1,

@@ -266,6 +266,18 @@ proptest! {
         // The notation calls the first game's starting team A.
         if events.first() == Some(&Event::Start { team: Team::A }) {
             prop_assert_eq!(summary(&imported.state), summary(original), "{}", text);
+            // Each player keeps their inkast throws and the ones that
+            // landed (the notation does not say which piece landed out,
+            // but the export says whose throws did).
+            let inkasts = |events: &[Event]| {
+                kubb::stats::match_stats(ruleset, events)
+                    .players
+                    .into_iter()
+                    .filter(|row| row.inkast_throws > 0)
+                    .map(|row| (row.team, row.name, row.inkast_throws, row.inkast_in))
+                    .collect::<Vec<_>>()
+            };
+            prop_assert_eq!(inkasts(&imported.events), inkasts(played), "{}", text);
         }
     }
 }
