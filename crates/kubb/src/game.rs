@@ -309,6 +309,10 @@ pub enum RuleError {
         "under the 2-4-6 thrower rule a team's 4 opening sticks are thrown by at least 3 different players; {team} lists {players} player(s)"
     )]
     TooFewPlayersForThrowerRule { team: String, players: usize },
+    #[error("{player} is listed twice: a player throws for one team, once listed (names are compared in either case)")]
+    PlayerListedTwice { player: String },
+    #[error("both teams are named {name}: give them different names")]
+    SameTeamNames { name: String },
     #[error("this match has no time limit, so time cannot be called")]
     NoTimeLimit,
     #[error("time has been called already")]
@@ -895,6 +899,7 @@ impl Match {
     fn name_teams(&mut self, event: &Event) -> Result<(), RuleError> {
         match (&self.phase, event) {
             (Phase::StartingThrow, Event::Teams { a, b }) if self.wins == [0, 0] => {
+                check_distinct_names(a, b)?;
                 self.check_thrower_rule_players(a)?;
                 self.check_thrower_rule_players(b)?;
                 self.teams = Some(Arc::new([a.clone(), b.clone()]));
@@ -1201,8 +1206,15 @@ impl Match {
         if let Some(winner) = winner {
             self.wins[winner.index()] += 1;
         }
-        // Every game ends with the king on the grass, legally or not.
-        self.king_standing = false;
+        // A game ends with the king on the grass, legally or not, unless
+        // time decided it.
+        let on_time = matches!(
+            reason,
+            EndReason::MoreTowersKnocked { .. }
+                | EndReason::EqualTowersKnocked { .. }
+                | EndReason::TimeCalled
+        );
+        self.king_standing = on_time;
         self.phase = Phase::GameOver(GameEnd { winner, reason });
     }
 
@@ -1245,6 +1257,26 @@ impl Match {
             line => line,
         }
     }
+}
+
+/// Two teams of different names, each player listed once in both
+/// (compared in either case, as the referee reads names).
+fn check_distinct_names(a: &TeamInfo, b: &TeamInfo) -> Result<(), RuleError> {
+    let same = |x: &Name, y: &Name| x.as_str().to_lowercase() == y.as_str().to_lowercase();
+    if same(&a.name, &b.name) {
+        return Err(RuleError::SameTeamNames {
+            name: a.name.to_string(),
+        });
+    }
+    let players: Vec<&Name> = a.players.iter().chain(&b.players).collect();
+    for (i, player) in players.iter().enumerate() {
+        if players[..i].iter().any(|earlier| same(earlier, player)) {
+            return Err(RuleError::PlayerListedTwice {
+                player: player.to_string(),
+            });
+        }
+    }
+    Ok(())
 }
 
 fn action_name(action: Action) -> &'static str {

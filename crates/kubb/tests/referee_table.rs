@@ -312,6 +312,7 @@ fn time_called_finishes_the_turn_then_the_count_decides() {
         assert_eq!(state.outcome(), None, "the turn is finished first");
         let state = play(state, &[miss(), miss(), miss(), miss(), miss()]);
         assert_eq!(state.outcome(), outcome, "{tie_break}");
+        assert!(state.king_standing(), "decided on time, the king stands");
         assert!(state.to_act().is_none());
         assert!(state.apply(&miss()).is_err());
     }

@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use clap::builder::TypedValueParser as _;
 use clap::{Args, Subcommand};
 use kubb::game::Outcome;
 use kubb::notation::{RulesChoice, SettingsConflict};
@@ -167,8 +168,8 @@ pub enum Command {
         a: SkillPreset,
         #[arg(long, default_value = "experienced")]
         b: SkillPreset,
-        /// Play-outs per candidate decision.
-        #[arg(long, default_value_t = 2_000)]
+        /// Play-outs per candidate decision (at least 1).
+        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
         playouts: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -183,8 +184,9 @@ pub enum Command {
         rules: RulesFlags,
         #[arg(long, default_value = "experienced")]
         skill: SkillPreset,
-        /// Play-outs per candidate at each of the search's decisions.
-        #[arg(long, default_value_t = 64)]
+        /// Play-outs per candidate at each of the search's decisions (at
+        /// least 1).
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
         playouts: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -298,19 +300,29 @@ pub fn run(command: Command) -> Result<(), UsageError> {
     }
 }
 
-/// `NAME` or `NAME:PLAYER,PLAYER`; a team not given keeps its letter.
+/// `NAME` or `NAME:PLAYER,PLAYER`; a team not given keeps its letter. A
+/// player's name has no `:`, which separates a player from a throw when
+/// the referee's entries and the notation tag one.
 fn team_info(text: Option<String>, letter: &str) -> Result<kubb::TeamInfo, UsageError> {
     let text = text.unwrap_or_else(|| letter.to_string());
     let (name, players) = text.split_once(':').unwrap_or((&text, ""));
     let name_of = |text: &str| {
         Name::new(text).map_err(|e| UsageError(format!("team {letter}: '{text}': {e}")))
     };
+    let player_of = |text: &str| {
+        if text.contains(':') {
+            return Err(UsageError(format!(
+                "team {letter}: player '{text}': a player's name has no ':' (NAME:PLAYER,PLAYER)"
+            )));
+        }
+        name_of(text)
+    };
     Ok(kubb::TeamInfo {
         name: name_of(name)?,
         players: players
             .split(',')
             .filter(|p| !p.trim().is_empty())
-            .map(name_of)
+            .map(player_of)
             .collect::<Result<_, _>>()?,
     })
 }
@@ -371,6 +383,9 @@ pub fn read_record(choice: RulesChoice, file: &Path) -> Result<Record, UsageErro
     let text = std::fs::read_to_string(file)
         .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
     let invalid = |e: String| UsageError(format!("invalid record {}: {e}", file.display()));
+    if text.trim().is_empty() {
+        return Err(invalid("the file is empty".into()));
+    }
     if text.trim_start().starts_with('{') {
         let log = kubb::log::read(&text, choice).map_err(|e| invalid(e.to_string()))?;
         return Ok(Record {

@@ -456,11 +456,20 @@ fn point(rest: &[&str]) -> Result<Option<Point>, String> {
     match rest {
         [] => Ok(None),
         [x, y] => Ok(Some(Point {
-            x: x.parse().map_err(|_| format!("'{x}' is not metres"))?,
-            y: y.parse().map_err(|_| format!("'{y}' is not metres"))?,
+            x: metres(x)?,
+            y: metres(y)?,
         })),
         _ => Err("a position is two numbers: X Y in metres".into()),
     }
+}
+
+/// A finite number of metres (`nan` and `inf` parse as numbers, but are
+/// no place on a lawn).
+fn metres(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|value| value.is_finite())
+        .ok_or_else(|| format!("'{text}' is not metres"))
 }
 
 /// The announcement at the end of a match.
@@ -488,10 +497,8 @@ fn parse_team(text: &str) -> Result<Team, String> {
 }
 
 fn lag_event(a: &str, b: &str, flags: &[&str]) -> Result<Event, String> {
-    let distance = |text: &str| {
-        text.parse::<f64>()
-            .map_err(|_| format!("'{text}' is not a distance in metres"))
-    };
+    let distance =
+        |text: &str| metres(text).map_err(|_| format!("'{text}' is not a distance in metres"));
     let contact = |team: &str| {
         if flags.contains(&format!("{team}-felled").as_str()) {
             KingContact::Felled

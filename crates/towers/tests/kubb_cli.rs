@@ -142,6 +142,20 @@ fn an_invalid_record_exits_2_naming_turn_entry_and_rule() {
         .output()
         .unwrap();
     assert_eq!(bad_ruleset.status.code(), Some(2));
+    // An empty file is no record (it once replayed as an unfinished game).
+    for blank in ["", "\n  \n"] {
+        let output = replay(&[], blank, "empty.txt");
+        assert_eq!(output.status.code(), Some(2));
+        let error = String::from_utf8(output.stderr).unwrap();
+        assert!(error.contains("the file is empty"), "{error}");
+    }
+    // No play-outs is no estimate.
+    let no_playouts = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["kubb", "advise", "--playouts", "0", "x.json"])
+        .output()
+        .unwrap();
+    assert_eq!(no_playouts.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_playouts.stderr).contains("--playouts"));
 }
 
 #[test]

@@ -392,3 +392,60 @@ fn the_thrower_rule_refuses_a_team_of_two() {
     );
     assert!(!file.exists(), "no record is made");
 }
+
+/// Positions and distances are finite metres: `nan` and `inf`, which Rust
+/// parses as numbers, are refused (an inkast at NaN was once recorded).
+#[test]
+fn positions_and_distances_that_are_no_number_of_metres_are_refused() {
+    let file =
+        std::env::temp_dir().join(format!("towers-referee-nan-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&file).ok();
+    let out = referee_with(
+        &[],
+        &file,
+        "lag nan 1\nlag 1 inf\nstart a\nb\n-\n-\n-\n-\n-\nin nan 2\nin 1 -inf\nin 2.5 3\nquit\n",
+    );
+    for refusal in [
+        "not accepted: 'nan' is not a distance in metres",
+        "not accepted: 'inf' is not a distance in metres",
+        "not accepted: 'nan' is not metres",
+        "not accepted: '-inf' is not metres",
+    ] {
+        assert!(out.contains(refusal), "{refusal}: {out}");
+    }
+    assert_eq!(out.matches("not accepted").count(), 4, "{out}");
+    std::fs::remove_file(&file).ok();
+}
+
+/// Teams that could not be scored unambiguously are refused before a
+/// record is made: a player listed twice (in either case, or in both
+/// teams), two teams of one name, a player's name with the `:` that tags
+/// a throw.
+#[test]
+fn ambiguous_teams_are_refused() {
+    let file =
+        std::env::temp_dir().join(format!("towers-referee-teams-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&file).ok();
+    for (a, b, refusal) in [
+        ("V:ann,ann", "D:bob", "ann is listed twice"),
+        ("V:ANN,ann", "D:bob", "ann is listed twice"),
+        ("V:ann", "D:Ann", "Ann is listed twice"),
+        ("Vikings:ann", "vikings:bob", "both teams are named Vikings"),
+        (
+            "Vik:ings:ann",
+            "D:bob",
+            "player 'ings:ann': a player's name has no ':'",
+        ),
+    ] {
+        let output = Command::new(TOWERS)
+            .args(["kubb", "referee", "--team-a", a, "--team-b", b])
+            .arg(&file)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{a} {b}: {stderr}");
+        assert!(stderr.contains(refusal), "{a} {b}: {stderr}");
+        assert!(!file.exists(), "no record is made");
+    }
+}
