@@ -12,11 +12,11 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use kubb::game::Outcome;
-use kubb::notation::RulesChoice;
+use kubb::notation::{RulesChoice, TokenError};
 use kubb::stats::{match_stats, MatchStats, Row};
 use kubb::{
-    log, notation, Event, KingContact, Lag, Match, Phase, PieceId, Point, Ruleset, StickOutcome,
-    Team, TeamInfo,
+    log, notation, Decision, Event, KingContact, Lag, Match, Phase, PieceId, Point, Ruleset,
+    StickOutcome, Team, TeamInfo, ToAct,
 };
 
 use crate::kubb_cli::TournamentFlags;
@@ -410,7 +410,14 @@ impl<'a> Session<'a> {
         };
         match (token, pieces) {
             ("foul", []) => Ok(StickOutcome::Foul),
-            (_, []) => notation::stick_from_token(&self.state, token).map_err(|e| e.to_string()),
+            (_, []) => notation::stick_from_token(&self.state, token).map_err(|e| match e {
+                // The notation's own wording names tokens the referee
+                // takes in words (an inkast is `in`/`out`, not `I`/`R`).
+                TokenError::NotAToken(_) | TokenError::NotOneStick(_) | TokenError::Mixed(_) => {
+                    self.not_an_entry(input)
+                }
+                rule => rule.to_string(),
+            }),
             ("f" | "b", named) => {
                 let named = named
                     .iter()
@@ -430,6 +437,23 @@ impl<'a> Session<'a> {
             }
             _ => Err(format!("'{input}' is not a command; type help")),
         }
+    }
+}
+
+impl Session<'_> {
+    /// What to type instead of an entry the referee cannot read, for the
+    /// throw that is due.
+    fn not_an_entry(&self, input: &str) -> String {
+        let due = match self.state.to_act() {
+            Some(ToAct::Team(_, Decision::Inkast { .. })) => {
+                "an inkast throw is due: in [X Y], out or in-king (with PLAYER: before it)"
+            }
+            Some(ToAct::Team(_, Decision::Placement { .. })) => {
+                "the defenders place a piece: place [X Y]"
+            }
+            _ => "a stick is -, miss, f, 2f, b, 3b, bf, k, king, hit or foul (with PLAYER: before it)",
+        };
+        format!("'{input}' is not an entry here; {due}; type help")
     }
 }
 

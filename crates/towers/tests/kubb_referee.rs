@@ -449,3 +449,28 @@ fn ambiguous_teams_are_refused() {
         assert!(!file.exists(), "no record is made");
     }
 }
+
+/// An entry the referee cannot read is answered with what to type for
+/// the throw that is due, not with the notation's letters (`I`, `R`) the
+/// referee takes in words.
+#[test]
+fn an_unreadable_entry_says_what_to_type_for_the_throw_that_is_due() {
+    let file =
+        std::env::temp_dir().join(format!("towers-referee-words-{}.jsonl", std::process::id()));
+    std::fs::remove_file(&file).ok();
+    let out = referee_with(&[], &file, "start a\nblah\nb\n-\n-\n-\n-\n-\n2i\ni\nquit\n");
+    assert!(
+        out.contains("'blah' is not an entry here; a stick is -, miss"),
+        "{out}"
+    );
+    for inkast in ["'2i'", "'i'"] {
+        assert!(
+            out.contains(&format!(
+                "{inkast} is not an entry here; an inkast throw is due: in [X Y], out or in-king"
+            )),
+            "{inkast}: {out}"
+        );
+    }
+    assert!(!out.contains("I R P Y Q N"), "{out}");
+    std::fs::remove_file(&file).ok();
+}
