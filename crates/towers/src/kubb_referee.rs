@@ -69,8 +69,8 @@ pub struct Asked {
 }
 
 pub fn run(asked: Asked, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<(), UsageError> {
-    // Teams the rules refuse (too few players for the thrower rule) are
-    // refused before a record is made.
+    // Teams the rules refuse (a player listed twice, too few players for
+    // the thrower rule) are refused before a record is made.
     if let Some([a, b]) = &teams {
         let teams = Event::Teams {
             a: a.clone(),
@@ -438,9 +438,7 @@ impl<'a> Session<'a> {
             _ => Err(format!("'{input}' is not a command; type help")),
         }
     }
-}
 
-impl Session<'_> {
     /// What to type instead of an entry the referee cannot read, for the
     /// throw that is due.
     fn not_an_entry(&self, input: &str) -> String {
