@@ -899,9 +899,9 @@ impl Match {
     fn name_teams(&mut self, event: &Event) -> Result<(), RuleError> {
         match (&self.phase, event) {
             (Phase::StartingThrow, Event::Teams { a, b }) if self.wins == [0, 0] => {
-                check_distinct_names(a, b)?;
-                self.check_thrower_rule_players(a)?;
-                self.check_thrower_rule_players(b)?;
+                a.check(&self.ruleset)?;
+                b.check(&self.ruleset)?;
+                b.check_beside(a)?;
                 self.teams = Some(Arc::new([a.clone(), b.clone()]));
                 Ok(())
             }
@@ -910,23 +910,6 @@ impl Match {
                 expected: expectation(phase),
             }),
         }
-    }
-
-    /// Either team may throw the 4-stick turn (the starting team changes
-    /// from game to game), so under the thrower rule a team that lists its
-    /// players must list at least three: with fewer, that turn could never
-    /// be finished. (A team that lists none is not checked.)
-    fn check_thrower_rule_players(&self, team: &TeamInfo) -> Result<(), RuleError> {
-        let applies =
-            self.ruleset.opening_thrower_rule && self.ruleset.opening == Opening::TwoFourSix;
-        let players = team.players.len();
-        if applies && (1..3).contains(&players) {
-            return Err(RuleError::TooFewPlayersForThrowerRule {
-                team: team.name.to_string(),
-                players,
-            });
-        }
-        Ok(())
     }
 
     /// A player named in a team's list must throw for that team.
@@ -1259,18 +1242,50 @@ impl Match {
     }
 }
 
-/// Two teams of different names, each player listed once in both
-/// (compared in either case, as the referee reads names).
-fn check_distinct_names(a: &TeamInfo, b: &TeamInfo) -> Result<(), RuleError> {
-    let same = |x: &Name, y: &Name| x.as_str().to_lowercase() == y.as_str().to_lowercase();
-    if same(&a.name, &b.name) {
-        return Err(RuleError::SameTeamNames {
-            name: a.name.to_string(),
-        });
+/// What the rules ask of the teams of a match, checked when they are
+/// named; names are compared in either case, as the referee reads them.
+impl TeamInfo {
+    /// Each player listed once; under the 2-4-6 thrower rule at least three
+    /// players when the team lists any: either team may throw the 4-stick
+    /// turn (the starting team changes from game to game), and with fewer
+    /// that turn could never be finished.
+    pub fn check(&self, ruleset: &Ruleset) -> Result<(), RuleError> {
+        first_listed_twice(&self.players)?;
+        let thrower_rule = ruleset.opening_thrower_rule && ruleset.opening == Opening::TwoFourSix;
+        let players = self.players.len();
+        if thrower_rule && (1..3).contains(&players) {
+            return Err(RuleError::TooFewPlayersForThrowerRule {
+                team: self.name.to_string(),
+                players,
+            });
+        }
+        Ok(())
     }
-    let players: Vec<&Name> = a.players.iter().chain(&b.players).collect();
+
+    /// Another name than `other`'s, and no player of `other`'s (named as
+    /// this team spells it).
+    pub fn check_beside(&self, other: &TeamInfo) -> Result<(), RuleError> {
+        if same_name(&self.name, &other.name) {
+            return Err(RuleError::SameTeamNames {
+                name: self.name.to_string(),
+            });
+        }
+        // `other`'s first, so that a clash is named as this team spells it.
+        let both: Vec<Name> = other.players.iter().chain(&self.players).cloned().collect();
+        first_listed_twice(&both)
+    }
+}
+
+fn same_name(x: &Name, y: &Name) -> bool {
+    x.as_str().to_lowercase() == y.as_str().to_lowercase()
+}
+
+fn first_listed_twice(players: &[Name]) -> Result<(), RuleError> {
     for (i, player) in players.iter().enumerate() {
-        if players[..i].iter().any(|earlier| same(earlier, player)) {
+        if players[..i]
+            .iter()
+            .any(|earlier| same_name(earlier, player))
+        {
             return Err(RuleError::PlayerListedTwice {
                 player: player.to_string(),
             });

@@ -262,9 +262,23 @@ impl State {
             GameKind::Kubb if entrant.players.len() > MAX_PLAYERS => Err(Refusal(format!(
                 "a Kubb team has at most {MAX_PLAYERS} players"
             ))),
-            GameKind::Kubb => self.kubb_team(entrant).map(|_| ()),
+            GameKind::Kubb => self.check_kubb_team(entrant),
             GameKind::Gt => Ok(()),
         }
+    }
+
+    /// A Kubb team the rules will take in every match it may be paired
+    /// into: checked at registration, not when a round's matches are made.
+    fn check_kubb_team(&self, entrant: &Entrant) -> Result<(), Refusal> {
+        let team = self.kubb_team(entrant)?;
+        let ruleset = self.settings.games.kubb_match().rules();
+        let refused = |error: kubb::RuleError| Refusal(error.to_string());
+        team.check(&ruleset).map_err(refused)?;
+        for other in &self.entrants {
+            team.check_beside(&self.kubb_team(other)?)
+                .map_err(refused)?;
+        }
+        Ok(())
     }
 
     /// An entrant as a Kubb match's team, by the rules' own names (which

@@ -527,3 +527,51 @@ async fn an_eight_engine_round_robin_has_hand_computed_tiebreaks() {
         assert_eq!(line["tiebreaks"]["buchholz"], 28.0 - points);
     }
 }
+
+/// A Kubb team the rules would refuse in a match is refused when it
+/// registers, with the rule in words, not when its round's matches are
+/// made: a player already in another team (in either case), a player
+/// listed twice, and under the 2-4-6 thrower rule a team of two.
+#[tokio::test]
+async fn kubb_teams_the_rules_refuse_are_refused_at_registration() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, organiser) = create(
+        &server,
+        json!({ "title": "US open", "game": "kubb", "format": "round-robin", "ruleset": "standard",
+                "match_settings": { "opening": "2-4-6", "opening_thrower_rule": true } }),
+    )
+    .await;
+    register(
+        &server,
+        &id,
+        &organiser,
+        json!({ "name": "Vikings", "players": ["ann", "bob", "cy"] }),
+    )
+    .await;
+    let path = format!("/api/tournaments/{id}/entrants");
+    for (entrant, refusal) in [
+        (
+            json!({ "name": "Danes", "players": ["dee", "Ann", "eve"] }),
+            "Ann is listed twice",
+        ),
+        (
+            json!({ "name": "Geats", "players": ["fay", "fay", "gus"] }),
+            "fay is listed twice",
+        ),
+        (
+            json!({ "name": "Swedes", "players": ["hal", "ida"] }),
+            "Swedes lists 2 player(s)",
+        ),
+    ] {
+        let (status, body) = server.post(&path, Some(&organiser), entrant).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body["error"].as_str().unwrap().contains(refusal), "{body}");
+    }
+    register(
+        &server,
+        &id,
+        &organiser,
+        json!({ "name": "Danes", "players": ["dee", "eve", "fay"] }),
+    )
+    .await;
+}

@@ -430,7 +430,7 @@ fn ambiguous_teams_are_refused() {
         ("V:ann,ann", "D:bob", "ann is listed twice"),
         ("V:ANN,ann", "D:bob", "ann is listed twice"),
         ("V:ann", "D:Ann", "Ann is listed twice"),
-        ("Vikings:ann", "vikings:bob", "both teams are named Vikings"),
+        ("Vikings:ann", "vikings:bob", "both teams are named vikings"),
         (
             "Vik:ings:ann",
             "D:bob",
