@@ -246,6 +246,21 @@ impl Tournament {
             return Err(TournamentError::AlreadyWithdrawn(name.clone()));
         }
         self.entrants[id].withdrawn_after = Some(self.rounds.len());
+        // A game of the round in play left without its result: the
+        // opponent has a bye, as in the rounds to come (else the round
+        // could never finish).
+        if let Some(round) = self.rounds.last_mut() {
+            for pairing in round.iter_mut().filter(|p| p.score.is_none()) {
+                match (pairing.first, pairing.second) {
+                    (first, Some(other)) if first == id => {
+                        pairing.first = other;
+                        pairing.second = None;
+                    }
+                    (_, Some(second)) if second == id => pairing.second = None,
+                    _ => {}
+                }
+            }
+        }
         Ok(())
     }
 

@@ -328,6 +328,56 @@ fn a_swiss_takes_withdrawals_late_entries_and_gives_each_bye_once() {
     assert_eq!(p1["points"], 1.0, "results before the withdrawal stay");
 }
 
+/// An entrant who withdraws while its game of the round has no result
+/// leaves its opponent a bye, as in later rounds, so the next round can be
+/// paired (it once stayed open for ever): in a round robin, a Swiss and a
+/// knockout, where the opponent goes through.
+#[test]
+fn a_withdrawal_during_a_round_leaves_the_opponent_a_bye() {
+    let dir = temp_dir("withdraw-mid-round");
+    for format in ["round-robin", "swiss", "knockout"] {
+        let file = dir.join(format!("{format}.json"));
+        std::fs::remove_file(&file).ok();
+        ok(&file, "new", &["--game", "gt", "--format", format]);
+        ok(&file, "add", &["A", "B", "C", "D"]);
+        let first = ok(&file, "pair", &[]);
+        let (opponent, other): (&str, [&str; 2]) = match format {
+            "knockout" => ("A", ["B", "C"]),
+            _ => {
+                let line = first.lines().find(|l| l.contains('D')).unwrap();
+                let opponent = line.split(" - ").find(|n| *n != "D").unwrap();
+                let rest: Vec<&str> = ["A", "B", "C"]
+                    .into_iter()
+                    .filter(|n| *n != opponent)
+                    .collect();
+                (opponent, [rest[0], rest[1]])
+            }
+        };
+        ok(&file, "withdraw", &["D"]);
+        let pairing = first
+            .lines()
+            .find(|l| l.contains(other[0]))
+            .unwrap()
+            .split(" - ")
+            .collect::<Vec<_>>();
+        ok(&file, "result", &[pairing[0], pairing[1], "1-0"]);
+        assert_usage_error(&tournament(&file, "result", &[opponent, "D", "1-0"]), "");
+        let next = ok(&file, "pair", &[]);
+        assert!(!next.contains('D'), "{format}: {next}");
+        let standings: Vec<Value> =
+            serde_json::from_str(&ok(&file, "standings", &["--json"])).unwrap();
+        let points = |name: &str| {
+            standings.iter().find(|s| s["name"] == name).unwrap()["points"]
+                .as_f64()
+                .unwrap()
+        };
+        if format != "knockout" {
+            assert_eq!(points(opponent), 1.0, "{format}: the bye scores a win");
+        }
+        assert_eq!(points("D"), 0.0, "{format}");
+    }
+}
+
 /// Ratings move after each result: one round of decisive games lifts
 /// every winner above 1500 and drops every loser below, all equally
 /// uncertain; the next round moves them again.
