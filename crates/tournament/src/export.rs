@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use crate::format::Format;
 use crate::pools::pool_name;
 use crate::table::Standing;
 use crate::tournament::{Pairing, Stage, Tournament};
@@ -159,10 +160,13 @@ pub fn bracket_svg(tournament: &Tournament) -> Option<String> {
 }
 
 /// The round (from 0) where the knockout begins.
+/// The first knockout round, played or to come (after the pools, which
+/// may not be over yet: the bracket is then drawn empty).
 fn bracket_start(tournament: &Tournament) -> usize {
-    (0..=tournament.rounds().len())
-        .find(|&round| matches!(tournament.stage(round), Stage::Knockout { .. }))
-        .unwrap_or(0)
+    match tournament.settings().format {
+        Format::PoolsKnockout => tournament.pool_rounds(),
+        _ => 0,
+    }
 }
 
 fn draw_match(

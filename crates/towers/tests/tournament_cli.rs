@@ -328,6 +328,34 @@ fn a_swiss_takes_withdrawals_late_entries_and_gives_each_bye_once() {
     assert_eq!(p1["points"], 1.0, "results before the withdrawal stay");
 }
 
+/// A pools-then-knockout event draws its bracket during the pools, its
+/// boxes empty, as a knockout does before it is paired (it was refused as
+/// "a tournament without knockout").
+#[test]
+fn pools_then_knockout_draws_an_empty_bracket_during_the_pools() {
+    let dir = temp_dir("pools-bracket");
+    let file = dir.join("p.json");
+    std::fs::remove_file(&file).ok();
+    ok(
+        &file,
+        "new",
+        &["--game", "kubb", "--format", "pools-knockout"],
+    );
+    ok(&file, "add", &["A", "B", "C", "D", "E", "F", "G", "H"]);
+    ok(&file, "pair", &[]);
+    let svg = dir.join("bracket.svg");
+    ok(&file, "bracket", &["--svg", svg.to_str().unwrap()]);
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<svg"), "{drawing}");
+    assert!(drawing.contains("<rect x="), "boxes are drawn: {drawing}");
+    for name in ["A", "H"] {
+        assert!(
+            !drawing.contains(&format!(">{name}<")),
+            "no one is in the bracket yet: {drawing}"
+        );
+    }
+}
+
 /// An entrant who withdraws while its game of the round has no result
 /// leaves its opponent a bye, as in later rounds, so the next round can be
 /// paired (it once stayed open for ever): in a round robin, a Swiss and a
