@@ -245,6 +245,11 @@ impl Tournament {
         if !self.active(id) {
             return Err(TournamentError::AlreadyWithdrawn(name.clone()));
         }
+        // After the last result there is nothing left to withdraw from
+        // (and the final standings would mark a finisher as withdrawn).
+        if self.is_over() {
+            return Err(TournamentError::Over);
+        }
         self.entrants[id].withdrawn_after = Some(self.rounds.len());
         // A game of the round in play left without its result: the
         // opponent has a bye, as in the rounds to come (else the round

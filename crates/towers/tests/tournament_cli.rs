@@ -404,6 +404,22 @@ fn a_withdrawal_during_a_round_leaves_the_opponent_a_bye() {
         }
         assert_eq!(points("D"), 0.0, "{format}");
     }
+    // Once the last result is in, there is nothing to withdraw from.
+    let file = dir.join("over.json");
+    std::fs::remove_file(&file).ok();
+    ok(&file, "new", &["--game", "gt", "--format", "knockout"]);
+    ok(&file, "add", &["A", "B"]);
+    ok(&file, "pair", &[]);
+    ok(&file, "result", &["A", "B", "1-0"]);
+    let before = std::fs::read(&file).unwrap();
+    let refused = tournament(&file, "withdraw", &["A"]);
+    assert_usage_error(&refused, "withdraw after the end");
+    assert!(stderr(&refused).contains("the tournament is over"));
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "the file is untouched"
+    );
 }
 
 /// Ratings move after each result: one round of decisive games lifts
