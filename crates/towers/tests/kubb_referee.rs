@@ -41,6 +41,21 @@ fn referee_with(args: &[&str], file: &std::path::Path, input: &str) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// Runs the referee on `file` with `args` and no input, expecting a
+/// refusal: exit status 2; returns what it printed on standard error.
+fn referee_refuses(args: &[&str], file: &std::path::Path) -> String {
+    let output = Command::new(TOWERS)
+        .args(["kubb", "referee"])
+        .args(args)
+        .arg(file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    stderr
+}
+
 #[test]
 fn a_full_match_with_undo_resume_and_statistics() {
     let file = std::env::temp_dir().join(format!("towers-referee-{}.jsonl", std::process::id()));
@@ -272,15 +287,7 @@ fn resuming_with_flags_that_contradict_the_record_is_refused() {
         (&["--no-double"][..], "base-kubb double on"),
         (&["--time-limit", "20"][..], "time limit none"),
     ] {
-        let output = Command::new(TOWERS)
-            .args(["kubb", "referee"])
-            .args(flags)
-            .arg(&file)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{flags:?}: {stderr}");
+        let stderr = referee_refuses(flags, &file);
         assert!(
             stderr.contains("cannot resume") && stderr.contains(setting),
             "{flags:?}: {stderr}"
@@ -297,14 +304,7 @@ fn resuming_with_flags_that_contradict_the_record_is_refused() {
 fn a_time_limit_of_zero_minutes_is_refused() {
     let file =
         std::env::temp_dir().join(format!("towers-referee-zero-{}.jsonl", std::process::id()));
-    let output = Command::new(TOWERS)
-        .args(["kubb", "referee", "--time-limit", "0"])
-        .arg(&file)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--time-limit"));
+    assert!(referee_refuses(&["--time-limit", "0"], &file).contains("--time-limit"));
     assert!(!file.exists(), "no record is made");
 }
 
@@ -364,28 +364,20 @@ fn the_thrower_rule_refuses_a_team_of_two() {
     let file =
         std::env::temp_dir().join(format!("towers-referee-two-{}.jsonl", std::process::id()));
     std::fs::remove_file(&file).ok();
-    let output = Command::new(TOWERS)
-        .args([
-            "kubb",
-            "referee",
+    let stderr = referee_refuses(
+        &[
             "--ruleset",
             "standard",
             "--opening",
             "2-4-6",
-        ])
-        .args([
             "--thrower-rule",
             "--team-a",
             "V:ann,bob,cid",
             "--team-b",
             "D:dee,eve",
-        ])
-        .arg(&file)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+        ],
+        &file,
+    );
     assert!(
         stderr.contains("at least 3 different players; D lists 2 player(s)"),
         "{stderr}"
@@ -437,14 +429,7 @@ fn ambiguous_teams_are_refused() {
             "player 'ings:ann': a player's name has no ':'",
         ),
     ] {
-        let output = Command::new(TOWERS)
-            .args(["kubb", "referee", "--team-a", a, "--team-b", b])
-            .arg(&file)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{a} {b}: {stderr}");
+        let stderr = referee_refuses(&["--team-a", a, "--team-b", b], &file);
         assert!(stderr.contains(refusal), "{a} {b}: {stderr}");
         assert!(!file.exists(), "no record is made");
     }
