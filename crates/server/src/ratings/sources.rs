@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use guard_towers::record::GameResult;
 use kubb::stats::PlayerStats;
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tournament::ratings::share;
 use tournament::GameKind;
@@ -79,19 +80,34 @@ pub async fn read(app: &Arc<App>, row: &SourceRow) -> Source {
 }
 
 async fn gt_source(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
-    let settings: gt::Settings = serde_json::from_str(&row.settings)
-        .map_err(|error| ApiError::Internal(format!("settings: {error}")))?;
-    if !settings.rated {
+    let settings: gt::Settings = stored_settings(row)?;
+    game_source(app, row, settings.rated, |state| match state {
+        GameState::Gt(state) => gt_result(state, &row.id, row.updated_ms),
+        _ => None,
+    })
+    .await
+}
+
+/// The settings a game was stored with.
+fn stored_settings<T: DeserializeOwned>(row: &SourceRow) -> Result<T, ApiError> {
+    serde_json::from_str(&row.settings)
+        .map_err(|error| ApiError::Internal(format!("settings: {error}")))
+}
+
+/// The one result of a single game or match, when it is rated and
+/// `result` finds one in its state.
+async fn game_source(
+    app: &Arc<App>,
+    row: &SourceRow,
+    rated: bool,
+    result: impl FnOnce(&GameState) -> Option<RatedResult>,
+) -> Result<Source, ApiError> {
+    if !rated {
         return Ok(Source::default());
     }
     let game = app.lock(&row.id).await?;
-    let GameState::Gt(state) = &game.state else {
-        return Ok(Source::default());
-    };
     Ok(Source {
-        results: gt_result(state, &row.id, row.updated_ms)
-            .into_iter()
-            .collect(),
+        results: result(&game.state).into_iter().collect(),
         games: Vec::new(),
     })
 }
@@ -120,21 +136,12 @@ fn gt_result(state: &gt::State, id: &str, at_ms: i64) -> Option<RatedResult> {
 }
 
 async fn kubb_source(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
-    let settings: kubb_match::Settings = serde_json::from_str(&row.settings)
-        .map_err(|error| ApiError::Internal(format!("settings: {error}")))?;
-    if !settings.rated {
-        return Ok(Source::default());
-    }
-    let game = app.lock(&row.id).await?;
-    let GameState::Kubb(state) = &game.state else {
-        return Ok(Source::default());
-    };
-    Ok(Source {
-        results: kubb_result(state, &row.id, row.updated_ms)
-            .into_iter()
-            .collect(),
-        games: Vec::new(),
+    let settings: kubb_match::Settings = stored_settings(row)?;
+    game_source(app, row, settings.rated, |state| match state {
+        GameState::Kubb(state) => kubb_result(state, &row.id, row.updated_ms),
+        _ => None,
     })
+    .await
 }
 
 fn kubb_result(state: &kubb_match::State, id: &str, at_ms: i64) -> Option<RatedResult> {
