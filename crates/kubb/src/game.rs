@@ -899,9 +899,7 @@ impl Match {
     fn name_teams(&mut self, event: &Event) -> Result<(), RuleError> {
         match (&self.phase, event) {
             (Phase::StartingThrow, Event::Teams { a, b }) if self.wins == [0, 0] => {
-                a.check(&self.ruleset)?;
-                b.check(&self.ruleset)?;
-                b.check_beside(a)?;
+                TeamInfo::check_pair(&self.ruleset, a, b)?;
                 self.teams = Some(Arc::new([a.clone(), b.clone()]));
                 Ok(())
             }
@@ -1260,6 +1258,14 @@ impl TeamInfo {
             });
         }
         Ok(())
+    }
+
+    /// The teams of a match as the rules take them: each team
+    /// [`TeamInfo::check`]ed, `b` beside `a`.
+    pub fn check_pair(ruleset: &Ruleset, a: &TeamInfo, b: &TeamInfo) -> Result<(), RuleError> {
+        a.check(ruleset)?;
+        b.check(ruleset)?;
+        b.check_beside(a)
     }
 
     /// Another name than `other`'s, and no player of `other`'s (named as

@@ -72,13 +72,7 @@ pub fn run(asked: Asked, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<()
     // Teams the rules refuse (a player listed twice, too few players for
     // the thrower rule) are refused before a record is made.
     if let Some([a, b]) = &teams {
-        let teams = Event::Teams {
-            a: a.clone(),
-            b: b.clone(),
-        };
-        Match::new(asked.new_record)
-            .apply(&teams)
-            .map_err(|e| UsageError(e.to_string()))?;
+        TeamInfo::check_pair(&asked.new_record, a, b).map_err(|e| UsageError(e.to_string()))?;
     }
     let mut session = Session::open(&asked, path)?;
     if let Some([a, b]) = teams {
