@@ -41,6 +41,16 @@ fn referee_with(args: &[&str], file: &std::path::Path, input: &str) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// A record file of this process named after `what`, not there yet.
+fn new_record(what: &str) -> std::path::PathBuf {
+    let file = std::env::temp_dir().join(format!(
+        "towers-referee-{what}-{}.jsonl",
+        std::process::id()
+    ));
+    std::fs::remove_file(&file).ok();
+    file
+}
+
 /// Runs the referee on `file` with `args` and no input, expecting a
 /// refusal: exit status 2; returns what it printed on standard error.
 fn referee_refuses(args: &[&str], file: &std::path::Path) -> String {
@@ -58,8 +68,7 @@ fn referee_refuses(args: &[&str], file: &std::path::Path) -> String {
 
 #[test]
 fn a_full_match_with_undo_resume_and_statistics() {
-    let file = std::env::temp_dir().join(format!("towers-referee-{}.jsonl", std::process::id()));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("match");
     // Turn 1: ann fells B's five towers (one stick recorded wrongly, then undone).
     let first = "lag 0.5 0.3 b-touched\nann:b\nann:b\nann:3b\nundo\nann:b\nann:b\nann:b\nann:-\n";
     // Turn 2: bob inkasts five pieces, one out twice and placed; he clears the
@@ -90,8 +99,7 @@ fn a_full_match_with_undo_resume_and_statistics() {
 
     // Resuming mid-turn credits untagged entries to the team's players, not
     // to the team's letter: the first inkast of a named team is not refused.
-    let mid = std::env::temp_dir().join(format!("towers-referee-mid-{}.jsonl", std::process::id()));
-    std::fs::remove_file(&mid).ok();
+    let mid = new_record("mid");
     referee(&mid, "start a\nann:b\n-\n-\n-\n-\n-\nquit\n");
     let resumed = referee(&mid, "in\n-\nquit\n");
     assert!(!resumed.contains("not accepted"), "{resumed}");
@@ -121,8 +129,7 @@ fn a_full_match_with_undo_resume_and_statistics() {
 /// replays with the same winner without flags.
 #[test]
 fn a_named_team_match_under_us_settings() {
-    let file = std::env::temp_dir().join(format!("towers-referee-us-{}.jsonl", std::process::id()));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("us");
     let game_one = [
         "START A",
         "ann:B",
@@ -243,11 +250,7 @@ fn time_called_is_decided_by_the_tie_break() {
             "result: draw",
         ),
     ] {
-        let file = std::env::temp_dir().join(format!(
-            "towers-referee-time-{tie_break}-{}.jsonl",
-            std::process::id()
-        ));
-        std::fs::remove_file(&file).ok();
+        let file = new_record(&format!("time-{tie_break}"));
         let out = referee_with(
             &["--time-limit", "30", "--tie-break", tie_break],
             &file,
@@ -273,11 +276,7 @@ fn time_called_is_decided_by_the_tie_break() {
 /// `replay` refuses it; flags that agree, or none, resume.
 #[test]
 fn resuming_with_flags_that_contradict_the_record_is_refused() {
-    let file = std::env::temp_dir().join(format!(
-        "towers-referee-conflict-{}.jsonl",
-        std::process::id()
-    ));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("conflict");
     referee_with(&["--ruleset", "seed"], &file, "start a\n-\n");
     let before = std::fs::read_to_string(&file).unwrap();
     for (flags, setting) in [
@@ -302,8 +301,7 @@ fn resuming_with_flags_that_contradict_the_record_is_refused() {
 /// A time limit of no minutes is no time limit: refused.
 #[test]
 fn a_time_limit_of_zero_minutes_is_refused() {
-    let file =
-        std::env::temp_dir().join(format!("towers-referee-zero-{}.jsonl", std::process::id()));
+    let file = new_record("zero");
     assert!(referee_refuses(&["--time-limit", "0"], &file).contains("--time-limit"));
     assert!(!file.exists(), "no record is made");
 }
@@ -313,11 +311,7 @@ fn a_time_limit_of_zero_minutes_is_refused() {
 /// first tower), so the lawn can match the record.
 #[test]
 fn the_accelerated_tie_break_names_the_piece_to_take_out() {
-    let file = std::env::temp_dir().join(format!(
-        "towers-referee-accelerated-{}.jsonl",
-        std::process::id()
-    ));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("accelerated");
     let out = referee_with(
         &["--time-limit", "30", "--tie-break", "accelerated"],
         &file,
@@ -342,9 +336,7 @@ fn the_accelerated_tie_break_names_the_piece_to_take_out() {
 /// (it once printed an empty turn nobody threw).
 #[test]
 fn the_next_game_prints_no_turn_summary() {
-    let file =
-        std::env::temp_dir().join(format!("towers-referee-next-{}.jsonl", std::process::id()));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("next");
     let out = referee_with(
         &["--ruleset", "standard"],
         &file,
@@ -361,9 +353,7 @@ fn the_next_game_prints_no_turn_summary() {
 /// once could start, and its opening turn could never be finished).
 #[test]
 fn the_thrower_rule_refuses_a_team_of_two() {
-    let file =
-        std::env::temp_dir().join(format!("towers-referee-two-{}.jsonl", std::process::id()));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("two");
     let stderr = referee_refuses(
         &[
             "--ruleset",
@@ -389,9 +379,7 @@ fn the_thrower_rule_refuses_a_team_of_two() {
 /// parses as numbers, are refused (an inkast at NaN was once recorded).
 #[test]
 fn positions_and_distances_that_are_no_number_of_metres_are_refused() {
-    let file =
-        std::env::temp_dir().join(format!("towers-referee-nan-{}.jsonl", std::process::id()));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("nan");
     let out = referee_with(
         &[],
         &file,
@@ -415,9 +403,7 @@ fn positions_and_distances_that_are_no_number_of_metres_are_refused() {
 /// a throw.
 #[test]
 fn ambiguous_teams_are_refused() {
-    let file =
-        std::env::temp_dir().join(format!("towers-referee-teams-{}.jsonl", std::process::id()));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("teams");
     for (a, b, refusal) in [
         ("V:ann,ann", "D:bob", "ann is listed twice"),
         ("V:ANN,ann", "D:bob", "ann is listed twice"),
@@ -440,9 +426,7 @@ fn ambiguous_teams_are_refused() {
 /// referee takes in words.
 #[test]
 fn an_unreadable_entry_says_what_to_type_for_the_throw_that_is_due() {
-    let file =
-        std::env::temp_dir().join(format!("towers-referee-words-{}.jsonl", std::process::id()));
-    std::fs::remove_file(&file).ok();
+    let file = new_record("words");
     let out = referee_with(&[], &file, "start a\nblah\nb\n-\n-\n-\n-\n-\n2i\ni\nquit\n");
     assert!(
         out.contains("'blah' is not an entry here; a stick is -, miss"),
