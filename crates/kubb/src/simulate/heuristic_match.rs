@@ -1,0 +1,475 @@
+//! The simulator's own play: a whole match between two [`Heuristic`]
+//! teams from its start, on a state of its own instead of the rules
+//! engine's [`Match`](crate::game::Match).
+//!
+//! The rules engine checks and records everything a referee needs (named
+//! players, refusals in words, phases a referee can stop in, the time
+//! limit); a simulated match needs none of it, and most of the
+//! simulator's time went there. This state holds only what decides the
+//! play: where each piece stands, which pieces are towers, knights or down,
+//! the throwing lines and the turn. A turn runs as straight-line code
+//! (inkast, placements, sticks), with the strategy's choices and the
+//! ruleset's settings read in place.
+//!
+//! It plays exactly the game the rules engine plays with [`Heuristic`]
+//! strategies: the same actions, from the same draws, in the same order
+//! (`the_heuristic_match_is_the_rules_engines_game_draw_for_draw`, over
+//! every named ruleset and tournament setting a simulation can have). A
+//! simulated match never calls time, names no teams and rescues nothing,
+//! so those rules are not here.
+
+use rand::Rng;
+
+use super::SimulatedMatch;
+use crate::event::{PieceId, PieceSet};
+use crate::field::{Field, Point, Team};
+use crate::game::{Action, Hit};
+use crate::ruleset::{AdvancedLine, InkastOrder, Ruleset};
+use crate::throw::{inkast, throw, Skill, Sweep, Target, KING_WIDTH, TOWER_WIDTH};
+
+/// Plays a match from its start, team A starting the first game, showing
+/// `watch` every action as the rules engine would be given it; after
+/// `max_events` actions the match counts as unfinished.
+pub(super) fn play<R: Rng>(
+    ruleset: Ruleset,
+    skills: [Skill; 2],
+    rng: &mut R,
+    max_events: usize,
+    mut watch: impl FnMut(Action),
+) -> SimulatedMatch {
+    let mut state = State::new(ruleset, skills, max_events);
+    let mut result = SimulatedMatch::default();
+    if state.spend_event().is_err() {
+        result.turns = 1;
+        return result;
+    }
+    watch(Action::Start(Team::A));
+    let mut starter = Team::A;
+    loop {
+        state.begin_game(starter);
+        let winner = match state.play_game(rng, &mut watch) {
+            Halt::Won(winner) => winner,
+            Halt::OutOfEvents => {
+                result.turns += state.turns + 1;
+                return result;
+            }
+        };
+        result.turns += state.turns + 1;
+        result.games += 1;
+        result.starter_wins += usize::from(winner == starter);
+        state.wins[winner.index()] += 1;
+        if state.wins[winner.index()] >= ruleset.games_to_win {
+            // The rules engine answers who won only when asked before an
+            // action: a match won by the last action allowed is unfinished.
+            result.winner = (state.events < max_events).then_some(winner);
+            return result;
+        }
+        if state.spend_event().is_err() {
+            return result;
+        }
+        watch(Action::NextGame);
+        starter = starter.other();
+    }
+}
+
+/// Why a game stopped.
+enum Halt {
+    Won(Team),
+    /// The match used up its actions.
+    OutOfEvents,
+}
+
+/// A simulated match: the game in progress and the games won.
+struct State {
+    ruleset: Ruleset,
+    skills: [Skill; 2],
+    field: Field,
+    /// Where each standing piece stands.
+    at: [Point; 10],
+    towers: [PieceSet; 2],
+    knights: [PieceSet; 2],
+    down: [PieceSet; 2],
+    thrower: Team,
+    /// Turns completed in this game.
+    turns: usize,
+    /// Each team's advanced line as last given: the knight it stands level
+    /// with and that knight's y (the baseline again once it falls).
+    lines: [Option<(PieceId, f64)>; 2],
+    wins: [u8; 2],
+    /// Actions played, and how many the match may have.
+    events: usize,
+    max_events: usize,
+}
+
+impl State {
+    fn new(ruleset: Ruleset, skills: [Skill; 2], max_events: usize) -> State {
+        let field = Field::of(&ruleset);
+        State {
+            ruleset,
+            skills,
+            field,
+            at: PieceId::ALL.map(|id| field.tower_spot(id.original_team(), id.spot())),
+            towers: [PieceSet::started_on(Team::A), PieceSet::started_on(Team::B)],
+            knights: [PieceSet::EMPTY; 2],
+            down: [PieceSet::EMPTY; 2],
+            thrower: Team::A,
+            turns: 0,
+            lines: [None; 2],
+            wins: [0; 2],
+            events: 0,
+            max_events,
+        }
+    }
+
+    /// A fresh field, `starter` throwing first.
+    fn begin_game(&mut self, starter: Team) {
+        *self = State {
+            wins: self.wins,
+            events: self.events,
+            thrower: starter,
+            ..State::new(self.ruleset, self.skills, self.max_events)
+        };
+    }
+
+    /// Counts one action, refused once the match has had all it may have.
+    fn spend_event(&mut self) -> Result<(), Halt> {
+        if self.events == self.max_events {
+            return Err(Halt::OutOfEvents);
+        }
+        self.events += 1;
+        Ok(())
+    }
+
+    fn play_game<R: Rng>(&mut self, rng: &mut R, watch: &mut impl FnMut(Action)) -> Halt {
+        loop {
+            if let Err(halt) = self.play_turn(rng, watch) {
+                return halt;
+            }
+        }
+    }
+
+    fn play_turn<R: Rng>(
+        &mut self,
+        rng: &mut R,
+        watch: &mut impl FnMut(Action),
+    ) -> Result<(), Halt> {
+        let out = self.inkast(rng, watch)?;
+        self.place(out, watch)?;
+        self.throw_sticks(rng, watch)?;
+        self.end_turn();
+        Ok(())
+    }
+
+    /// The thrower inkasts the pieces down in its half, each up to the
+    /// ruleset's attempts, piece by piece or all first attempts first;
+    /// returns the pieces out on every attempt. A piece that fells the
+    /// king loses the game for the thrower.
+    fn inkast<R: Rng>(
+        &mut self,
+        rng: &mut R,
+        watch: &mut impl FnMut(Action),
+    ) -> Result<PieceSet, Halt> {
+        let mut out = self.down[self.thrower.index()];
+        match self.ruleset.inkast_order {
+            InkastOrder::PieceByPiece => {
+                for piece in out {
+                    for _ in 0..self.ruleset.inkast_attempts {
+                        if self.inkast_piece(piece, rng, watch)? {
+                            out.remove(piece);
+                            break;
+                        }
+                    }
+                }
+            }
+            InkastOrder::FirstAttemptsFirst => {
+                for _ in 0..self.ruleset.inkast_attempts {
+                    for piece in out {
+                        if self.inkast_piece(piece, rng, watch)? {
+                            out.remove(piece);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// One inkast attempt of `piece`, at the heuristic's aim; whether it
+    /// landed in (and stands as a knight).
+    fn inkast_piece<R: Rng>(
+        &mut self,
+        piece: PieceId,
+        rng: &mut R,
+        watch: &mut impl FnMut(Action),
+    ) -> Result<bool, Halt> {
+        self.spend_event()?;
+        let target = self.thrower.other();
+        let aim = self.inkast_aim();
+        let from = Point {
+            x: aim.x,
+            y: self.field.baseline(self.thrower),
+        };
+        let skill = &self.skills[self.thrower.index()];
+        let (at, landed_in) = inkast(rng, from, aim, skill, &self.field, target);
+        let king_felled =
+            landed_in && at.is_within(self.field.king(), (TOWER_WIDTH + KING_WIDTH) / 2.0);
+        watch(Action::Inkast {
+            landed_in,
+            at: landed_in.then_some(at),
+            king_felled,
+        });
+        if king_felled {
+            return Err(Halt::Won(target));
+        }
+        if landed_in {
+            self.down[self.thrower.index()].remove(piece);
+            self.knights[target.index()].insert(piece);
+            self.at[usize::from(piece.0)] = at;
+        }
+        Ok(landed_in)
+    }
+
+    /// [`Heuristic::inkast_aim`](super::Heuristic): a metre over the
+    /// centre line, 30 % across.
+    fn inkast_aim(&self) -> Point {
+        let depth = 1.0;
+        let y = match self.thrower.other() {
+            Team::A => self.field.length / 2.0 - depth,
+            Team::B => self.field.length / 2.0 + depth,
+        };
+        Point {
+            x: self.field.width * 0.3,
+            y,
+        }
+    }
+
+    /// The defenders place the pieces out on every attempt where the
+    /// heuristic places them, deep in their own half.
+    fn place(&mut self, out: PieceSet, watch: &mut impl FnMut(Action)) -> Result<(), Halt> {
+        let defenders = self.thrower.other();
+        let margin = 0.5;
+        let at = Point {
+            x: margin,
+            y: match defenders {
+                Team::A => margin,
+                Team::B => self.field.length - margin,
+            },
+        };
+        for piece in out {
+            self.spend_event()?;
+            watch(Action::Placement { at: Some(at) });
+            self.down[self.thrower.index()].remove(piece);
+            self.knights[defenders.index()].insert(piece);
+            self.at[usize::from(piece.0)] = at;
+        }
+        Ok(())
+    }
+
+    /// The sticks of the turn, each at the heuristic's target.
+    fn throw_sticks<R: Rng>(
+        &mut self,
+        rng: &mut R,
+        watch: &mut impl FnMut(Action),
+    ) -> Result<(), Halt> {
+        let sticks = self.ruleset.sticks_in_turn(self.turns);
+        let line_y = self.line_y(self.thrower);
+        for thrown in 0..sticks {
+            self.spend_event()?;
+            let hit = self.stick(sticks - thrown, line_y, rng);
+            watch(Action::Stick(hit));
+            if hit.king {
+                return Err(Halt::Won(self.king_felled_by(sticks - thrown)));
+            }
+            let opponent = self.thrower.other().index();
+            let felled = hit.knights.union(hit.towers);
+            self.knights[opponent] = self.knights[opponent].minus(felled);
+            self.towers[opponent] = self.towers[opponent].minus(felled);
+            self.down[opponent] = self.down[opponent].union(felled);
+        }
+        Ok(())
+    }
+
+    /// What one stick fells, `left` sticks in hand with it: thrown at the
+    /// foremost knight, or with none standing at the first tower, from the
+    /// line; then at the king from the baseline once the rules allow;
+    /// otherwise thrown away.
+    fn stick<R: Rng>(&self, left: u8, line_y: f64, rng: &mut R) -> Hit {
+        let opponent = self.thrower.other();
+        let knights = self.knights[opponent.index()];
+        let towers = self.towers[opponent.index()];
+        let (aim, from_y) = match self.foremost_knight(opponent).or(towers.first()) {
+            Some(piece) => (self.at[usize::from(piece.0)], line_y),
+            None if self.king_may_fall(left) => {
+                (self.field.king(), self.field.baseline(self.thrower))
+            }
+            None => return Hit::default(),
+        };
+        let from = Point {
+            x: aim.x,
+            y: from_y,
+        };
+        let sweep = Sweep::new(
+            from,
+            throw(rng, from, aim, &self.skills[self.thrower.index()]),
+        );
+        // The knights, or with none standing the towers (see
+        // `simulate::stick_hit`, which this follows step by step).
+        let targets = if knights.is_empty() { towers } else { knights };
+        let mut felled = PieceSet::EMPTY;
+        for piece in targets {
+            felled.insert_if(
+                piece,
+                sweep.fells(&Target {
+                    at: self.at[usize::from(piece.0)],
+                    width: TOWER_WIDTH,
+                }),
+            );
+        }
+        Hit {
+            knights: felled.intersection(knights),
+            towers: felled.minus(knights),
+            king: sweep.fells(&Target {
+                at: self.field.king(),
+                width: KING_WIDTH,
+            }),
+        }
+    }
+
+    /// Whether the thrower may throw at the king with `left` sticks in
+    /// hand: nothing of the opponent's stands, and enough sticks are left.
+    fn king_may_fall(&self, left: u8) -> bool {
+        let opponent = self.thrower.other().index();
+        self.knights[opponent].is_empty()
+            && self.towers[opponent].is_empty()
+            && left >= self.ruleset.king_sticks_in_hand
+    }
+
+    /// Who wins when the thrower's stick fells the king: the thrower when
+    /// the rules allowed the throw, else the opponent.
+    fn king_felled_by(&self, left: u8) -> Team {
+        if self.king_may_fall(left) {
+            self.thrower
+        } else {
+            self.thrower.other()
+        }
+    }
+
+    /// The knight in `half` nearest the centre line (the lowest number of
+    /// equally near ones).
+    fn foremost_knight(&self, half: Team) -> Option<PieceId> {
+        let centre = self.field.length / 2.0;
+        let mut foremost = None;
+        let mut nearest = f64::INFINITY;
+        for knight in self.knights[half.index()] {
+            let depth = (self.at[usize::from(knight.0)].y - centre).abs();
+            let nearer = foremost.is_none() || depth < nearest;
+            nearest = if nearer { depth } else { nearest };
+            foremost = if nearer { Some(knight) } else { foremost };
+        }
+        foremost
+    }
+
+    /// `team`'s advanced line while its knight stands in its half.
+    fn line(&self, team: Team) -> Option<(PieceId, f64)> {
+        self.lines[team.index()].filter(|&(piece, _)| self.knights[team.index()].contains(piece))
+    }
+
+    /// The y `team` throws from: its advanced line, or its baseline.
+    fn line_y(&self, team: Team) -> f64 {
+        self.line(team)
+            .map_or(self.field.baseline(team), |(_, y)| y)
+    }
+
+    /// The other team's turn: its line is kept while its knight stands
+    /// (seed) or moved to its foremost knight (standard).
+    fn end_turn(&mut self) {
+        let next = self.thrower.other();
+        let keep = self.ruleset.advanced_line == AdvancedLine::UntilThatKnightFalls
+            && self.line(next).is_some();
+        if !keep {
+            self.lines[next.index()] = self
+                .foremost_knight(next)
+                .map(|piece| (piece, self.at[usize::from(piece.0)].y));
+        }
+        self.thrower = next;
+        self.turns += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use rand::RngCore;
+
+    use super::*;
+    use crate::game::Match;
+    use crate::ruleset::{Opening, TieBreak, TimeLimit, TournamentSettings};
+    use crate::simulate::{play_out_with, stream, Heuristic, MAX_EVENTS};
+
+    /// Every ruleset a simulation can be asked for: both named rulesets
+    /// with each tournament setting (a time limit is never called in a
+    /// simulated match, but may be set).
+    fn ruleset() -> impl Strategy<Value = Ruleset> {
+        (
+            prop::sample::select(Ruleset::NAMED.to_vec()),
+            prop::sample::select(Opening::ALL.to_vec()),
+            any::<bool>(),
+            any::<bool>(),
+            prop::option::of(prop::sample::select(TieBreak::ALL.to_vec())),
+        )
+            .prop_map(|(ruleset, opening, thrower_rule, double, tie_break)| {
+                ruleset.with(&TournamentSettings {
+                    opening,
+                    opening_thrower_rule: thrower_rule,
+                    base_kubb_double: double,
+                    time_limit: tie_break.map(|tie_break| TimeLimit {
+                        minutes: 30,
+                        tie_break,
+                    }),
+                })
+            })
+    }
+
+    /// A thrower from far better than the advanced preset to far worse
+    /// than the beginner (short and long games, inkasts in and out).
+    fn skill() -> impl Strategy<Value = Skill> {
+        (0.002..0.05f64).prop_map(|lateral_per_metre| Skill {
+            name: "any",
+            lateral_per_metre,
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        /// The simulator's own state plays the rules engine's game with
+        /// heuristic strategies: the same actions in the same order, the
+        /// same result, and the same number of draws (the generators end
+        /// in the same state), also when the match is cut off after a
+        /// given number of actions.
+        #[test]
+        fn the_heuristic_match_is_the_rules_engines_game_draw_for_draw(
+            ruleset in ruleset(),
+            skills in [skill(), skill()],
+            seed in any::<u64>(),
+            cut_off in prop::option::of(0..400usize),
+        ) {
+            let max_events = cut_off.unwrap_or(MAX_EVENTS);
+            let (mut ours, mut engines) = (stream(seed, 0), stream(seed, 0));
+            let mut played = Vec::new();
+            let result = play(ruleset, skills, &mut ours, max_events, |action| played.push(action));
+            let mut refereed = Vec::new();
+            let expected = play_out_with(
+                Match::new(ruleset),
+                [&Heuristic, &Heuristic],
+                skills,
+                &mut engines,
+                max_events,
+                |_, action| refereed.push(action),
+            );
+            prop_assert_eq!(&played, &refereed);
+            prop_assert_eq!(result, expected);
+            prop_assert_eq!(ours.next_u64(), engines.next_u64());
+        }
+    }
+}
