@@ -273,9 +273,10 @@ impl State {
     ) -> Result<(), Halt> {
         let sticks = self.ruleset.sticks_in_turn(self.turns);
         let line_y = self.line_y(self.thrower);
+        let mut foremost = self.foremost_knight(self.thrower.other());
         for thrown in 0..sticks {
             self.spend_event()?;
-            let hit = self.stick(sticks - thrown, line_y, rng);
+            let hit = self.stick(foremost, sticks - thrown, line_y, rng);
             watch(Action::Stick(hit));
             if hit.king {
                 return Err(Halt::Won(self.king_felled_by(sticks - thrown)));
@@ -285,19 +286,24 @@ impl State {
             self.knights[opponent] = self.knights[opponent].minus(felled);
             self.towers[opponent] = self.towers[opponent].minus(felled);
             self.down[opponent] = self.down[opponent].union(felled);
+            // Knights only fall during the sticks: the foremost knight
+            // stays the foremost until it falls.
+            if foremost.is_some_and(|knight| felled.contains(knight)) {
+                foremost = self.foremost_knight(self.thrower.other());
+            }
         }
         Ok(())
     }
 
     /// What one stick fells, `left` sticks in hand with it: thrown at the
-    /// foremost knight, or with none standing at the first tower, from the
+    /// `foremost` knight, or with none standing at the first tower, from the
     /// line; then at the king from the baseline once the rules allow;
     /// otherwise thrown away.
-    fn stick<R: Rng>(&self, left: u8, line_y: f64, rng: &mut R) -> Hit {
+    fn stick<R: Rng>(&self, foremost: Option<PieceId>, left: u8, line_y: f64, rng: &mut R) -> Hit {
         let opponent = self.thrower.other();
         let knights = self.knights[opponent.index()];
         let towers = self.towers[opponent.index()];
-        let (aim, from_y) = match self.foremost_knight(opponent).or(towers.first()) {
+        let (aim, from_y) = match foremost.or(towers.first()) {
             Some(piece) => (self.at[usize::from(piece.0)], line_y),
             None if self.king_may_fall(left) => {
                 (self.field.king(), self.field.baseline(self.thrower))
