@@ -6,10 +6,11 @@
 //!
 //! The rules act on [`Action`]s: what happened on the lawn, without who did
 //! it, as small copyable values. [`Match::apply`] checks a referee
-//! [`Event`]'s player and plays its action on a copy; the simulator plays
-//! actions in place ([`Match::act`]), which is what makes a hundred
-//! thousand games a second on one core possible with the same rules a
-//! referee uses.
+//! [`Event`]'s player and plays its action on a copy; play-outs (win
+//! probabilities, advice, calibration) play actions in place
+//! ([`Match::act`]), with the same rules a referee uses. (The simulator's
+//! own heuristic matches run on a leaner state of their own, tested
+//! against these rules action for action: `simulate::heuristic_match`.)
 
 use std::fmt;
 use std::sync::{Arc, LazyLock};

@@ -148,9 +148,9 @@ fn stick_hit<S: Strategy + ?Sized, R: Rng>(
 
 /// The next action of a simulated game, or `None` once the match is over.
 ///
-/// Generic over the strategies' type so that the simulator's own play
-/// (both teams [`Heuristic`]) is compiled without dynamic calls; advice
-/// passes `&dyn Strategy`. Always inlined: the action it returns then
+/// Generic over the strategies' type so that the win probabilities'
+/// play-outs (both teams [`Heuristic`]) are compiled without dynamic
+/// calls; advice passes `&dyn Strategy`. Always inlined: the action it returns then
 /// stays in registers instead of being written out piece by piece and read
 /// back whole, a store the processor cannot forward (measured: a sixth of
 /// the simulator's time went to that read).
