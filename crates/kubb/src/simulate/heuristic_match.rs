@@ -84,8 +84,9 @@ struct State {
     ruleset: Ruleset,
     skills: [Skill; 2],
     field: Field,
-    /// Where each standing piece stands.
-    at: [Point; 10],
+    /// Where each standing piece stands, by number; sixteen slots, so that
+    /// a number taken modulo 16 needs no bounds check ([`State::at`]).
+    at: [Point; 16],
     towers: [PieceSet; 2],
     knights: [PieceSet; 2],
     down: [PieceSet; 2],
@@ -108,7 +109,10 @@ impl State {
             ruleset,
             skills,
             field,
-            at: PieceId::ALL.map(|id| field.tower_spot(id.original_team(), id.spot())),
+            at: std::array::from_fn(|slot| {
+                let id = PieceId(slot as u8 % 10);
+                field.tower_spot(id.original_team(), id.spot())
+            }),
             towers: [PieceSet::started_on(Team::A), PieceSet::started_on(Team::B)],
             knights: [PieceSet::EMPTY; 2],
             down: [PieceSet::EMPTY; 2],
@@ -119,6 +123,15 @@ impl State {
             events: 0,
             max_events,
         }
+    }
+
+    /// Where `piece` stands.
+    fn at(&self, piece: PieceId) -> Point {
+        self.at[usize::from(piece.0) % 16]
+    }
+
+    fn at_mut(&mut self, piece: PieceId) -> &mut Point {
+        &mut self.at[usize::from(piece.0) % 16]
     }
 
     /// A fresh field, `starter` throwing first.
@@ -224,7 +237,7 @@ impl State {
         if landed_in {
             self.down[self.thrower.index()].remove(piece);
             self.knights[target.index()].insert(piece);
-            self.at[usize::from(piece.0)] = at;
+            *self.at_mut(piece) = at;
         }
         Ok(landed_in)
     }
@@ -260,7 +273,7 @@ impl State {
             watch(Action::Placement { at: Some(at) });
             self.down[self.thrower.index()].remove(piece);
             self.knights[defenders.index()].insert(piece);
-            self.at[usize::from(piece.0)] = at;
+            *self.at_mut(piece) = at;
         }
         Ok(())
     }
@@ -304,7 +317,7 @@ impl State {
         let knights = self.knights[opponent.index()];
         let towers = self.towers[opponent.index()];
         let (aim, from_y) = match foremost.or(towers.first()) {
-            Some(piece) => (self.at[usize::from(piece.0)], line_y),
+            Some(piece) => (self.at(piece), line_y),
             None if self.king_may_fall(left) => {
                 (self.field.king(), self.field.baseline(self.thrower))
             }
@@ -326,7 +339,7 @@ impl State {
             felled.insert_if(
                 piece,
                 sweep.fells(&Target {
-                    at: self.at[usize::from(piece.0)],
+                    at: self.at(piece),
                     width: TOWER_WIDTH,
                 }),
             );
@@ -367,7 +380,7 @@ impl State {
         let mut foremost = None;
         let mut nearest = f64::INFINITY;
         for knight in self.knights[half.index()] {
-            let depth = (self.at[usize::from(knight.0)].y - centre).abs();
+            let depth = (self.at(knight).y - centre).abs();
             let nearer = foremost.is_none() || depth < nearest;
             nearest = if nearer { depth } else { nearest };
             foremost = if nearer { Some(knight) } else { foremost };
@@ -395,7 +408,7 @@ impl State {
         if !keep {
             self.lines[next.index()] = self
                 .foremost_knight(next)
-                .map(|piece| (piece, self.at[usize::from(piece.0)].y));
+                .map(|piece| (piece, self.at(piece).y));
         }
         self.thrower = next;
         self.turns += 1;
