@@ -149,11 +149,17 @@ fn config(args: &ArenaArgs) -> Result<MatchConfig, UsageError> {
     })
 }
 
+/// An Elo estimate as the tables print it. An interval of no width means
+/// every result was the same (a single pair, say): it says nothing, and
+/// is not printed as "+/- 0.0". (`+ 0.0` prints the draw's -0.0 as +0.0.)
 fn format_elo(estimate: Option<EloEstimate>) -> String {
     match estimate {
         None => "no games".into(),
+        Some(e) if e.elo.is_finite() && e.margin() == 0.0 => {
+            format!("{:+.1} (every result alike: no interval)", e.elo + 0.0)
+        }
         Some(e) if e.elo.is_finite() && e.margin().is_finite() => {
-            format!("{:+.1} +/- {:.1}", e.elo, e.margin())
+            format!("{:+.1} +/- {:.1}", e.elo + 0.0, e.margin())
         }
         Some(e) => format!(
             "{:+.1} (interval unbounded: score {:.1}%)",
@@ -375,5 +381,33 @@ fn print_crosstable(table: &Crosstable) {
             line += &format!("  {text:>cell$}");
         }
         println!("{line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn estimate(elo: f64, lower: f64, upper: f64) -> Option<EloEstimate> {
+        Some(EloEstimate {
+            elo,
+            lower,
+            upper,
+            score: 0.5,
+        })
+    }
+
+    /// A single drawn pair gives -0.0 with an interval of no width (the
+    /// gauntlet printed "-0.0 +/- 0.0"); an interval is printed only when
+    /// the results differ, and never with a negative zero.
+    #[test]
+    fn an_estimate_from_alike_results_prints_no_interval() {
+        assert_eq!(
+            format_elo(estimate(-0.0, -0.0, -0.0)),
+            "+0.0 (every result alike: no interval)"
+        );
+        assert_eq!(format_elo(estimate(-0.0, -35.2, 35.2)), "+0.0 +/- 35.2");
+        assert_eq!(format_elo(estimate(12.04, 2.0, 22.0)), "+12.0 +/- 10.0");
+        assert_eq!(format_elo(None), "no games");
     }
 }
