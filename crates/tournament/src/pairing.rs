@@ -7,6 +7,26 @@ use crate::tiebreaks::Ledger;
 use crate::tournament::{Stage, Tournament, TournamentError};
 use crate::{knockout, pools, round_robin, swiss};
 
+/// A Swiss of `entrants` meets each opponent at most once: an even field
+/// has at most one round fewer than its entrants, an odd one (a bye each
+/// round) as many. Checked before the first round, so that an event with
+/// too many rounds is refused at once, not stopped half-way.
+fn check_swiss_rounds(rounds: usize, entrants: usize) -> Result<(), TournamentError> {
+    let most = if entrants.is_multiple_of(2) {
+        entrants - 1
+    } else {
+        entrants
+    };
+    if rounds > most {
+        return Err(TournamentError::TooManyRounds {
+            rounds,
+            entrants,
+            most,
+        });
+    }
+    Ok(())
+}
+
 impl Tournament {
     pub(crate) fn next_pairings(&self) -> Result<Vec<(usize, Option<usize>)>, TournamentError> {
         let field = self.field();
@@ -17,6 +37,9 @@ impl Tournament {
             return Err(TournamentError::Over);
         }
         let round = self.rounds.len();
+        if round == 0 && self.settings.format == Format::Swiss {
+            check_swiss_rounds(self.total_rounds(), field.len())?;
+        }
         let pairings = match self.stage(round) {
             Stage::Main if self.settings.format == Format::Swiss => self.swiss_pairings()?,
             Stage::Main => self.round_robin_pairings(&field, round),

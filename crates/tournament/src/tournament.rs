@@ -42,6 +42,12 @@ pub enum TournamentError {
     Over,
     #[error("no pairing without a repeat exists for the next round")]
     Unpairable,
+    #[error("a Swiss of {entrants} entrants has at most {most} rounds without a repeat, not {rounds}: give fewer rounds")]
+    TooManyRounds {
+        rounds: usize,
+        entrants: usize,
+        most: usize,
+    },
     #[error("round {0} cannot be paired now (the next round is {1})")]
     WrongRound(u32, u32),
     #[error("'{0}' cannot be paired: withdrawn or paired twice in the round")]
