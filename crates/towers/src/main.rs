@@ -3,6 +3,7 @@
 mod arena_cli;
 mod bench;
 mod bot;
+mod columns;
 mod course_client;
 mod engine_protocol;
 mod gt;

@@ -13,7 +13,7 @@ use tournament::{
     BaselineKubbs, Format, GameKind, Name, Score, Settings, Standing, Tournament, TournamentFile,
 };
 
-use crate::UsageError;
+use crate::{columns, UsageError};
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -237,12 +237,17 @@ pub fn run(command: Command) -> Result<(), UsageError> {
 fn print_standings(standings: &[Standing]) {
     let width = standings
         .iter()
-        .map(|s| s.name.as_str().chars().count())
+        .map(|s| columns::width(s.name.as_str()))
         .max()
         .unwrap_or(4)
         .max(4);
     let pools = standings.iter().any(|s| s.pool.is_some());
-    let mut header = format!("{:>4}  {:<width$}  {:>6}", "rank", "name", "points");
+    let mut header = format!(
+        "{:>4}  {}  {:>6}",
+        "rank",
+        columns::pad("name", width),
+        "points"
+    );
     if pools {
         header += "  pool";
     }
@@ -252,9 +257,9 @@ fn print_standings(standings: &[Standing]) {
     println!("{header}");
     for s in standings {
         let mut line = format!(
-            "{:>4}  {:<width$}  {:>6}",
+            "{:>4}  {}  {:>6}",
             s.rank,
-            s.name.as_str(),
+            columns::pad(s.name.as_str(), width),
             s.points
         );
         if let (Some(pool), Some(rank)) = (&s.pool, s.pool_rank) {
@@ -327,14 +332,14 @@ fn print_ratings(tournament: &Tournament, tau: f64, json: bool) -> Result<(), Us
     }
     let width = leaders
         .iter()
-        .map(|l| l.key.as_str().chars().count())
+        .map(|l| columns::width(l.key.as_str()))
         .max()
         .unwrap_or(0);
     for l in leaders {
         println!(
-            "{:>3}  {:<width$}  {:>4.0} ±{:<3.0}  volatility {:.4}  {} games",
+            "{:>3}  {}  {:>4.0} ±{:<3.0}  volatility {:.4}  {} games",
             l.rank,
-            l.key.as_str(),
+            columns::pad(l.key.as_str(), width),
             l.rating.rating,
             2.0 * l.rating.deviation,
             l.rating.volatility,

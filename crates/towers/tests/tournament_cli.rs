@@ -290,6 +290,27 @@ fn a_knockout_with_byes_draws_its_bracket_and_exports_csv() {
     assert_eq!(table.lines().count(), 7, "a header and six entrants");
 }
 
+/// The standings table keeps its columns under names that take more or
+/// fewer screen columns than characters (Chinese, an emoji, a combining
+/// accent): every line ends in the same screen column (they were padded by
+/// characters, so wide names pushed their row out of line).
+#[test]
+fn standings_columns_stay_aligned_under_wide_names() {
+    use unicode_width::UnicodeWidthStr;
+    let dir = temp_dir("wide-names");
+    let file = dir.join("w.json");
+    std::fs::remove_file(&file).ok();
+    ok(&file, "new", &["--game", "gt", "--format", "round-robin"]);
+    ok(&file, "add", &["王小明", "🐻 Bears", "Zoe\u{308}", "Ann"]);
+    let table = ok(&file, "standings", &[]);
+    let widths: Vec<usize> = table.lines().map(UnicodeWidthStr::width).collect();
+    assert_eq!(widths.len(), 5, "a header and four entrants: {table}");
+    assert!(
+        widths.iter().all(|&w| w == widths[0]),
+        "{widths:?}\n{table}"
+    );
+}
+
 /// A Swiss of five: the bye goes to the lowest-ranked without one; a
 /// withdrawn entrant is paired no more and a late entrant joins the next
 /// round with no points.
@@ -326,6 +347,47 @@ fn a_swiss_takes_withdrawals_late_entries_and_gives_each_bye_once() {
     let p1 = standings.iter().find(|s| s["name"] == "P1").unwrap();
     assert_eq!(p1["withdrawn"], true);
     assert_eq!(p1["points"], 1.0, "results before the withdrawal stay");
+}
+
+/// A Swiss with more rounds than its field can play without a repeat is
+/// refused when its first round is paired, saying how many it can have
+/// (it stopped in the fourth round of four players with "no pairing
+/// without a repeat exists"); with as many as it can have, it pairs.
+#[test]
+fn a_swiss_with_more_rounds_than_the_field_allows_is_refused_at_the_start() {
+    let dir = temp_dir("swiss-rounds");
+    let file = dir.join("s.json");
+    for (rounds, players, refused) in [
+        ("4", 4, true),
+        ("3", 4, false),
+        ("5", 5, false),
+        ("6", 5, true),
+    ] {
+        std::fs::remove_file(&file).ok();
+        ok(
+            &file,
+            "new",
+            &["--game", "gt", "--format", "swiss", "--rounds", rounds],
+        );
+        let names: Vec<String> = (1..=players).map(|p| format!("P{p}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        ok(&file, "add", &names);
+        if refused {
+            let most = if players % 2 == 0 {
+                players - 1
+            } else {
+                players
+            };
+            let output = tournament(&file, "pair", &[]);
+            assert_usage_error(&output, "too many rounds");
+            let expected = format!(
+                "a Swiss of {players} entrants has at most {most} rounds without a repeat, not {rounds}"
+            );
+            assert!(stderr(&output).contains(&expected), "{}", stderr(&output));
+        } else {
+            ok(&file, "pair", &[]);
+        }
+    }
 }
 
 /// A pools-then-knockout event draws its bracket during the pools, its
