@@ -40,6 +40,8 @@ pub(super) fn play<R: Rng>(
     let mut state = State::new(ruleset, skills, max_events);
     let mut result = SimulatedMatch::default();
     if state.spend_event().is_err() {
+        // As the rules engine counts a match stopped before its first
+        // action: the first turn of a game not begun.
         result.turns = 1;
         return result;
     }
@@ -84,8 +86,9 @@ struct State {
     ruleset: Ruleset,
     skills: [Skill; 2],
     field: Field,
-    /// Where each standing piece stands, by number; sixteen slots, so that
-    /// a number taken modulo 16 needs no bounds check ([`State::at`]).
+    /// Where each standing piece stands, by number; sixteen slots (the
+    /// last six never a piece's), so that a number taken modulo 16 needs
+    /// no bounds check ([`State::at`]).
     at: [Point; 16],
     towers: [PieceSet; 2],
     knights: [PieceSet; 2],
