@@ -1,9 +1,10 @@
 //! Monte Carlo games: both teams throw with the throw model and decide with
-//! a [`Strategy`]; the rules engine ([`Match::apply`]) referees every event,
-//! so simulated games obey exactly the rules a real match does. The
-//! simulator's own matches between [`Heuristic`] teams ([`simulate`]) are
-//! played on a state of their own (module `heuristic_match`), tested to be the
-//! rules engine's game action for action.
+//! a [`Strategy`]. Play-outs act through the rules engine ([`Match::act`],
+//! the rules [`Match::apply`] referees with), so simulated games obey
+//! exactly the rules a real match does. The simulator's own matches
+//! between [`Heuristic`] teams ([`simulate`]) are played on a state of
+//! their own (module `heuristic_match`), tested to be the rules engine's
+//! game action for action and draw for draw.
 
 use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::{SplitMix64, Xoshiro256PlusPlus};
@@ -150,10 +151,10 @@ fn stick_hit<S: Strategy + ?Sized, R: Rng>(
 ///
 /// Generic over the strategies' type so that the win probabilities'
 /// play-outs (both teams [`Heuristic`]) are compiled without dynamic
-/// calls; advice passes `&dyn Strategy`. Always inlined: the action it returns then
-/// stays in registers instead of being written out piece by piece and read
-/// back whole, a store the processor cannot forward (measured: a sixth of
-/// the simulator's time went to that read).
+/// calls; advice passes `&dyn Strategy`. Always inlined: the action it
+/// returns then stays in registers instead of being written out piece by
+/// piece and read back whole, a store the processor cannot forward
+/// (measured: a sixth of the simulator's time went to that read).
 #[inline(always)]
 pub(crate) fn next_action<S: Strategy + ?Sized, R: Rng>(
     state: &Match,
