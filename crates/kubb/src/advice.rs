@@ -19,7 +19,9 @@ use rayon::prelude::*;
 
 use crate::field::{Point, Team};
 use crate::game::{Decision, Match, ToAct};
-use crate::simulate::{next_action, play_out, stream, win_probability, Aim, Heuristic, Strategy};
+use crate::simulate::{
+    heuristic_play_out, next_action, stream, win_probability, Aim, Heuristic, Strategy,
+};
 use crate::throw::Skill;
 
 /// What a team can choose at its decision ([`Decision`]) now.
@@ -205,7 +207,7 @@ fn outcomes(
                     break;
                 }
             }
-            let result = play_out(next, [&Heuristic, &Heuristic], skills, &mut rng);
+            let result = heuristic_play_out(next, skills, &mut rng);
             result.winner == Some(team)
         })
         .collect()

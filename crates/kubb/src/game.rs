@@ -1231,6 +1231,12 @@ impl Match {
         }
     }
 
+    /// The line `team` was last given, whether or not its knight still
+    /// stands (the simulator's own state keeps lines as this does).
+    pub(crate) fn given_line(&self, team: Team) -> Line {
+        self.lines[team.index()]
+    }
+
     /// The line the current thrower throws from. The seed line is cleared
     /// as soon as its knight falls.
     pub fn line(&self, team: Team) -> Line {

@@ -264,13 +264,49 @@ pub fn play_out_watched<R: Rng>(
     rng: &mut R,
     watch: impl FnMut(&Match, Action),
 ) -> SimulatedMatch {
-    play_out_with(state, strategies, skills, rng, MAX_EVENTS, watch)
+    play_out_with(
+        state,
+        strategies,
+        skills,
+        rng,
+        MAX_EVENTS,
+        watch,
+        no_hand_over,
+    )
+}
+
+/// A play-out between two [`Heuristic`] teams from `state`: on the rules
+/// engine until a turn begins, then on the simulator's own state
+/// (`heuristic_match`), which plays the same game faster.
+pub(crate) fn heuristic_play_out<R: Rng>(
+    state: Match,
+    skills: [Skill; 2],
+    rng: &mut R,
+) -> SimulatedMatch {
+    play_out_with(
+        state,
+        [&Heuristic, &Heuristic],
+        skills,
+        rng,
+        MAX_EVENTS,
+        |_, _| {},
+        |state, events, result, rng| {
+            heuristic_match::play_on_from(state, skills, events, MAX_EVENTS, result, rng, |_| {})
+        },
+    )
+}
+
+/// What `play_out_with` hands a play-out over to: nothing, the rules
+/// engine plays it to the end.
+fn no_hand_over<R>(_: &Match, _: usize, _: SimulatedMatch, _: &mut R) -> Option<SimulatedMatch> {
+    None
 }
 
 /// [`play_out_watched`] for strategies of any one type, the match
-/// unfinished after `max_events` actions: the win probabilities'
-/// heuristic play-outs are compiled for [`Heuristic`], their strategy
-/// calls inlined.
+/// unfinished after `max_events` actions. Before each action the state,
+/// the actions played and the result so far are offered to `hand_over`,
+/// which may play the rest itself (the heuristic play-outs hand over to
+/// the simulator's own state as a turn begins).
 fn play_out_with<S: Strategy + ?Sized, R: Rng>(
     mut state: Match,
     strategies: [&S; 2],
@@ -278,9 +314,13 @@ fn play_out_with<S: Strategy + ?Sized, R: Rng>(
     rng: &mut R,
     max_events: usize,
     mut watch: impl FnMut(&Match, Action),
+    mut hand_over: impl FnMut(&Match, usize, SimulatedMatch, &mut R) -> Option<SimulatedMatch>,
 ) -> SimulatedMatch {
     let mut result = SimulatedMatch::default();
-    for _ in 0..max_events {
+    for events in 0..max_events {
+        if let Some(played) = hand_over(&state, events, result, rng) {
+            return played;
+        }
         let Some(action) = next_action(&state, strategies, skills, rng) else {
             result.count_game(&state);
             result.winner = state.winner();
@@ -406,14 +446,7 @@ pub fn win_probability(state: &Match, skills: [Skill; 2], games: usize, seed: u6
         .into_par_iter()
         .map(|index| {
             let mut rng = stream(seed, index);
-            let result = play_out_with(
-                state.clone(),
-                [&Heuristic, &Heuristic],
-                skills,
-                &mut rng,
-                MAX_EVENTS,
-                |_, _| {},
-            );
+            let result = heuristic_play_out(state.clone(), skills, &mut rng);
             match result.winner {
                 Some(Team::A) => [1, 0],
                 Some(Team::B) => [0, 1],

@@ -23,7 +23,7 @@ use rand::Rng;
 use super::SimulatedMatch;
 use crate::event::{PieceId, PieceSet};
 use crate::field::{Field, Point, Team};
-use crate::game::{Action, Hit};
+use crate::game::{Action, Hit, Line, Match, Phase, Piece};
 use crate::ruleset::{AdvancedLine, InkastOrder, Ruleset};
 use crate::throw::{inkast, throw, Skill, Sweep, Target, KING_WIDTH, TOWER_WIDTH};
 
@@ -38,17 +38,47 @@ pub(super) fn play<R: Rng>(
     mut watch: impl FnMut(Action),
 ) -> SimulatedMatch {
     let mut state = State::new(ruleset, skills, max_events);
-    let mut result = SimulatedMatch::default();
     if state.spend_event().is_err() {
         // As the rules engine counts a match stopped before its first
         // action: the first turn of a game not begun.
-        result.turns = 1;
-        return result;
+        return SimulatedMatch {
+            turns: 1,
+            ..SimulatedMatch::default()
+        };
     }
     watch(Action::Start(Team::A));
-    let mut starter = Team::A;
+    play_on(state, Team::A, SimulatedMatch::default(), rng, watch)
+}
+
+/// Plays on from `from`, a match the rules engine has played `events`
+/// actions of (counted in `result`), as the engine would with heuristic
+/// teams; `None`, drawing nothing, unless a turn is just beginning (no
+/// stick thrown and no inkast attempt gone out) and the state is one this
+/// state holds: time not called, every knight's and line's position known.
+pub(super) fn play_on_from<R: Rng>(
+    from: &Match,
+    skills: [Skill; 2],
+    events: usize,
+    max_events: usize,
+    result: SimulatedMatch,
+    rng: &mut R,
+    watch: impl FnMut(Action),
+) -> Option<SimulatedMatch> {
+    let state = State::at_turn_start(from, skills, events, max_events)?;
+    let starter = from.starting_team()?;
+    Some(play_on(state, starter, result, rng, watch))
+}
+
+/// Plays the game in progress, which `starter` started, and the match's
+/// other games, adding them to `result`.
+fn play_on<R: Rng>(
+    mut state: State,
+    mut starter: Team,
+    mut result: SimulatedMatch,
+    rng: &mut R,
+    mut watch: impl FnMut(Action),
+) -> SimulatedMatch {
     loop {
-        state.begin_game(starter);
         let winner = match state.play_game(rng, &mut watch) {
             Halt::Won(winner) => winner,
             Halt::OutOfEvents => {
@@ -60,10 +90,10 @@ pub(super) fn play<R: Rng>(
         result.games += 1;
         result.starter_wins += usize::from(winner == starter);
         state.wins[winner.index()] += 1;
-        if state.wins[winner.index()] >= ruleset.games_to_win {
+        if state.wins[winner.index()] >= state.ruleset.games_to_win {
             // The rules engine answers who won only when asked before an
             // action: a match won by the last action allowed is unfinished.
-            result.winner = (state.events < max_events).then_some(winner);
+            result.winner = (state.events < state.max_events).then_some(winner);
             return result;
         }
         if state.spend_event().is_err() {
@@ -71,6 +101,7 @@ pub(super) fn play<R: Rng>(
         }
         watch(Action::NextGame);
         starter = starter.other();
+        state.begin_game(starter);
     }
 }
 
@@ -126,6 +157,51 @@ impl State {
             events: 0,
             max_events,
         }
+    }
+
+    /// The state of `from` at the start of a turn (see [`play_on_from`]).
+    fn at_turn_start(
+        from: &Match,
+        skills: [Skill; 2],
+        events: usize,
+        max_events: usize,
+    ) -> Option<State> {
+        let thrower = from.thrower();
+        let turn_begins = match from.phase() {
+            Phase::Throwing => from.sticks_thrown() == 0,
+            Phase::Inkast { queue, to_place } => {
+                let fresh = from.down_in(thrower).iter().map(|piece| (piece, 1));
+                to_place.is_empty() && queue.iter().eq(fresh)
+            }
+            _ => false,
+        };
+        if !turn_begins || from.time_called() {
+            return None;
+        }
+        let mut state = State::new(*from.ruleset(), skills, max_events);
+        for piece in PieceId::ALL {
+            match from.piece(piece) {
+                Piece::Knight { at: None, .. } | Piece::Removed => return None,
+                Piece::Knight { at: Some(at), .. } => *state.at_mut(piece) = at,
+                Piece::Tower { .. } | Piece::Down { .. } => {}
+            }
+        }
+        for team in Team::BOTH {
+            let side = team.index();
+            state.towers[side] = from.standing_towers(team);
+            state.knights[side] = from.standing_knights(team);
+            state.down[side] = from.down_in(team);
+            state.wins[side] = from.games_won(team);
+            state.lines[side] = match from.given_line(team) {
+                Line::Baseline => None,
+                Line::AtKnight { piece, y: Some(y) } => Some((piece, y)),
+                Line::AtKnight { y: None, .. } => return None,
+            };
+        }
+        state.thrower = thrower;
+        state.turns = from.turns_completed();
+        state.events = events;
+        Some(state)
     }
 
     /// Where `piece` stands.
@@ -426,7 +502,10 @@ mod tests {
     use super::*;
     use crate::game::Match;
     use crate::ruleset::{Opening, TieBreak, TimeLimit, TournamentSettings};
-    use crate::simulate::{play_out_with, stream, Heuristic, MAX_EVENTS};
+    use crate::simulate::{
+        next_action, no_hand_over, play_out_with, stream, Aim, Heuristic, Strategy as Play,
+        MAX_EVENTS,
+    };
 
     /// Every ruleset a simulation can be asked for: both named rulesets
     /// with each tournament setting (a time limit is never called in a
@@ -488,10 +567,189 @@ mod tests {
                 &mut engines,
                 max_events,
                 |_, action| refereed.push(action),
+                no_hand_over,
             );
             prop_assert_eq!(&played, &refereed);
             prop_assert_eq!(result, expected);
             prop_assert_eq!(ours.next_u64(), engines.next_u64());
         }
+    }
+
+    /// Other choices than the heuristic's, all within the rules, to reach
+    /// states it would not: deep inkasts, placements on the far side, the
+    /// last knight or tower as the target.
+    struct Wild;
+
+    impl Play for Wild {
+        fn inkast_aim(&self, state: &Match) -> Point {
+            let field = state.field();
+            let y = match state.thrower().other() {
+                Team::A => field.length / 2.0 - 3.0,
+                Team::B => field.length / 2.0 + 3.0,
+            };
+            Point {
+                x: field.width * 0.7,
+                y,
+            }
+        }
+
+        fn placement(&self, state: &Match) -> Point {
+            let field = state.field();
+            let y = match state.thrower().other() {
+                Team::A => 1.5,
+                Team::B => field.length - 1.5,
+            };
+            Point {
+                x: field.width - 0.5,
+                y,
+            }
+        }
+
+        fn stick_target(&self, state: &Match) -> Option<Aim> {
+            let opponent = state.thrower().other();
+            let last = |set: PieceSet| set.iter().last();
+            match last(state.standing_knights(opponent)).or(last(state.standing_towers(opponent))) {
+                Some(piece) => Some(Aim::Piece(piece)),
+                None => state.king_attack().is_ok().then_some(Aim::King),
+            }
+        }
+    }
+
+    /// What happens to a match besides its teams' play before a play-out.
+    #[derive(Clone, Copy, Debug)]
+    enum Besides {
+        Nothing,
+        /// The referee calls time (refused without a time limit).
+        TimeCalled,
+        /// The thrower rescues every knight it may before inkasting (a
+        /// referee's event the heuristic never plays).
+        Rescues,
+    }
+
+    /// A match played `actions` actions from its start by heuristic or
+    /// wild teams, then `besides`.
+    fn reached(
+        ruleset: Ruleset,
+        skills: [Skill; 2],
+        actions: usize,
+        wild: bool,
+        besides: Besides,
+        rng: &mut crate::simulate::Generator,
+    ) -> Match {
+        let mut state = Match::new(ruleset);
+        let strategies: [&dyn Play; 2] = if wild {
+            [&Wild, &Wild]
+        } else {
+            [&Heuristic, &Heuristic]
+        };
+        for _ in 0..actions {
+            let Some(action) = next_action(&state, strategies, skills, rng) else {
+                break;
+            };
+            state.act(action).expect("the teams' actions are legal");
+        }
+        // Refused where the rules do not allow them, and then left out.
+        match besides {
+            Besides::Nothing => {}
+            Besides::TimeCalled => {
+                let _ = state.act(Action::TimeCalled);
+            }
+            Besides::Rescues => {
+                for piece in PieceId::ALL {
+                    let _ = state.act(Action::Rescue(piece));
+                }
+            }
+        }
+        state
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        /// A heuristic play-out from any state (reached by heuristic or
+        /// other play, time called, knights rescued) plays the rules engine's game
+        /// when it hands over to the simulator's state as a turn begins:
+        /// the same actions, result and draws, also when cut off.
+        #[test]
+        fn a_heuristic_play_out_from_any_state_is_the_rules_engines_game(
+            ruleset in ruleset(),
+            skills in [skill(), skill()],
+            seed in any::<u64>(),
+            actions in 0..300usize,
+            wild in any::<bool>(),
+            besides in prop::sample::select(vec![Besides::Nothing, Besides::TimeCalled, Besides::Rescues]),
+            cut_off in prop::option::of(0..400usize),
+        ) {
+            let max_events = cut_off.unwrap_or(MAX_EVENTS);
+            let mut rng = stream(seed, 0);
+            let state = reached(ruleset, skills, actions, wild, besides, &mut rng);
+            let (mut ours, mut engines) = (rng.clone(), rng);
+            let mut refereed = Vec::new();
+            let expected = play_out_with(
+                state.clone(),
+                [&Heuristic, &Heuristic],
+                skills,
+                &mut engines,
+                max_events,
+                |_, action| refereed.push(action),
+                no_hand_over,
+            );
+            let (mut before, mut after) = (Vec::new(), Vec::new());
+            let result = play_out_with(
+                state,
+                [&Heuristic, &Heuristic],
+                skills,
+                &mut ours,
+                max_events,
+                |_, action| before.push(action),
+                |state, events, result, rng| {
+                    play_on_from(state, skills, events, max_events, result, rng, |action| {
+                        after.push(action)
+                    })
+                },
+            );
+            before.extend(after);
+            prop_assert_eq!(&before, &refereed);
+            prop_assert_eq!(result, expected);
+            prop_assert_eq!(ours.next_u64(), engines.next_u64());
+        }
+    }
+
+    /// The hand-over happens as a turn begins, and only then: a new match
+    /// once its start is decided; not in the middle of a turn, nor once
+    /// time is called.
+    #[test]
+    fn a_play_out_is_handed_over_as_a_turn_begins_and_only_then() {
+        let skills = [Skill::EXPERIENCED; 2];
+        let hands_over = |state: &Match| {
+            let mut rng = stream(1, 0);
+            play_on_from(
+                state,
+                skills,
+                0,
+                MAX_EVENTS,
+                SimulatedMatch::default(),
+                &mut rng,
+                |_| {},
+            )
+            .is_some()
+        };
+        let mut state = Match::new(Ruleset::STANDARD);
+        assert!(!hands_over(&state), "before the start is decided");
+        state.act(Action::Start(Team::A)).unwrap();
+        assert!(hands_over(&state), "the first turn begins");
+        state.act(Action::Stick(Hit::default())).unwrap();
+        assert!(!hands_over(&state), "a stick thrown");
+        let mut timed = Match::new(Ruleset::STANDARD.with(&TournamentSettings {
+            time_limit: Some(TimeLimit {
+                minutes: 30,
+                tie_break: TieBreak::Accelerated,
+            }),
+            ..Ruleset::STANDARD.settings()
+        }));
+        timed.act(Action::Start(Team::A)).unwrap();
+        assert!(hands_over(&timed), "a time limit, not called");
+        timed.act(Action::TimeCalled).unwrap();
+        assert!(!hands_over(&timed), "time called: the tie-break's rules");
     }
 }
