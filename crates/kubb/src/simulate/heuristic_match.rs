@@ -1,6 +1,8 @@
-//! The simulator's own play: a whole match between two [`Heuristic`]
-//! teams from its start, on a state of its own instead of the rules
-//! engine's [`Match`](crate::game::Match).
+//! The simulator's own play: a match between two [`Heuristic`] teams,
+//! from its start or from the start of a turn the rules engine has played
+//! to (win probabilities and advice hand their play-outs over there), on
+//! a state of its own instead of the rules engine's
+//! [`Match`](crate::game::Match).
 //!
 //! The rules engine checks and records everything a referee needs (named
 //! players, refusals in words, phases a referee can stop in, the time
@@ -14,9 +16,11 @@
 //! It plays exactly the game the rules engine plays with [`Heuristic`]
 //! strategies: the same actions, from the same draws, in the same order
 //! (`the_heuristic_match_is_the_rules_engines_game_draw_for_draw`, over
-//! every named ruleset and tournament setting a simulation can have). A
+//! every named ruleset and tournament setting a simulation can have, and
+//! `a_heuristic_play_out_from_any_state_is_the_rules_engines_game`). A
 //! simulated match never calls time, names no teams and rescues nothing,
-//! so those rules are not here.
+//! so those rules are not here: a match where time was called stays on
+//! the rules engine.
 
 use rand::Rng;
 
