@@ -544,6 +544,27 @@ mod tests {
         })
     }
 
+    /// The heuristic play-out from `state` on the rules engine alone: its
+    /// result and its actions.
+    fn engines_game(
+        state: Match,
+        skills: [Skill; 2],
+        rng: &mut crate::simulate::Generator,
+        max_events: usize,
+    ) -> (SimulatedMatch, Vec<Action>) {
+        let mut refereed = Vec::new();
+        let result = play_out_with(
+            state,
+            [&Heuristic, &Heuristic],
+            skills,
+            rng,
+            max_events,
+            |_, action| refereed.push(action),
+            no_hand_over,
+        );
+        (result, refereed)
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(10_000))]
 
@@ -563,16 +584,7 @@ mod tests {
             let (mut ours, mut engines) = (stream(seed, 0), stream(seed, 0));
             let mut played = Vec::new();
             let result = play(ruleset, skills, &mut ours, max_events, |action| played.push(action));
-            let mut refereed = Vec::new();
-            let expected = play_out_with(
-                Match::new(ruleset),
-                [&Heuristic, &Heuristic],
-                skills,
-                &mut engines,
-                max_events,
-                |_, action| refereed.push(action),
-                no_hand_over,
-            );
+            let (expected, refereed) = engines_game(Match::new(ruleset), skills, &mut engines, max_events);
             prop_assert_eq!(&played, &refereed);
             prop_assert_eq!(result, expected);
             prop_assert_eq!(ours.next_u64(), engines.next_u64());
@@ -688,16 +700,7 @@ mod tests {
             let mut rng = stream(seed, 0);
             let state = reached(ruleset, skills, actions, wild, besides, &mut rng);
             let (mut ours, mut engines) = (rng.clone(), rng);
-            let mut refereed = Vec::new();
-            let expected = play_out_with(
-                state.clone(),
-                [&Heuristic, &Heuristic],
-                skills,
-                &mut engines,
-                max_events,
-                |_, action| refereed.push(action),
-                no_hand_over,
-            );
+            let (expected, refereed) = engines_game(state.clone(), skills, &mut engines, max_events);
             let (mut before, mut after) = (Vec::new(), Vec::new());
             let result = play_out_with(
                 state,
