@@ -20,7 +20,10 @@
 //! `a_heuristic_play_out_from_any_state_is_the_rules_engines_game`). A
 //! simulated match never calls time, names no teams and rescues nothing,
 //! so those rules are not here: a match where time was called stays on
-//! the rules engine.
+//! the rules engine. Nor are the checks of what a referee enters: the
+//! heuristic's placement spot, the one thing it chooses that the rules
+//! could refuse, is legal on every field and under every ruleset a
+//! simulation is given (0.7 m from the nearest pin, 0.3 m needed).
 
 use rand::Rng;
 
@@ -266,10 +269,13 @@ impl State {
         watch: &mut impl FnMut(Action),
     ) -> Result<PieceSet, Halt> {
         let mut out = self.down[self.thrower.index()];
+        // Every piece is thrown once, whatever the ruleset says (as the
+        // rules engine does: it looks at the attempts after a throw).
+        let attempts = self.ruleset.inkast_attempts.max(1);
         match self.ruleset.inkast_order {
             InkastOrder::PieceByPiece => {
                 for piece in out {
-                    for _ in 0..self.ruleset.inkast_attempts {
+                    for _ in 0..attempts {
                         if self.inkast_piece(piece, rng, watch)? {
                             out.remove(piece);
                             break;
@@ -278,7 +284,7 @@ impl State {
                 }
             }
             InkastOrder::FirstAttemptsFirst => {
-                for _ in 0..self.ruleset.inkast_attempts {
+                for _ in 0..attempts {
                     for piece in out {
                         if self.inkast_piece(piece, rng, watch)? {
                             out.remove(piece);
@@ -535,34 +541,71 @@ mod tests {
             })
     }
 
+    /// Rulesets beyond the named ones, made in code: every inkast order
+    /// with every advanced line, 0 to 3 inkast attempts, 0 to 6 sticks in
+    /// hand for the king, 1 to 3 games to win.
+    fn any_ruleset() -> impl Strategy<Value = Ruleset> {
+        (
+            ruleset(),
+            prop::sample::select(vec![
+                InkastOrder::PieceByPiece,
+                InkastOrder::FirstAttemptsFirst,
+            ]),
+            prop::sample::select(vec![
+                AdvancedLine::UntilThatKnightFalls,
+                AdvancedLine::RecomputedEachTurn,
+            ]),
+            0..=3u8,
+            0..=6u8,
+            1..=3u8,
+        )
+            .prop_map(
+                |(ruleset, order, line, attempts, king_sticks, games)| Ruleset {
+                    inkast_order: order,
+                    advanced_line: line,
+                    inkast_attempts: attempts,
+                    king_sticks_in_hand: king_sticks,
+                    games_to_win: games,
+                    ..ruleset
+                },
+            )
+    }
+
     /// A thrower from far better than the advanced preset to far worse
     /// than the beginner (short and long games, inkasts in and out).
     fn skill() -> impl Strategy<Value = Skill> {
-        (0.002..0.05f64).prop_map(|lateral_per_metre| Skill {
+        (0.001..0.3f64).prop_map(|lateral_per_metre| Skill {
             name: "any",
             lateral_per_metre,
         })
     }
 
     /// The heuristic play-out from `state` on the rules engine alone: its
-    /// result and its actions.
+    /// result, its actions, and how many it had played when a turn first
+    /// began ([`turn_begins`]).
     fn engines_game(
         state: Match,
         skills: [Skill; 2],
         rng: &mut crate::simulate::Generator,
         max_events: usize,
-    ) -> (SimulatedMatch, Vec<Action>) {
+    ) -> (SimulatedMatch, Vec<Action>, Option<usize>) {
         let mut refereed = Vec::new();
+        let mut first_turn_start = None;
         let result = play_out_with(
             state,
             [&Heuristic, &Heuristic],
             skills,
             rng,
             max_events,
-            |_, action| refereed.push(action),
+            |state, action| {
+                if first_turn_start.is_none() && turn_begins(state) {
+                    first_turn_start = Some(refereed.len());
+                }
+                refereed.push(action);
+            },
             no_hand_over,
         );
-        (result, refereed)
+        (result, refereed, first_turn_start)
     }
 
     proptest! {
@@ -575,7 +618,7 @@ mod tests {
         /// given number of actions.
         #[test]
         fn the_heuristic_match_is_the_rules_engines_game_draw_for_draw(
-            ruleset in ruleset(),
+            ruleset in any_ruleset(),
             skills in [skill(), skill()],
             seed in any::<u64>(),
             cut_off in prop::option::of(0..400usize),
@@ -584,7 +627,7 @@ mod tests {
             let (mut ours, mut engines) = (stream(seed, 0), stream(seed, 0));
             let mut played = Vec::new();
             let result = play(ruleset, skills, &mut ours, max_events, |action| played.push(action));
-            let (expected, refereed) = engines_game(Match::new(ruleset), skills, &mut engines, max_events);
+            let (expected, refereed, _) = engines_game(Match::new(ruleset), skills, &mut engines, max_events);
             prop_assert_eq!(&played, &refereed);
             prop_assert_eq!(result, expected);
             prop_assert_eq!(ours.next_u64(), engines.next_u64());
@@ -637,28 +680,51 @@ mod tests {
         Nothing,
         /// The referee calls time (refused without a time limit).
         TimeCalled,
-        /// The thrower rescues every knight it may before inkasting (a
-        /// referee's event the heuristic never plays).
-        Rescues,
+        /// The thrower rescues these knights, those it may, before
+        /// inkasting (a referee's event the heuristic never plays).
+        Rescues(PieceSet),
     }
 
-    /// A match played `actions` actions from its start by heuristic or
-    /// wild teams, then `besides`.
+    fn besides() -> impl Strategy<Value = Besides> {
+        prop_oneof![
+            Just(Besides::Nothing),
+            Just(Besides::TimeCalled),
+            any::<u16>().prop_map(|bits| {
+                Besides::Rescues(
+                    PieceId::ALL
+                        .into_iter()
+                        .filter(|p| bits & (1 << p.0) != 0)
+                        .collect(),
+                )
+            }),
+        ]
+    }
+
+    /// A match that `starter` began, played `actions` actions by its
+    /// teams (each heuristic or wild), then `besides`.
     fn reached(
         ruleset: Ruleset,
         skills: [Skill; 2],
+        starter: Team,
         actions: usize,
-        wild: bool,
+        wild: [bool; 2],
         besides: Besides,
         rng: &mut crate::simulate::Generator,
     ) -> Match {
         let mut state = Match::new(ruleset);
-        let strategies: [&dyn Play; 2] = if wild {
-            [&Wild, &Wild]
-        } else {
-            [&Heuristic, &Heuristic]
-        };
-        for _ in 0..actions {
+        let strategies: [&dyn Play; 2] = wild.map(|wild| -> &dyn Play {
+            if wild {
+                &Wild
+            } else {
+                &Heuristic
+            }
+        });
+        if actions > 0 {
+            state
+                .act(Action::Start(starter))
+                .expect("a new match starts");
+        }
+        for _ in 1..actions {
             let Some(action) = next_action(&state, strategies, skills, rng) else {
                 break;
             };
@@ -670,8 +736,8 @@ mod tests {
             Besides::TimeCalled => {
                 let _ = state.act(Action::TimeCalled);
             }
-            Besides::Rescues => {
-                for piece in PieceId::ALL {
+            Besides::Rescues(pieces) => {
+                for piece in pieces {
                     let _ = state.act(Action::Rescue(piece));
                 }
             }
@@ -679,29 +745,51 @@ mod tests {
         state
     }
 
+    /// Whether a turn of `state` is just beginning, written apart from
+    /// `State::at_turn_start`: no stick thrown yet, or the inkast queue
+    /// holds each piece down in the thrower's half once, in order, at its
+    /// first attempt, with nothing to place; and time not called.
+    fn turn_begins(state: &Match) -> bool {
+        let fresh_inkast = |queue: &crate::queue::Queue<(PieceId, u8)>| {
+            let pieces: Vec<PieceId> = queue.iter().map(|(piece, _)| piece).collect();
+            queue.iter().all(|(_, attempt)| attempt == 1)
+                && pieces.windows(2).all(|pair| pair[0].0 < pair[1].0)
+                && pieces.into_iter().collect::<PieceSet>() == state.down_in(state.thrower())
+        };
+        !state.time_called()
+            && match state.phase() {
+                Phase::Throwing => state.sticks_thrown() == 0,
+                Phase::Inkast { queue, to_place } => to_place.is_empty() && fresh_inkast(queue),
+                _ => false,
+            }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3_000))]
 
-        /// A heuristic play-out from any state (reached by heuristic or
-        /// other play, time called, knights rescued) plays the rules engine's game
-        /// when it hands over to the simulator's state as a turn begins:
+        /// A heuristic play-out from any state (reached by heuristic and
+        /// other play, either team starting, time called, knights
+        /// rescued) plays the rules engine's game: it is handed over to
+        /// the simulator's state where a turn first begins, and then plays
         /// the same actions, result and draws, also when cut off.
         #[test]
         fn a_heuristic_play_out_from_any_state_is_the_rules_engines_game(
-            ruleset in ruleset(),
+            ruleset in any_ruleset(),
             skills in [skill(), skill()],
             seed in any::<u64>(),
-            actions in 0..300usize,
-            wild in any::<bool>(),
-            besides in prop::sample::select(vec![Besides::Nothing, Besides::TimeCalled, Besides::Rescues]),
+            starter in prop::sample::select(Team::BOTH.to_vec()),
+            actions in 0..200usize,
+            wild in any::<[bool; 2]>(),
+            besides in besides(),
             cut_off in prop::option::of(0..400usize),
         ) {
             let max_events = cut_off.unwrap_or(MAX_EVENTS);
             let mut rng = stream(seed, 0);
-            let state = reached(ruleset, skills, actions, wild, besides, &mut rng);
+            let state = reached(ruleset, skills, starter, actions, wild, besides, &mut rng);
             let (mut ours, mut engines) = (rng.clone(), rng);
-            let (expected, refereed) = engines_game(state.clone(), skills, &mut engines, max_events);
+            let (expected, refereed, turn_start) = engines_game(state.clone(), skills, &mut engines, max_events);
             let (mut before, mut after) = (Vec::new(), Vec::new());
+            let mut handed_over = None;
             let result = play_out_with(
                 state,
                 [&Heuristic, &Heuristic],
@@ -710,11 +798,16 @@ mod tests {
                 max_events,
                 |_, action| before.push(action),
                 |state, events, result, rng| {
-                    play_on_from(state, skills, events, max_events, result, rng, |action| {
+                    let played = play_on_from(state, skills, events, max_events, result, rng, |action| {
                         after.push(action)
-                    })
+                    });
+                    if played.is_some() {
+                        handed_over = Some(events);
+                    }
+                    played
                 },
             );
+            prop_assert_eq!(handed_over, turn_start, "handed over where a turn first began");
             before.extend(after);
             prop_assert_eq!(&before, &refereed);
             prop_assert_eq!(result, expected);
