@@ -1,7 +1,7 @@
 //! A queue of at most the ten pieces a game has, held inline: the inkast
 //! phase's pieces still to throw and those the defenders place. A turn
-//! that begins with pieces down makes one, so the simulator makes one
-//! every turn; inline it costs no allocation.
+//! that begins with pieces down makes one, so a play-out on the rules
+//! engine makes one every turn; inline it costs no allocation.
 
 use std::fmt;
 
