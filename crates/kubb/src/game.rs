@@ -200,6 +200,9 @@ impl Action {
             Event::Placement { at } => Action::Placement { at: *at },
             Event::Stick { outcome, .. } => Action::Stick(hit_of(outcome)?),
             Event::NextGame {} => Action::NextGame,
+            Event::Rescue { piece, .. } if piece.0 > 9 => {
+                return Err(RuleError::NoSuchPiece(piece.0))
+            }
             Event::Rescue { piece, .. } => Action::Rescue(*piece),
             Event::TimeCalled {} => Action::TimeCalled,
         }))

@@ -74,6 +74,12 @@ impl From<crate::gt::Refusal> for ApiError {
     }
 }
 
+impl From<crate::kubb_match::Refusal> for ApiError {
+    fn from(refusal: crate::kubb_match::Refusal) -> ApiError {
+        ApiError::Refused(refusal.0)
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if let ApiError::Internal(detail) = &self {

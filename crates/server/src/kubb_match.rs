@@ -59,6 +59,32 @@ impl From<RuleError> for Refusal {
     }
 }
 
+/// What a new entry must say beyond what a record may hold: a hit names
+/// what fell. (A record may hold a hit that names nothing, as the
+/// scorekeeper once stored one; it still replays, as a stick that felled
+/// nothing. The phone's rules twin, `web/kubb-rules.js`, refuses such an
+/// entry in the same words.)
+pub fn check_entry(event: &kubb::Event) -> Result<(), Refusal> {
+    if let kubb::Event::Stick {
+        outcome:
+            kubb::StickOutcome::Hit {
+                knights,
+                towers,
+                king: false,
+            },
+        ..
+    } = event
+    {
+        if knights.is_empty() && towers.is_empty() {
+            return Err(Refusal(
+                "a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss"
+                    .into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The state of a match after its events.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -141,6 +167,17 @@ impl State {
         kubb::stats::match_stats(self.ruleset, &self.events)
     }
 
+    /// The referee events in force with what they are played under: what
+    /// the scorekeeper's rules twin replays to keep score offline.
+    pub fn record(&self) -> Record<'_> {
+        Record {
+            seq: self.seq,
+            ruleset: self.ruleset,
+            settings: self.ruleset.settings(),
+            events: &self.events,
+        }
+    }
+
     /// The state as the API shows it.
     pub fn view(&self, id: &str) -> View {
         let state = &self.current;
@@ -194,6 +231,15 @@ impl State {
             rated: self.rated,
         }
     }
+}
+
+/// The events in force of a match (`docs/api.md`, schema `KubbRecord`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Record<'a> {
+    pub seq: i64,
+    pub ruleset: Ruleset,
+    pub settings: TournamentSettings,
+    pub events: &'a [kubb::Event],
 }
 
 /// A match as the API shows it (`docs/api.md`, schema `KubbState`).

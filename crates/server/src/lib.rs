@@ -22,6 +22,8 @@ mod gt;
 mod http;
 mod hub;
 mod kubb_match;
+#[cfg(test)]
+mod kubb_rules_twin;
 mod listen;
 mod listener;
 pub mod loadtest;

@@ -1,6 +1,7 @@
 //! The browser UI: the static files of `web/`, embedded in the binary so
-//! `towers serve` needs nothing beside it. The pages hold no game logic;
-//! they ask the API for legal moves and results. A browser that accepts
+//! `towers serve` needs nothing beside it. The pages hold no game logic
+//! (they ask the API for legal moves and results) but the Kubb rules twin,
+//! `kubb-rules.js`, which keeps score on a phone without a signal. A browser that accepts
 //! gzip gets each file compressed (once, on first asking): a page and its
 //! scripts are about a third of their size on the wire.
 
@@ -76,6 +77,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "lesson.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/lesson.js"),
+    ),
+    (
+        "kubb-rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/kubb-rules.js"),
     ),
     (
         "offline.js",

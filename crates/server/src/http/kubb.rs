@@ -29,7 +29,10 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/kubb/matches", post(create_kubb).get(list_kubb))
         .route("/api/kubb/matches/{id}", get(kubb_state))
-        .route("/api/kubb/matches/{id}/events", post(kubb_event))
+        .route(
+            "/api/kubb/matches/{id}/events",
+            post(kubb_event).get(kubb_record),
+        )
         .route("/api/kubb/matches/{id}/undo", post(kubb_undo))
         .route("/api/kubb/matches/{id}/stats", get(kubb_stats))
         .route("/api/kubb/matches/{id}/export", get(kubb_export))
@@ -158,6 +161,15 @@ async fn kubb_state(
     Ok(Json(kubb_state_of(&game)?.view(&id)))
 }
 
+/// The events in force, for the scorekeeper's rules twin.
+async fn kubb_record(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = shared.app.lock(&id).await?;
+    Ok(Json(kubb_state_of(&game)?.record()).into_response())
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct KubbEventRequest {
@@ -187,6 +199,7 @@ async fn kubb_event(
     headers: HeaderMap,
     JsonBody(request): JsonBody<KubbEventRequest>,
 ) -> Result<Json<kubb_match::View>, ApiError> {
+    kubb_match::check_entry(&request.event)?;
     let event = kubb_match::Event::Referee {
         event: request.event,
     };
