@@ -188,6 +188,8 @@ pub struct State {
     pub entrants: Vec<Entrant>,
     /// Per round, per pairing: the stored game it is played in.
     pub games: Vec<Vec<Option<String>>>,
+    /// Per round, per pairing: who gave the result it has now.
+    pub results_by: Vec<Vec<Option<ResultBy>>>,
     /// The entrants that are bot accounts.
     pub bots: Vec<Name>,
     pub seq: i64,
@@ -201,6 +203,7 @@ impl State {
             tournament,
             entrants: Vec::new(),
             games: Vec::new(),
+            results_by: Vec::new(),
             bots: Vec::new(),
             seq: 0,
         })
@@ -241,17 +244,57 @@ impl State {
                         pairings: pairings.clone(),
                     })
                     .map_err(Refusal::from)?;
+                self.results_by.push(vec![None; games.len()]);
                 self.games.push(games.clone());
             }
-            Event::ResultRecorded { result, .. } => self
-                .tournament
-                .apply(tournament::Event::ResultRecorded(result.clone()))?,
-            Event::ResultCorrected { result } => self
-                .tournament
-                .apply(tournament::Event::ResultCorrected(result.clone()))?,
+            Event::ResultRecorded { result, game } => {
+                self.tournament
+                    .apply(tournament::Event::ResultRecorded(result.clone()))?;
+                let by = if game.is_some() {
+                    ResultBy::Game
+                } else {
+                    ResultBy::Organiser
+                };
+                self.set_result_by(result, |_| by);
+            }
+            Event::ResultCorrected { result } => {
+                self.tournament
+                    .apply(tournament::Event::ResultCorrected(result.clone()))?;
+                // A game's result corrected is still a game played.
+                self.set_result_by(result, |before| match before {
+                    Some(ResultBy::Game | ResultBy::Corrected) => ResultBy::Corrected,
+                    _ => ResultBy::Organiser,
+                });
+            }
         }
         self.seq += 1;
         Ok(())
+    }
+
+    /// Notes who gave the result of `result`'s pairing (found by round and
+    /// names, in the pairing's order as the library stores them).
+    fn set_result_by(
+        &mut self,
+        result: &ResultEntry,
+        by: impl FnOnce(Option<ResultBy>) -> ResultBy,
+    ) {
+        let t = &self.tournament;
+        let round = result.round as usize - 1;
+        let Some(index) = t.rounds().get(round).and_then(|pairings| {
+            pairings.iter().position(|p| {
+                t.name(p.first) == &result.first
+                    && p.second.map(|second| t.name(second)) == Some(&result.second)
+            })
+        }) else {
+            return;
+        };
+        if let Some(slot) = self
+            .results_by
+            .get_mut(round)
+            .and_then(|row| row.get_mut(index))
+        {
+            *slot = Some(by(*slot));
+        }
     }
 
     fn check_players(&self, entrant: &Entrant) -> Result<(), Refusal> {
@@ -450,15 +493,15 @@ impl State {
         let name = |entrant: usize| t.name(entrant).clone();
         t.rounds()
             .iter()
-            .zip(&self.games)
+            .zip(self.games.iter().zip(&self.results_by))
             .enumerate()
-            .map(|(round, (pairings, games))| RoundView {
+            .map(|(round, (pairings, (games, results_by)))| RoundView {
                 round: round as u32 + 1,
                 stage: StageView::of(t.stage(round)),
                 pairings: pairings
                     .iter()
-                    .zip(games)
-                    .map(|(pairing, game)| PairingView {
+                    .zip(games.iter().zip(results_by))
+                    .map(|(pairing, (game, result_by))| PairingView {
                         first: name(pairing.first),
                         second: pairing.second.map(name),
                         score: pairing.score,
@@ -468,6 +511,7 @@ impl State {
                             .filter(|_| pairing.second.is_some())
                             .map(name),
                         game: game.clone(),
+                        result_by: pairing.score.and(*result_by),
                     })
                     .collect(),
             })
@@ -564,6 +608,19 @@ pub struct PairingView {
     pub winner: Option<Name>,
     /// The id of the stored game or match, live at `/api/games/{id}/ws`.
     pub game: Option<String>,
+    /// Who gave the score: `null` while there is none.
+    pub result_by: Option<ResultBy>,
+}
+
+/// Who gave a pairing's result: its game when it ended on the server, the
+/// organiser (typed in: no game was played to it), or the organiser's
+/// correction of a game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultBy {
+    Game,
+    Organiser,
+    Corrected,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -637,6 +694,69 @@ mod tests {
             state.result_text().as_deref(),
             Some(state.view("t").standings[0].name.as_str())
         );
+    }
+
+    /// Each pairing says who gave its result: the game that ended, the
+    /// organiser who typed it (no game played to it), or the organiser's
+    /// correction of a game's result.
+    #[test]
+    fn a_pairing_says_who_gave_its_result() {
+        let mut state = State::new(settings(GameKind::Kubb, Format::RoundRobin)).unwrap();
+        for name in ["ann", "bob", "cy", "dee"] {
+            state.apply(&registered(name)).unwrap();
+        }
+        let (round, pairings) = state.next_round().unwrap();
+        let names: Vec<(Name, Name)> = pairings
+            .iter()
+            .map(|p| (p.first.clone(), p.second.clone().unwrap()))
+            .collect();
+        state
+            .apply(&Event::RoundStarted {
+                round,
+                pairings,
+                games: vec![Some("g1".into()), Some("g2".into())],
+            })
+            .unwrap();
+        let by = |state: &State| -> Vec<Option<ResultBy>> {
+            state.view("t").rounds[0]
+                .pairings
+                .iter()
+                .map(|p| p.result_by)
+                .collect()
+        };
+        assert_eq!(by(&state), [None, None], "no result yet");
+        let win: Score = "1-0".parse().unwrap();
+        state
+            .apply(&state.game_result_event("g1", win, None).unwrap())
+            .unwrap();
+        // The organiser types the other result, given from the second
+        // named's side.
+        let (first, second) = &names[1];
+        let typed = state
+            .result_event(second, first, "1-1".parse().unwrap(), None, None)
+            .unwrap();
+        state.apply(&typed).unwrap();
+        assert_eq!(
+            by(&state),
+            [Some(ResultBy::Game), Some(ResultBy::Organiser)]
+        );
+        let (first, second) = &names[0];
+        let correction = state
+            .result_event(first, second, "0-1".parse().unwrap(), None, None)
+            .unwrap();
+        assert!(matches!(correction, Event::ResultCorrected { .. }));
+        state.apply(&correction).unwrap();
+        let typed_again = state
+            .result_event(&names[1].0, &names[1].1, "2-0".parse().unwrap(), None, None)
+            .unwrap();
+        state.apply(&typed_again).unwrap();
+        assert_eq!(
+            by(&state),
+            [Some(ResultBy::Corrected), Some(ResultBy::Organiser)],
+            "a correction of a played game, and of a typed result"
+        );
+        let json = serde_json::to_value(state.view("t")).unwrap();
+        assert_eq!(json["rounds"][0]["pairings"][1]["result_by"], "organiser");
     }
 
     /// Settings are checked whichever way they arrive, the store included.

@@ -334,6 +334,10 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
         "the correction stands"
     );
     assert_eq!(state["rounds"][1]["pairings"][0]["winner"], "Danes");
+    assert_eq!(
+        state["rounds"][1]["pairings"][0]["result_by"], "corrected",
+        "the organiser corrected a match played on the server"
+    );
     let (status, body) = server
         .post(
             &format!("/api/tournaments/{id}/results"),
@@ -400,6 +404,146 @@ async fn a_result_reaches_its_tournament_on_a_server_that_never_saw_it() {
     let state = round_decided(&second, &id).await;
     assert_eq!(state["rounds"][0]["pairings"][0]["score"], "1-0");
     assert_eq!(state["status"], "finished");
+}
+
+/// A Kubb match drawn on time (tie-break "none", time called with the
+/// games level) is a draw in its tournament — 0-0 from the match, in the
+/// standings, crosstable and ratings — and each pairing says who gave its
+/// result: the match, or the organiser who typed it.
+#[tokio::test]
+async fn a_drawn_kubb_match_is_a_draw_in_its_tournament_and_the_ratings() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, organiser) = create(
+        &server,
+        json!({ "title": "Lawn draw", "game": "kubb", "format": "round-robin", "ruleset": "standard",
+                "match_settings": { "time_limit": { "minutes": 30, "tie_break": "none" } } }),
+    )
+    .await;
+    for team in ["Oaks", "Elms", "Ashes", "Yews"] {
+        let players = [format!("{team} one"), format!("{team} two")];
+        register(
+            &server,
+            &id,
+            &organiser,
+            json!({ "name": team, "players": players }),
+        )
+        .await;
+    }
+    let games = start_round(&server, &id, &organiser).await;
+    assert_eq!(games.len(), 2);
+    let drawn = games[0]["game"].as_str().unwrap();
+    let (status, body) = server
+        .post(
+            &format!("/api/kubb/matches/{drawn}/events"),
+            Some(token_of(&games[0], "referee")),
+            json!({ "event": { "event": "time_called" } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["status"], "finished", "{body}");
+    let (first, second) = (
+        games[1]["first"].as_str().unwrap(),
+        games[1]["second"].as_str().unwrap(),
+    );
+    let (status, body) = server
+        .post(
+            &format!("/api/tournaments/{id}/results"),
+            Some(&organiser),
+            json!({ "first": first, "second": second, "score": "2-0" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let state = round_decided(&server, &id).await;
+    let pairings = state["rounds"][0]["pairings"].as_array().unwrap();
+    assert_eq!(
+        (
+            &pairings[0]["score"],
+            &pairings[0]["winner"],
+            &pairings[0]["result_by"]
+        ),
+        (&json!("0-0"), &Value::Null, &json!("game")),
+        "{state}"
+    );
+    assert_eq!(
+        (&pairings[1]["score"], &pairings[1]["result_by"]),
+        (&json!("2-0"), &json!("organiser")),
+        "{state}"
+    );
+    let record = |name: &str| {
+        let standing = state["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap()
+            .clone();
+        (
+            standing["wins"].clone(),
+            standing["draws"].clone(),
+            standing["losses"].clone(),
+        )
+    };
+    for name in [
+        games[0]["first"].as_str().unwrap(),
+        games[0]["second"].as_str().unwrap(),
+    ] {
+        assert_eq!(
+            record(name),
+            (json!(0), json!(1), json!(0)),
+            "{name}: {state}"
+        );
+    }
+    for name in [
+        games[0]["first"].as_str().unwrap(),
+        games[0]["second"].as_str().unwrap(),
+    ] {
+        let (status, page) = server.get(&format!("/api/players/kubb/{name}")).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(
+            page["record"],
+            json!({ "wins": 0, "draws": 1, "losses": 0 }),
+            "{name}: {page}"
+        );
+        assert_eq!(page["history"][0]["outcome"], "draw", "{page}");
+    }
+}
+
+/// A rated Kubb match drawn on time is a draw for both teams' ratings.
+#[tokio::test]
+async fn a_rated_kubb_match_drawn_on_time_is_rated_a_draw() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, created) = server
+        .post(
+            "/api/kubb/matches",
+            None,
+            json!({ "ruleset": "standard", "time_limit": { "minutes": 30, "tie_break": "none" },
+                    "team_a": { "name": "Oaks" }, "team_b": { "name": "Elms" }, "rated": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (status, body) = server
+        .post(
+            &format!("/api/kubb/matches/{id}/events"),
+            created["token"].as_str(),
+            json!({ "event": { "event": "time_called" } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (&body["status"], &body["winner"]),
+        (&json!("finished"), &Value::Null),
+        "{body}"
+    );
+    for name in ["Oaks", "Elms"] {
+        let (status, page) = server.get(&format!("/api/players/kubb/{name}")).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(
+            page["record"],
+            json!({ "wins": 0, "draws": 1, "losses": 0 }),
+            "{page}"
+        );
+    }
 }
 
 /// Plays every round of a tournament through the organiser's results: in
