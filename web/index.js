@@ -141,9 +141,13 @@ function gtResult(game) {
   return `Draw: ${why}`;
 }
 
+// A stored Kubb result: `A Vikings` (the winning team and its name), or
+// `draw` (time called with the games level, under no tie-break).
 function kubbResult(game) {
-  const [, ...name] = (game.result || "").split(" ");
-  return `${name.join(" ")} won`;
+  const result = game.result || "";
+  if (result === "draw") return "Drawn (time called, games level)";
+  const [, ...name] = result.split(" ");
+  return name.length ? `${name.join(" ")} won` : "Finished";
 }
 
 let archive = [];
