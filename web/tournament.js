@@ -3,7 +3,7 @@
 // crosstable, bracket, exports), kept live by the tournament's socket;
 // and, in the browser that holds the organiser's token, the organiser's
 // panel. The server pairs, scores and ranks: this page shows what it says.
-import { api, tokens, live, element, showError, playerPage } from "/api.js";
+import { api, tokens, live, element, showError, showMissing, playerPage } from "/api.js";
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
@@ -60,18 +60,63 @@ function gamePage(state, game) {
   return state.game === "gt" ? `/gt?id=${game}` : `/kubb?id=${game}`;
 }
 
+// The tie-breaks' names, and their abbreviations on a phone.
+const TIEBREAKS = {
+  buchholz: ["Buchholz", "Bh"],
+  median_buchholz: ["Median Buchholz", "MBh"],
+  sonneborn_berger: ["Sonneborn–Berger", "SB"],
+  baseline_difference: ["Baseline kubb difference", "BKD"],
+  head_to_head: ["Head to head", "H2H"],
+  direct_encounter: ["Direct encounter", "DE"],
+  wins: ["Wins", "W"],
+};
+
+function tiebreakName(key) {
+  const [name, short] = TIEBREAKS[key] || [key.replaceAll("_", " "), key.split("_").map((w) => w[0].toUpperCase()).join("")];
+  return { name, short };
+}
+
+// A heading in full on a wide screen, abbreviated (its full name as the
+// title) on a phone.
+function heading(name, short) {
+  return [element("span", { class: "wide-only" }, name), element("abbr", { class: "narrow-only", title: name }, short)];
+}
+
+// On a wide screen every tie-break has its column; on a phone they share
+// one (abbreviated, a legend below), so that the table fits a 320 px
+// screen.
 function renderStandings(state) {
   const keys = state.standings.length ? Object.keys(state.standings[0].tiebreaks) : [];
   const head = element("tr", {},
-    ["#", "Name", "Points", ...keys.map((key) => key.replaceAll("_", " ")), "W-D-L"].map((text) => element("th", { scope: "col" }, text)));
+    element("th", { scope: "col" }, "#"),
+    element("th", { scope: "col" }, "Name"),
+    element("th", { scope: "col" }, heading("Points", "Pts")),
+    keys.map((key) => element("th", { scope: "col", class: "wide-only" }, tiebreakName(key).name)),
+    keys.length ? element("th", { scope: "col", class: "narrow-only" }, "Tie-breaks") : null,
+    element("th", { scope: "col", class: "nowrap" }, element("abbr", { title: "Won, drawn, lost" }, "W-D-L")));
   const rows = state.standings.map((line) => element("tr", {},
     element("td", {}, String(line.rank)),
-    element("td", {}, element("a", { href: playerPage(state.game, line.name) }, line.name),
+    element("td", { class: "name" }, element("a", { href: playerPage(state.game, line.name) }, line.name),
       (line.withdrawn ? " (withdrawn)" : "") + (line.pool ? ` · pool ${line.pool}` : "")),
     element("td", {}, String(line.points)),
-    keys.map((key) => element("td", {}, String(line.tiebreaks[key]))),
-    element("td", {}, `${line.wins}-${line.draws}-${line.losses}`)));
+    keys.map((key) => element("td", { class: "wide-only" }, String(line.tiebreaks[key]))),
+    keys.length ? element("td", { class: "narrow-only tiebreaks" }, keys.map((key) => element("span", {},
+      element("abbr", { title: tiebreakName(key).name }, tiebreakName(key).short), ` ${line.tiebreaks[key]}`))) : null,
+    element("td", { class: "nowrap" }, `${line.wins}-${line.draws}-${line.losses}`)));
   $("standings").replaceChildren(element("thead", {}, head), element("tbody", {}, rows));
+  $("standings-legend").replaceChildren(...(keys.length
+    ? ["Pts: points; W-D-L: won, drawn, lost; ", keys.map((key) => `${tiebreakName(key).short}: ${tiebreakName(key).name}`).join("; "), "."]
+    : []));
+}
+
+// A pairing's game, live or played; a result the organiser typed has
+// none (no game was played to it on the server): it says so instead.
+function pairingLink(state, pairing) {
+  if (pairing.result_by === "organiser") return element("span", { class: "muted" }, "as entered by the organiser");
+  if (pairing.game === null) return null;
+  const link = element("a", { href: gamePage(state, pairing.game) }, pairing.score === null ? "watch live" : "see the game");
+  if (pairing.result_by === "corrected") return [element("span", { class: "muted" }, "corrected by the organiser"), link];
+  return link;
 }
 
 function renderRounds(state) {
@@ -80,7 +125,7 @@ function renderRounds(state) {
     element("ul", { class: "pairings" }, round.pairings.map((pairing) => element("li", {},
       element("span", {}, pairing.second === null ? `${pairing.first} — bye` : `${pairing.first} – ${pairing.second}`),
       pairing.score === null ? null : element("span", { class: "score" }, pairing.score),
-      pairing.game === null ? null : element("a", { href: gamePage(state, pairing.game) }, pairing.score === null ? "watch live" : "see the game"))))));
+      pairingLink(state, pairing))))));
   $("rounds-list").replaceChildren(...(rounds.length ? rounds : [element("p", { class: "muted" }, "No round is paired yet.")]));
 }
 
@@ -183,11 +228,24 @@ function setupOrganiser() {
 }
 
 async function show() {
+  let state = null;
+  try {
+    state = await api("GET", `/api/tournaments/${id}`);
+  } catch (failure) {
+    // No such tournament: said plainly, and no socket to wait on.
+    if (failure.status === 404) {
+      showMissing("tournament", id);
+      document.title = "No tournament here — towers";
+      document.querySelector(".missing .row").append(element("a", { class: "button", href: "/tournament" }, "Run a tournament"));
+      return;
+    }
+    showError(error, failure);
+  }
   $("view").hidden = false;
   $("export-pairings").href = `/api/tournaments/${id}/export?table=pairings`;
   $("export-standings").href = `/api/tournaments/${id}/export?table=standings`;
   if (tokens.get(id)) setupOrganiser();
-  await attempt(async () => render(await api("GET", `/api/tournaments/${id}`)));
+  if (state) render(state);
   live(id, (message) => {
     if (message.state) render(message.state);
   });
