@@ -79,8 +79,11 @@ async function checkAxe(page, name) {
 }
 
 // The page is no wider than the screen: nothing to scroll sideways to.
+// The screen is the viewport asked for: on a mobile viewport the window's
+// own width grows to what overflows, and would always pass.
 async function assertNoSidewaysScroll(page, name) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  const { width } = page.viewportSize();
   assert.ok(scroll <= width, `${name}: ${scroll} px wide on a ${width} px screen`);
 }
 
@@ -854,6 +857,202 @@ for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     await page.context().close();
   });
 }
+
+// --- Fit, draws and tournaments (issue 25, items 4, 6 and 7) ---------
+
+const PHONE_320 = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
+
+// Nothing wider than the screen: measured against the viewport asked for
+// (on a mobile viewport the page's own width grows with what overflows).
+// A table scrolls within its region: assertTablesFit checks those.
+async function assertFitsScreen(page, name) {
+  const { width } = page.viewportSize();
+  const { scroll, wide } = await page.evaluate((screen) => ({
+    scroll: document.documentElement.scrollWidth,
+    wide: [...document.querySelectorAll("main *")]
+      .filter((node) => !node.closest(".table-wrap") && node.getClientRects().length && node.getBoundingClientRect().right > screen + 0.5)
+      .slice(0, 5).map((node) => `${node.tagName.toLowerCase()}#${node.id} ends at ${Math.round(node.getBoundingClientRect().right)}`),
+  }), width);
+  assert.ok(scroll <= width && !wide.length, `${name}: ${scroll} px wide on a ${width} px screen: ${wide.join(", ")}`);
+}
+
+// A call to the API from the page; returns the status and the answer.
+async function apiCall(page, method, path, body, token) {
+  return page.evaluate(async ([m, p, b, t]) => {
+    const response = await fetch(p, {
+      method: m,
+      headers: { "content-type": "application/json", ...(t ? { authorization: `Bearer ${t}` } : {}) },
+      body: b === undefined ? undefined : JSON.stringify(b),
+    });
+    return { status: response.status, body: await response.json() };
+  }, [method, path, body, token]);
+}
+
+for (const width of [320, 390, 430]) {
+  test(`the landing page fits a ${width} px phone: no sideways scroll, every field on screen`, async ({ browser, base }) => {
+    const context = await browser.newContext({ ...PHONE, viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.waitForSelector("#lobby li");
+    await page.evaluate(() => { for (const details of document.querySelectorAll("details")) details.open = true; });
+    await assertFitsScreen(page, `landing page at ${width} px`);
+    const cut = await page.evaluate((screen) => [...document.querySelectorAll("select, input")]
+      .filter((field) => field.getBoundingClientRect().right > screen)
+      .map((field) => field.id), width);
+    assert.deepEqual(cut, [], "every select and input fits");
+    if (width === 320) {
+      await shot(page, "landing-320");
+      await checkAxe(page, "landing page at 320 px");
+    }
+    await context.close();
+  });
+}
+
+test("the Kubb page on a desktop shows the scoreboard on the first screen, beside the field", async ({ browser, base }) => {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  await newMatch(page, base);
+  await page.click("text=Vikings starts");
+  await page.waitForSelector("#status:has-text('throws')");
+  await page.waitForSelector("#scoreboard tr");
+  const { height } = page.viewportSize();
+  const board = await page.locator(".scoreboard").boundingBox();
+  const field = await page.locator("#field-box").boundingBox();
+  assert.ok(board.y < height && board.y + board.height <= height, `the scoreboard is on the first screen: ${JSON.stringify(board)}`);
+  assert.ok(board.x >= field.x + field.width, `the scoreboard is beside the field: ${JSON.stringify({ board, field })}`);
+  assert.ok(board.y < field.y + field.height, "beside, not below");
+  await assertLawnInView(page, "kubb desktop with the scoreboard");
+  await assertFitsScreen(page, "kubb desktop");
+  await checkAxe(page, "kubb desktop with the scoreboard");
+  await shot(page, "kubb-desktop-scoreboard");
+  await context.close();
+});
+
+test("the Kubb advice line wraps and is read whole on a 320 px phone", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE_320);
+  const page = await context.newPage();
+  await newMatch(page, base);
+  await page.click("text=Vikings starts");
+  await page.waitForSelector("#status:has-text('throws')");
+  await page.waitForFunction(() => document.getElementById("advice").textContent.startsWith("Advice for"), null, { timeout: 20000 });
+  const advice = await page.evaluate(() => {
+    const node = document.getElementById("advice");
+    const box = node.getBoundingClientRect();
+    const lineHeight = parseFloat(getComputedStyle(node).lineHeight) || 16;
+    return {
+      text: node.textContent,
+      clipped: node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1,
+      lines: Math.round(box.height / lineHeight),
+      left: box.left,
+      right: box.right,
+    };
+  });
+  assert.ok(!advice.clipped, `the advice is not cut off: ${JSON.stringify(advice)}`);
+  assert.ok(advice.left >= 0 && advice.right <= 320, `the advice is on screen: ${JSON.stringify(advice)}`);
+  assert.ok(advice.lines >= 2, `the advice wraps: ${JSON.stringify(advice)}`);
+  await assertFitsScreen(page, "kubb at 320 px");
+  await assertTablesFit(page, "kubb at 320 px");
+  await shot(page, "kubb-320-advice");
+  await context.close();
+});
+
+test("tournament standings fit a 320 px phone; a drawn match reads as a draw, a typed result offers no game", async ({ browser, base }) => {
+  const page = await (await browser.newContext(PHONE_320)).newPage();
+  await page.goto(base);
+  const created = await apiCall(page, "POST", "/api/tournaments", {
+    title: "Lawn league", game: "kubb", format: "round-robin", ruleset: "standard",
+    match_settings: { time_limit: { minutes: 30, tie_break: "none" } },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const { id, token } = created.body;
+  for (const team of ["Vikings of the north", "Danes", "Geats", "Swedes"]) {
+    const registered = await apiCall(page, "POST", `/api/tournaments/${id}/entrants`, { name: team, players: [`${team} one`, `${team} two`] }, token);
+    assert.equal(registered.status, 200, JSON.stringify(registered.body));
+  }
+  const round = await apiCall(page, "POST", `/api/tournaments/${id}/rounds`, {}, token);
+  assert.equal(round.status, 201, JSON.stringify(round.body));
+  const [drawn, typed] = round.body.games;
+  const referee = drawn.tokens.find((t) => t.seat === "referee").token;
+  const called = await apiCall(page, "POST", `/api/kubb/matches/${drawn.game}/events`, { event: { event: "time_called" } }, referee);
+  assert.equal(called.status, 200, JSON.stringify(called.body));
+  const recorded = await apiCall(page, "POST", `/api/tournaments/${id}/results`, { first: typed.first, second: typed.second, score: "2-0" }, token);
+  assert.equal(recorded.status, 200, JSON.stringify(recorded.body));
+  await page.goto(`${base}/tournament?id=${id}`);
+  await page.waitForSelector(`#rounds-list li:has-text('${typed.first} – ${typed.second}') .score:has-text('2-0')`);
+  await page.waitForSelector(`#rounds-list li:has-text('${drawn.first} – ${drawn.second}') .score:has-text('0-0')`);
+  // The draw: in the standings as a draw for both.
+  for (const name of [drawn.first, drawn.second]) {
+    const row = page.locator("#standings tbody tr", { has: page.locator(`a:text-is("${name}")`) });
+    assert.match(await row.textContent(), /0-1-0$/, `${name} drew`);
+  }
+  // The drawn match was played: its game is linked. The typed result was
+  // not: no link to an unplayed match.
+  const drawnItem = page.locator("#rounds-list li", { hasText: `${drawn.first} – ${drawn.second}` });
+  assert.equal(await drawnItem.locator("a").getAttribute("href"), `/kubb?id=${drawn.game}`);
+  const typedItem = page.locator("#rounds-list li", { hasText: `${typed.first} – ${typed.second}` });
+  assert.equal(await typedItem.locator("a").count(), 0, "no game to see");
+  assert.match(await typedItem.textContent(), /entered by the organiser/);
+  // Every standings column on the screen, none to scroll to.
+  const standings = await page.evaluate(() => {
+    const wrap = document.getElementById("standings").closest(".table-wrap");
+    const cells = [...document.querySelectorAll("#standings th, #standings td")].filter((cell) => cell.getClientRects().length);
+    return {
+      scroll: wrap.scrollWidth,
+      client: wrap.clientWidth,
+      right: Math.max(...cells.map((cell) => cell.getBoundingClientRect().right)),
+      headings: [...document.querySelectorAll("#standings th")].filter((th) => th.getClientRects().length).map((th) => th.innerText),
+    };
+  });
+  assert.ok(standings.scroll <= standings.client + 1 && standings.right <= 320, `the standings fit: ${JSON.stringify(standings)}`);
+  assert.deepEqual(standings.headings, ["#", "Name", "Pts", "Tie-breaks", "W-D-L"]);
+  assert.ok(await page.isVisible("#standings-legend"), "the abbreviations are explained");
+  assert.match(await page.textContent("#standings-legend"), /SB: Sonneborn–Berger/);
+  await assertFitsScreen(page, "tournament at 320 px");
+  await checkAxe(page, "tournament at 320 px");
+  await shot(page, "tournament-320");
+  // On a desktop every tie-break has its own column.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.ok(await page.isVisible("#standings th:has-text('Sonneborn–Berger')"));
+  assert.ok(await page.isHidden("#standings-legend"));
+  await page.context().close();
+});
+
+test("an unknown tournament id says there is no such tournament, not 'Reconnecting' for ever", async ({ browser, base }) => {
+  const page = await browser.newPage(PHONE);
+  await page.goto(`${base}/tournament?id=nosuch`);
+  await page.waitForSelector("h1:has-text('No tournament here')");
+  assert.match(await page.textContent("main"), /no tournament with the id “nosuch”/);
+  assert.ok(await page.isVisible("main a[href='/tournament']"), "a way on: run a tournament");
+  await page.waitForTimeout(1500);
+  assert.ok(await page.isHidden("#connection"), "no connection banner: nothing to reconnect to");
+  await checkAxe(page, "unknown tournament");
+  await page.close();
+});
+
+test("a drawn Kubb match reads as drawn in the landing page's archive and on the teams' pages", async ({ browser, base }) => {
+  const page = await browser.newPage(PHONE);
+  await page.goto(base);
+  const created = await apiCall(page, "POST", "/api/kubb/matches", {
+    ruleset: "standard", time_limit: { minutes: 30, tie_break: "none" },
+    team_a: { name: "Oaks" }, team_b: { name: "Elms" }, rated: true,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const { id, token } = created.body;
+  const called = await apiCall(page, "POST", `/api/kubb/matches/${id}/events`, { event: { event: "time_called" } }, token);
+  assert.equal(called.status, 200, JSON.stringify(called.body));
+  assert.equal(called.body.status, "finished");
+  await page.goto(base);
+  await page.waitForSelector(`#archive a[href="/kubb?id=${id}"]`);
+  const row = page.locator("#archive tr", { has: page.locator(`a[href="/kubb?id=${id}"]`) });
+  assert.match(await row.textContent(), /Oaks vs Elms/);
+  assert.match(await row.textContent(), /Drawn \(time called, games level\)/);
+  assert.doesNotMatch(await row.textContent(), /won/);
+  await page.goto(`${base}/players?game=kubb&name=Oaks`);
+  await page.waitForSelector("#player:not([hidden])");
+  assert.match(await page.textContent("#player-record"), /0 won, 1 drawn, 0 lost/);
+  assert.match(await page.textContent("#history tbody tr"), /Elms.*drew/);
+  await page.close();
+});
 
 const server = await startServer();
 const browser = await chromium.launch({
