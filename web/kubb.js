@@ -1,18 +1,26 @@
-// The Kubb scorekeeper: shows the server's state of the match and turns
-// taps into referee events; the server's rules engine accepts or refuses
-// them, in plain words. Every entry goes through the phone's outbox
-// (offline.js), so scoring goes on without a signal: the entries are
-// saved on the phone and checked by the rules when they are sent.
+// The Kubb scorekeeper: keeps score with the rules on the phone
+// (kubb-rules.js, the twin of the server's rules engine) and sends every
+// entry through the phone's outbox (offline.js). Each tap is checked and
+// shown at once, with or without a signal: an entry the rules refuse is
+// refused here, in the server's words, and never queued. The server
+// stays the authority: what it refuses stops the sending and waits, with
+// its reason, for the referee.
 import { api, tokens, live, element, showError, redraw, announce, showMissing, connection } from "/api.js";
-import { Outbox, savedState, saveState } from "/offline.js";
+import { Outbox, savedState, saveState, savedRecord, saveRecord } from "/offline.js";
+import { Match, RuleError, checkEntry, pieceName } from "/kubb-rules.js";
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
 const SVG = "http://www.w3.org/2000/svg";
 const TEAMS = ["A", "B"];
-// The smallest tap target, in CSS pixels (WCAG 2.5.5).
+// The smallest tap target, in CSS pixels (WCAG 2.5.5), and the smallest
+// piece drawn (WCAG 2.5.8's 24 px).
 const TARGET_PX = 46;
-const page = { state: null, felled: new Set(), king: false, spot: null };
+const PIECE_PX = 26;
+// `server`: the server's last state; `record`: its events in force;
+// `base`: those replayed by the rules on the phone; `state`: what is
+// shown, the rules' view after the entries waiting on this phone.
+const page = { server: null, record: null, base: null, local: null, state: null, felled: new Set(), king: false, spot: null };
 const outbox = new Outbox(id, tokens.get(id));
 
 function svg(tag, attributes, text) {
@@ -38,33 +46,12 @@ function waiting() {
   return outbox.entries();
 }
 
-function offlinePad() {
-  return waiting().length > 0;
-}
-
 function phase() {
   return page.state.phase.name;
 }
 
-// Pieces the waiting entries (since their last "next game") say fell:
-// drawn as felled until the server has recorded them.
-function felledOnPhone() {
-  const numbers = new Set();
-  let king = false;
-  for (const { event } of waiting()) {
-    if (event.event === "next_game") {
-      numbers.clear();
-      king = false;
-    } else if (event.event === "stick" && event.outcome.hit) {
-      for (const n of [...event.outcome.hit.knights, ...event.outcome.hit.towers]) numbers.add(n);
-      king = king || event.outcome.hit.king;
-    }
-  }
-  return { numbers, king };
-}
-
 function canMark() {
-  return !page.spot && (offlinePad() || phase() === "throwing");
+  return !page.spot && phase() === "throwing" && page.state.status !== "finished";
 }
 
 // Where to draw a standing piece: its place when known, else spread in a
@@ -126,11 +113,12 @@ function drawLines(box, field) {
   }
 }
 
-function drawKing(box, field, hit, phoneFelled) {
+function drawKing(box, field, hit, size) {
   const king = field.king;
-  const standing = page.state.king_standing && !phoneFelled;
+  const standing = page.state.king_standing;
   const chosen = page.king;
   const pressable = canMark() && standing;
+  const half = Math.max(0.16, size / 2);
   box.append(pieceTarget({
     key: "king",
     label: !standing ? "King, felled" : chosen ? "King, marked as felled" : "King",
@@ -138,19 +126,20 @@ function drawKing(box, field, hit, phoneFelled) {
     hit,
     pressable,
     onpress: toggleKing,
-    shape: svg("rect", { x: king.x - 0.16, y: king.y - 0.22, width: 0.32, height: 0.44, rx: 0.04, class: "king" + (chosen ? " chosen" : "") + (standing ? "" : " fallen") }),
+    shape: svg("rect", { x: king.x - half, y: king.y - half * 1.4, width: half * 2, height: half * 2.8, rx: 0.04, class: "king" + (chosen ? " chosen" : "") + (standing ? "" : " fallen") }),
     text: svg("text", { x: king.x, y: king.y + 0.1, class: "king-label", "text-anchor": "middle" }, "K"),
   }));
 }
 
-function drawFallen(box, field, pieces) {
+function drawFallen(box, field, pieces, size) {
+  const width = Math.max(0.5, size * 1.3);
   pieces.forEach((piece, index) => {
     const y = piece.half === "A" ? -0.75 : field.length + 0.75;
-    const x = 0.1 + index * 0.55;
+    const x = 0.1 + index * (width + 0.05);
     const group = svg("g", { role: "img", "data-fallen": piece.id, "aria-label": `${piece.id} lies down in ${piece.half}'s half` });
     group.append(
-      svg("rect", { x, y: y - 0.16, width: 0.5, height: 0.3, rx: 0.04, class: "fallen" }),
-      svg("text", { x: x + 0.25, y: y + 0.08, class: "fallen-label", "text-anchor": "middle" }, piece.id),
+      svg("rect", { x, y: y - 0.16, width, height: 0.3, rx: 0.04, class: "fallen" }),
+      svg("text", { x: x + width / 2, y: y + 0.08, class: "fallen-label", "text-anchor": "middle" }, piece.id),
     );
     box.append(group);
   });
@@ -162,22 +151,26 @@ function renderField() {
   const box = $("field");
   const viewWidth = field.width + 0.4;
   box.setAttribute("viewBox", `-0.2 ${-margin} ${viewWidth} ${field.length + 2 * margin}`);
-  const hit = Math.max(0.3, (TARGET_PX / 2) * metresPerPixel(box));
-  const phone = felledOnPhone();
+  const perPixel = metresPerPixel(box);
+  const hit = Math.max(0.3, (TARGET_PX / 2) * perPixel);
+  // A piece is drawn 0.4 m wide, and never smaller than PIECE_PX.
+  const size = Math.max(0.4, PIECE_PX * perPixel);
   box.classList.toggle("placing", Boolean(page.spot));
   redraw(box, () => {
     box.replaceChildren();
     drawLines(box, field);
-    const down = pieces.filter((p) => p.state === "down" || phone.numbers.has(p.number));
+    const down = pieces.filter((p) => p.state === "down");
     const unplaced = pieces.filter((p) => p.state === "knight" && !p.at).map((p) => p.number);
     // A piece a time-limit tie-break removed is off the field.
-    const standing = pieces.filter((p) => p.state !== "down" && p.state !== "removed" && !phone.numbers.has(p.number))
+    const standing = pieces.filter((p) => p.state === "tower" || p.state === "knight")
       .map((piece) => ({ piece, at: placeOf(piece, unplaced, field) }));
     const spots = [...standing.map((s) => s.at), field.king];
     for (const { piece, at } of standing) {
       const owner = piece.state === "tower" ? piece.team : piece.half;
       const chosen = page.felled.has(piece.number);
       const kind = piece.state === "tower" ? "tower" : "knight";
+      // Never wider than the way to the nearest piece: no piece covers another.
+      const drawn = Math.min(size, 2 * clearOf(at, spots, size));
       box.append(pieceTarget({
         key: piece.id,
         label: `${piece.id}, ${kind} in ${owner}'s half${piece.state === "knight" && !piece.at ? ", spot not recorded" : ""}${chosen ? ", marked as felled" : ""}`,
@@ -185,12 +178,12 @@ function renderField() {
         hit: clearOf(at, spots, hit),
         pressable: canMark(),
         onpress: () => togglePiece(piece.number),
-        shape: svg("rect", { x: at.x - 0.2, y: at.y - 0.2, width: 0.4, height: 0.4, rx: kind === "knight" ? 0.2 : 0.03, class: `shape team-${owner}` + (chosen ? " chosen" : "") }),
+        shape: svg("rect", { x: at.x - drawn / 2, y: at.y - drawn / 2, width: drawn, height: drawn, rx: kind === "knight" ? drawn / 2 : 0.03, class: `shape team-${owner}` + (chosen ? " chosen" : "") }),
         text: svg("text", { x: at.x, y: at.y + 0.08, class: "piece-label", "text-anchor": "middle" }, piece.id),
       }));
     }
-    drawKing(box, field, clearOf(field.king, spots, hit), phone.king);
-    drawFallen(box, field, down);
+    drawKing(box, field, clearOf(field.king, spots, hit), Math.min(size, 2 * clearOf(field.king, spots, size)));
+    drawFallen(box, field, down, size);
   });
 }
 
@@ -238,22 +231,85 @@ function playersOf(letter) {
   return t.players.length ? t.players : [t.name];
 }
 
-// Records an entry: saved on the phone, then sent (at once when online).
+// --- the state: the server's events, then this phone's entries ---------
+
+// The rules' state after the server's events and every entry waiting
+// here, up to the first one refused (by the server, or by the rules
+// after the referee changed what comes before it).
+function rebuild() {
+  if (!page.record) {
+    page.state = page.server;
+    return;
+  }
+  let local = page.base;
+  const entries = waiting();
+  page.blocked = null;
+  for (const [index, entry] of entries.entries()) {
+    if (entry.refused) {
+      page.blocked = { index, reason: entry.refused, conflict: entry.conflict };
+      break;
+    }
+    try {
+      local = local.apply(entry.event);
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+      page.blocked = { index, reason: error.message };
+      break;
+    }
+  }
+  page.local = local;
+  const sent = page.blocked ? page.blocked.index : entries.length;
+  page.state = { ...page.server, ...local.view(), seq: page.record.seq + sent, id };
+}
+
+function setRecord(record) {
+  page.record = record;
+  saveRecord(id, record);
+  page.base = Match.replay(record.ruleset, record.settings, record.events);
+}
+
+// Records an entry: checked by the rules on the phone (refused at once,
+// never queued, when they refuse it), saved here, then sent.
 async function record(event) {
   showError($("error"), null);
-  outbox.add(event, page.state.seq);
+  if (page.blocked) {
+    showError($("error"), new Error("An entry above was refused: decide about it first (drop it, or send it after the others)."));
+    return;
+  }
+  try {
+    checkEntry(event);
+    if (page.local) page.local.apply(event);
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    // Refused: nothing is recorded, and the marks are cleared as after
+    // any entry; the reason names what was wrong.
+    page.felled.clear();
+    page.king = false;
+    render();
+    showError($("error"), error);
+    announce(error.message);
+    return;
+  }
+  outbox.add(event, page.record ? page.record.seq : page.state.seq);
   page.felled.clear();
   page.king = false;
-  // Drawn again once the server answered (or could not be reached).
+  render();
   await sync();
 }
 
 async function sync() {
   renderSync("sending");
-  const { state, refused } = await outbox.flush();
-  if (refused.length) {
-    showError($("error"), new Error(refused.map((r) => r.reason).join(" · ")));
-  }
+  let stale = false;
+  const state = await outbox.flush((entry, answer) => {
+    // Recorded: it joins the events in force. Another phone's entries in
+    // between (the answer's number is not this entry's) are fetched.
+    if (answer.seq === entry.seq && page.record && page.record.seq === entry.seq - 1) {
+      setRecord({ ...page.record, seq: answer.seq, events: [...page.record.events, entry.event] });
+    } else {
+      stale = true;
+    }
+  });
+  if (stale || outbox.refusal()) await refreshRecord().catch(() => {});
   if (state) setState(state);
   else render();
 }
@@ -264,12 +320,10 @@ function player() {
 
 function hit() {
   const pieces = page.state.pieces.filter((p) => page.felled.has(p.number));
-  // A piece is a knight or a tower as the state last known says; on the
-  // phone's pad a piece felled as a tower earlier is still a tower.
   return {
     hit: {
       knights: pieces.filter((p) => p.state === "knight").map((p) => p.number),
-      towers: pieces.filter((p) => p.state !== "knight").map((p) => p.number),
+      towers: pieces.filter((p) => p.state === "tower").map((p) => p.number),
       king: page.king,
     },
   };
@@ -292,21 +346,39 @@ function stickButtons(buttons) {
     if (page.king && !confirm("Felling the king ends the game. Record it?")) return;
     record({ event: "stick", player: player(), outcome: hit() });
   }, true, "hit"));
-  buttons.push(button("Miss", () => record({ event: "stick", player: player(), outcome: "miss" })));
-  buttons.push(button("Foul", () => record({ event: "stick", player: player(), outcome: "foul" })));
+  buttons.push(button("Miss", () => record({ event: "stick", player: player(), outcome: "miss" }), false, "miss"));
+  buttons.push(button("Foul", () => record({ event: "stick", player: player(), outcome: "foul" }), false, "foul"));
 }
 
-function inkastButtons(buttons) {
+function inkastButtons(buttons, more) {
   buttons.push(button("Landed in: tap where", () => askSpot("Tap the field where it landed.", (at) => ({ event: "inkast", player: player(), landed_in: true, at })), true, "landed-in"));
-  buttons.push(button("Landed out", () => record({ event: "inkast", player: player(), landed_in: false })));
-  buttons.push(button("Felled the king", () => {
+  buttons.push(button("Landed out", () => record({ event: "inkast", player: player(), landed_in: false }), false, "landed-out"));
+  more.push(button("Felled the king", () => {
     if (!confirm("An inkast that fells the king ends the game. Record it?")) return;
     record({ event: "inkast", player: player(), landed_in: true, king_felled: true });
-  }));
+  }, false, "king-inkast"));
+  // A knight left standing in the target half from an earlier turn may
+  // be knocked out and thrown in again: a rescue.
+  const target = otherTeam(page.state.thrower);
+  for (const piece of page.state.pieces.filter((p) => p.state === "knight" && p.half === target)) {
+    if (canRescue(piece.number)) {
+      more.push(button(`Rescue ${piece.id}`, () => record({ event: "rescue", player: player(), piece: piece.number }), false, `rescue-${piece.id}`));
+    }
+  }
+}
+
+function canRescue(number) {
+  try {
+    page.local.apply({ event: "rescue", player: player(), piece: number });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function placementButtons(buttons) {
   buttons.push(button("Placed: tap where", () => askSpot("Tap the field where the defenders placed it.", (at) => ({ event: "placement", at })), true, "placed"));
+  buttons.push(button("Placed (spot not noted)", () => record({ event: "placement" }), false, "placed-unknown"));
 }
 
 function startButtons(buttons) {
@@ -315,26 +387,8 @@ function startButtons(buttons) {
   }
 }
 
-// Without the server's word on where the match stands, every kind of
-// entry is offered (the rare ones small, in short words); the rules
-// check them when they are sent.
-function padButtons(buttons, more) {
-  stickButtons(buttons);
-  more.push(button("In: tap spot", () => askSpot("Tap the field where it landed.", (at) => ({ event: "inkast", player: player(), landed_in: true, at })), false, "landed-in"));
-  more.push(button("Out", () => record({ event: "inkast", player: player(), landed_in: false }), false, "landed-out"));
-  more.push(button("Placed", () => askSpot("Tap the field where the defenders placed it.", (at) => ({ event: "placement", at })), false, "placed"));
-  more.push(button("King by inkast", () => {
-    if (!confirm("An inkast that fells the king ends the game. Record it?")) return;
-    record({ event: "inkast", player: player(), landed_in: true, king_felled: true });
-  }, false, "king-inkast"));
-  more.push(button("Next game", () => record({ event: "next_game" }), false, "next-game"));
-  for (const letter of TEAMS) {
-    more.push(button(`${letter} starts`, () => record({ event: "start", team: letter }), false, `start-${letter}`));
-  }
-}
-
 function renderPlayers() {
-  const names = offlinePad() ? [...playersOf("A"), ...playersOf("B")] : playersOf(page.state.thrower);
+  const names = playersOf(page.state.thrower);
   const current = player();
   $("player").replaceChildren(...[...new Set(names)].map((name) => element("option", { value: name, selected: name === current }, name)));
 }
@@ -344,24 +398,23 @@ function renderControls() {
   const buttons = [];
   const more = [];
   const name = phase();
-  const pad = offlinePad();
-  $("player-label").hidden = !(pad || name === "inkast" || name === "throwing");
+  const over = state.status === "finished";
+  $("player-label").hidden = over || !(name === "inkast" || name === "throwing");
   renderPlayers();
   if (page.spot) {
     buttons.push(element("span", { class: "prompt" }, page.spot.prompt));
     const spot = page.spot;
     buttons.push(button("Spot unknown", () => { page.spot = null; record(spot.event(undefined)); }, false, "spot-unknown"));
     buttons.push(button("Cancel", () => { page.spot = null; render(); }, false, "cancel-spot"));
-  } else if (pad) padButtons(buttons, more);
-  else if (state.status === "finished") buttons.push(element("span", {}, "The match is over."));
+  } else if (over) buttons.push(element("span", {}, "The match is over."));
   else if (name === "starting_throw") startButtons(buttons);
-  else if (name === "inkast") inkastButtons(buttons);
+  else if (name === "inkast") inkastButtons(buttons, more);
   else if (name === "placement") placementButtons(buttons);
   else if (name === "throwing") stickButtons(buttons);
   else if (name === "game_over") buttons.push(button("Next game", () => record({ event: "next_game" }), true, "next-game"));
   // A match with a time limit: the referee calls time (docs/kubb.md, "Tournament settings").
   const limit = state.settings?.time_limit;
-  if (limit && !state.time_called && state.status !== "finished") {
+  if (limit && !state.time_called && !over) {
     more.push(button(`Call time (${limit.minutes} min, ${limit.tie_break})`, () => record({ event: "time_called" }), false, "call-time"));
   }
   redraw($("controls"), () => {
@@ -371,18 +424,17 @@ function renderControls() {
   $("more-buttons").hidden = !more.length;
   $("controls").hidden = !tokens.get(id);
   // The setup (teams and players) is never undone.
-  $("undo").disabled = !pad && state.events <= 1;
+  $("undo").disabled = !waiting().length && state.events <= 1;
 }
 
 function statusText() {
   const state = page.state;
   const phaseView = state.phase;
   const thrower = team(state.thrower).name;
-  if (offlinePad()) return `${waiting().length} entr${waiting().length === 1 ? "y" : "ies"} saved on this phone; the rules check them when sent.`;
   switch (phaseView.name) {
     case "starting_throw": return "Who starts? Enter the result of the starting throw.";
     case "inkast": return `${thrower} throws ${phaseView.queue[0].piece} into ${team(otherTeam(state.thrower)).name}'s half (attempt ${phaseView.queue[0].attempt}).`;
-    case "placement": return `The defenders place ${phaseView.to_place.join(", ")}.`;
+    case "placement": return `${team(otherTeam(state.thrower)).name} place${phaseView.to_place.length > 1 ? "" : "s"} ${phaseView.to_place.join(", ")}, out twice.`;
     case "throwing": return `${thrower} throws: ${state.sticks_left} stick${state.sticks_left === 1 ? "" : "s"} left, turn ${state.turn}.` + (state.king_attack.allowed ? " The king may be attacked." : "");
     case "game_over": return phaseView.winner
       ? `Game over: ${team(phaseView.winner).name} won it (${phaseView.reason}).`
@@ -391,12 +443,20 @@ function statusText() {
   }
 }
 
-function renderStatus() {
+// The match's result: won by a team, or drawn (time called with the
+// games level); null while it goes on.
+function matchResult() {
   const state = page.state;
+  if (state.status !== "finished") return null;
+  if (state.winner) return `${team(state.winner).name} wins the match!`;
+  return `The match is drawn: time was called with the games level (${state.teams[0].games_won}–${state.teams[1].games_won}).`;
+}
+
+function renderStatus() {
   $("status").textContent = statusText();
-  const winner = state.winner;
-  $("result").hidden = !winner;
-  if (winner) $("result").textContent = `${team(winner).name} wins the match!`;
+  const result = matchResult();
+  $("result").hidden = !result;
+  $("result").textContent = result || "";
   $("export-log").href = `/api/kubb/matches/${id}/export?format=log`;
   $("export-notation").href = `/api/kubb/matches/${id}/export?format=notation`;
 }
@@ -428,11 +488,79 @@ function renderScoreboard() {
 function renderSync(mode) {
   const count = waiting().length;
   let text;
-  if (mode === "sending" && count) text = `Sending ${count}…`;
+  if (page.blocked && page.blocked.index < count) text = `Not sent: ${count}`;
+  else if (mode === "sending" && count) text = `Sending ${count}…`;
   else if (count) text = `Saved on this phone: ${count}`;
   else text = "Synced";
   $("sync").textContent = text;
   $("sync").classList.toggle("unsynced", count > 0);
+}
+
+// An entry in words, as the outbox lists it.
+function entryText(event) {
+  const who = event.player ? ` by ${event.player}` : "";
+  switch (event.event) {
+    case "stick": {
+      const outcome = event.outcome;
+      if (outcome === "miss" || outcome === "foul") return `Stick${who}: ${outcome}`;
+      const hit = outcome.hit;
+      const names = [...hit.knights, ...hit.towers].map(pieceName);
+      if (hit.king) names.push("the king");
+      return `Stick${who}: felled ${names.join(", ")}`;
+    }
+    case "inkast": return event.king_felled ? `Inkast${who}: felled the king` : `Inkast${who}: ${event.landed_in ? "in" : "out"}`;
+    case "placement": return "Placement";
+    case "rescue": return `Rescue of ${pieceName(event.piece)}${who}`;
+    case "start": return `${team(event.team).name} starts`;
+    case "next_game": return "Next game";
+    case "time_called": return "Time called";
+    default: return event.event;
+  }
+}
+
+// The entries not yet recorded by the server; a refused one with its
+// reason and the referee's choices.
+function renderOutbox() {
+  const entries = waiting();
+  const box = $("outbox");
+  box.hidden = !entries.length;
+  if (!entries.length) return;
+  const blocked = page.blocked;
+  const items = entries.map((entry, index) => {
+    const refused = blocked && blocked.index === index;
+    const state = refused ? "refused" : blocked && index > blocked.index ? "not yet sent (waits for the one above)" : "saved on this phone, not yet sent";
+    const item = element("li", { class: refused ? "refused" : "", "data-entry": index },
+      element("span", {}, `${entryText(entry.event)} — ${state}`));
+    if (refused) {
+      item.append(element("p", { class: "reason" }, `${entry.refused ? "The server refused it" : "The rules refuse it now"}: ${blocked.reason}`));
+      const choices = element("p", { class: "row" },
+        button("Drop this entry", () => dropEntry(index), false, "drop-entry"));
+      if (blocked.conflict) choices.append(button("Send it after the other entries", () => sendAfterOthers(), true, "send-after"));
+      item.append(choices);
+    }
+    return item;
+  });
+  $("outbox-list").replaceChildren(...items);
+  // The lawn says so too, where the referee looks.
+  if (blocked) showError($("error"), new Error(`${entryText(entries[blocked.index].event)} was not recorded: ${blocked.reason}. It and the entries after it wait below the field for your decision.`));
+  $("outbox-title").textContent = blocked
+    ? `${entries.length} entr${entries.length === 1 ? "y" : "ies"} not recorded: one needs the referee`
+    : `${entries.length} entr${entries.length === 1 ? "y" : "ies"} saved on this phone`;
+}
+
+function dropEntry(index) {
+  const entry = waiting()[index];
+  outbox.drop(index);
+  announce(`${entryText(entry.event)}: dropped.`);
+  render();
+  sync().catch(() => {});
+}
+
+async function sendAfterOthers() {
+  await refreshRecord();
+  outbox.rebase(page.record.seq);
+  render();
+  await sync();
 }
 
 async function renderStats() {
@@ -447,34 +575,60 @@ async function renderStats() {
   $("stats").replaceChildren(...rows);
 }
 
-function showProbability(a, label) {
+// The bar: A's share, the draw's (time called can leave a match level)
+// and B's, rounded once so that they sum to 100.
+function showProbability(a, draw, label) {
+  const b = 100 - a - draw;
   $("prob-a").style.width = `${a}%`;
-  $("prob-b").style.width = `${100 - a}%`;
+  $("prob-draw").style.width = `${draw}%`;
+  $("prob-b").style.width = `${b}%`;
   // A share too thin for its label shows none.
   $("prob-a").textContent = a >= 20 ? `${team("A").name} ${a} %` : "";
-  $("prob-b").textContent = 100 - a >= 20 ? `${team("B").name} ${100 - a} %` : "";
+  $("prob-draw").textContent = draw >= 20 ? `draw ${draw} %` : "";
+  $("prob-b").textContent = b >= 20 ? `${team("B").name} ${b} %` : "";
   $("probability").setAttribute("aria-label", label);
 }
 
-// The two shares are rounded once, so they always sum to 100; before the
-// first throw the bar is neutral.
-async function renderProbability() {
-  const neutral = phase() === "starting_throw" && page.state.events <= 1;
-  $("probability").classList.toggle("neutral", neutral);
-  if (neutral) {
-    showProbability(50, "Win probability: the match has not started");
-    return;
+function shares(a, b) {
+  const pa = Math.round(a * 100);
+  const pb = Math.round(b * 100);
+  return [pa, Math.max(0, 100 - pa - pb)];
+}
+
+// The odds the page knows without asking the server: none before the
+// start, the result once the match is over, and none while entries wait
+// on this phone (the play-outs need the server). True when it knows.
+function renderKnownOdds() {
+  const state = page.state;
+  const neutral = phase() === "starting_throw" && state.events <= 1;
+  const unknown = waiting().length > 0;
+  $("probability").classList.toggle("neutral", state.status !== "finished" && (neutral || unknown));
+  if (state.status === "finished") {
+    const [a, draw] = state.winner ? [state.winner === "A" ? 100 : 0, 0] : [0, 100];
+    showProbability(a, draw, `The match is over: ${matchResult()}`);
+  } else if (neutral) {
+    showProbability(50, 0, "Win probability: the match has not started");
+  } else if (unknown) {
+    showProbability(50, 0, "Win probability: needs the connection; shown when this phone's entries are sent");
+  } else {
+    return false;
   }
+  if (unknown || state.status === "finished") {
+    $("advice").textContent = unknown ? "Advice and odds need the connection: they come back once this phone's entries are sent." : "";
+  }
+  return true;
+}
+
+async function renderProbability() {
+  if (renderKnownOdds()) return;
   const chances = await api("GET", `/api/kubb/matches/${id}/probability?games=1000`);
-  const a = Math.round((chances.a / (chances.a + chances.b)) * 100);
-  showProbability(a, `Win probability: ${team("A").name} ${a} %, ${team("B").name} ${100 - a} %`);
+  const [a, draw] = shares(chances.a, chances.b);
+  const b = 100 - a - draw;
+  showProbability(a, draw, `Win probability: ${team("A").name} ${a} %, ${team("B").name} ${b} %${draw ? `, a draw ${draw} %` : ""}`);
 }
 
 async function renderAdvice() {
-  if (offlinePad()) {
-    $("advice").textContent = "";
-    return;
-  }
+  if (waiting().length || page.state.status === "finished") return;
   const advice = await api("GET", `/api/kubb/matches/${id}/advice?games=300`);
   $("advice").textContent = advice.best
     ? `Advice for ${team(advice.deciding).name}: ${advice.best} (${Math.round(advice.options[0].win_probability * 100)} % to win the match, +${(advice.gain * 100).toFixed(1)} points over the usual choice)`
@@ -483,47 +637,65 @@ async function renderAdvice() {
 
 // The field last: its targets are sized for the space the rest leaves.
 function render() {
+  rebuild();
   renderControls();
   renderStatus();
   renderScoreboard();
+  renderOutbox();
   renderSync();
+  renderKnownOdds();
   renderField();
 }
 
+// The server's state: shown, with the odds, advice and statistics only
+// it has, when nothing waits on this phone.
 function setState(state) {
-  page.state = state;
+  page.server = state;
   saveState(id, state);
   render();
-  if (offlinePad()) return;
-  renderStats().catch(() => {});
   renderProbability().catch(() => {});
   renderAdvice().catch(() => {});
+  if (!waiting().length) renderStats().catch(() => {});
 }
 
 $("undo").addEventListener("click", async () => {
   showError($("error"), null);
-  if (outbox.dropLast()) {
-    announce("The last entry saved on this phone is taken back.");
+  const entries = waiting();
+  if (entries.length) {
+    const last = entries[entries.length - 1];
+    outbox.drop();
+    announce(`${entryText(last.event)}: taken back (it was saved on this phone only).`);
     render();
+    sync().catch(() => {});
     return;
   }
   try {
-    setState(await api("POST", `/api/kubb/matches/${id}/undo`, {}, tokens.get(id)));
+    const state = await api("POST", `/api/kubb/matches/${id}/undo`, {}, tokens.get(id));
+    await refreshRecord();
+    setState(state);
     announce("The last entry is taken back.");
   } catch (error) {
     showError($("error"), error);
   }
 });
 
+// The server's events in force, unless an answer that came back first
+// was newer (a fetch can overtake another).
+async function refreshRecord() {
+  const record = await api("GET", `/api/kubb/matches/${id}/events`);
+  if (!page.record || record.seq >= page.record.seq) setRecord(record);
+}
+
 async function refresh() {
-  setState(await api("GET", `/api/kubb/matches/${id}`));
+  const [state] = await Promise.all([api("GET", `/api/kubb/matches/${id}`), refreshRecord()]);
+  if (!page.server || state.seq >= page.server.seq) setState(state);
 }
 
 connection.onChange((state) => {
   if (state === "online") sync().catch(() => {});
 });
 // Entries waiting are tried again every five seconds.
-setInterval(() => { if (waiting().length) sync().catch(() => {}); }, 5000);
+setInterval(() => { if (waiting().length && !page.blocked) sync().catch(() => {}); }, 5000);
 window.addEventListener("resize", () => page.state && renderField());
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
@@ -540,14 +712,17 @@ async function start() {
       showMissing("match", id);
       return;
     }
-    // No network: the state last seen on this phone, if any.
+    // No network: the state and events last seen on this phone, if any.
     const saved = savedState(id);
+    const events = savedRecord(id);
     if (!saved) throw error;
+    if (events) setRecord(events);
     setState(saved);
   }
   if (waiting().length) sync().catch(() => {});
   live(id, (message) => {
-    if (message.type === "event" && message.seq !== page.state.seq && !waiting().length) refresh().catch(() => {});
+    // Another phone's entry: fetched, unless this phone's own are on their way.
+    if (message.type === "event" && message.seq !== page.record?.seq && !outbox.sending) refresh().catch(() => {});
   }, () => refresh().catch(() => {}));
 }
 start().catch((error) => showError($("error"), error));

@@ -2,21 +2,29 @@
 // numbered with the event number it is to have on the server, and sent
 // in order. The server records an event number once (a resend after a
 // lost answer changes nothing), so nothing is lost or doubled whatever
-// the network does. The last state the server sent is kept too, so the
-// page opens with no network.
+// the network does. The server's last state and its events in force are
+// kept too, so the page opens, and keeps score, with no network.
+//
+// Nothing is ever discarded here: an entry the server refuses (another
+// phone scored first, a rule the phone did not know) stops the sending
+// and stays, with the server's reason, until the referee drops it or
+// sends it after the other phone's entries.
 import { api, OfflineError } from "/api.js";
 
 const key = (id) => `towers-outbox-${id}`;
 const stateKey = (id) => `towers-kubb-state-${id}`;
+const recordKey = (id) => `towers-kubb-record-${id}`;
 
-export function savedState(id) {
-  const text = localStorage.getItem(stateKey(id));
+const load = (name) => {
+  const text = localStorage.getItem(name);
   return text ? JSON.parse(text) : null;
-}
+};
 
-export function saveState(id, state) {
-  localStorage.setItem(stateKey(id), JSON.stringify(state));
-}
+export const savedState = (id) => load(stateKey(id));
+export const saveState = (id, state) => localStorage.setItem(stateKey(id), JSON.stringify(state));
+// The events in force the server last sent (`GET …/events`).
+export const savedRecord = (id) => load(recordKey(id));
+export const saveRecord = (id, record) => localStorage.setItem(recordKey(id), JSON.stringify(record));
 
 export class Outbox {
   constructor(id, token) {
@@ -25,8 +33,10 @@ export class Outbox {
     this.sending = null;
   }
 
+  // [{ seq, event, refused? }] in order; `refused` is the server's reason
+  // (`conflict` true when another entry holds its number).
   entries() {
-    return JSON.parse(localStorage.getItem(key(this.id)) || "[]");
+    return load(key(this.id)) || [];
   }
 
   store(entries) {
@@ -42,51 +52,58 @@ export class Outbox {
     this.store(entries);
   }
 
-  // Takes back the last entry not yet sent; false when there is none.
-  dropLast() {
+  // Takes back entry `index` (the last when not given), never sent or
+  // refused; the entries after it take the numbers one lower. False when
+  // there is none.
+  drop(index = this.entries().length - 1) {
     const entries = this.entries();
-    if (!entries.length) return false;
-    entries.pop();
-    this.store(entries);
+    if (index < 0 || index >= entries.length) return false;
+    const after = entries.slice(index + 1).map((entry) => ({ ...entry, seq: entry.seq - 1 }));
+    this.store([...entries.slice(0, index), ...after]);
     return true;
   }
 
-  // Sends the waiting entries in order; one send at a time. Resolves to
-  // { state, refused } — the server's last state (or null when nothing
-  // was answered) and the entries the rules refused, with why. An entry
-  // the rules refuse was never recorded: it is dropped and the entries
-  // after it take its number.
-  flush() {
+  // Numbers every waiting entry again after the server's event
+  // `recordedSeq` (the other phones' entries first) and clears the
+  // refusal: the referee sends them after the others'.
+  rebase(recordedSeq) {
+    this.store(this.entries().map(({ event }, i) => ({ seq: recordedSeq + 1 + i, event })));
+  }
+
+  // The first entry the server refused, with its index; null when none.
+  refusal() {
+    const entries = this.entries();
+    const index = entries.findIndex((entry) => entry.refused);
+    return index < 0 ? null : { index, entry: entries[index] };
+  }
+
+  // Sends the waiting entries in order, one send at a time, stopping at
+  // a refused one. `onSent(entry, state)` hears of each entry recorded.
+  // Resolves to the server's last state (null when nothing was answered).
+  flush(onSent) {
     if (!this.sending) {
-      this.sending = this.send().finally(() => { this.sending = null; });
+      this.sending = this.send(onSent).finally(() => { this.sending = null; });
     }
     return this.sending;
   }
 
-  async send() {
+  async send(onSent) {
     let state = null;
-    const refused = [];
     for (;;) {
-      const entries = this.entries();
-      if (!entries.length) break;
-      const [first, ...rest] = entries;
+      const [first, ...rest] = this.entries();
+      if (!first || first.refused) break;
       try {
-        state = await api("POST", `/api/kubb/matches/${this.id}/events`, first, this.token);
-        saveState(this.id, state);
-        this.store(rest);
+        state = await api("POST", `/api/kubb/matches/${this.id}/events`, { event: first.event, seq: first.seq }, this.token);
       } catch (error) {
         if (error instanceof OfflineError) break;
-        if (error.status === 422) {
-          refused.push({ entry: first, reason: error.message });
-          this.store(rest.map((entry) => ({ ...entry, seq: entry.seq - 1 })));
-          continue;
-        }
-        // Out of order or taken by another phone: keep the entries and
-        // say so; the referee decides.
-        refused.push({ entry: first, reason: error.message, kept: true });
+        // Refused by the rules (422) or its number taken by another
+        // entry (409): kept with the reason; the referee decides.
+        this.store([{ ...first, refused: error.message, conflict: error.status === 409 }, ...rest]);
         break;
       }
+      this.store(rest);
+      onSent(first, state);
     }
-    return { state, refused };
+    return state;
   }
 }

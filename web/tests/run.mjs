@@ -738,6 +738,300 @@ test("a whole Kubb match is scored with the network off, saved on the phone, and
   await context.close();
 });
 
+// --- The scorekeeper without signal (issue 25) ------------------------
+
+const SMALL_PHONE = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
+
+// What the scorekeeper shows of the match: the turn, the scoreboard,
+// the thrower list and every piece on the field with its place.
+async function shown(page) {
+  return page.evaluate(() => ({
+    status: document.getElementById("status").textContent,
+    result: document.getElementById("result").hidden ? "" : document.getElementById("result").textContent,
+    scoreboard: document.getElementById("scoreboard").textContent,
+    throwers: [...document.querySelectorAll("#player option")].map((o) => o.value).join(","),
+    pieces: [...document.querySelectorAll("#field [data-piece], #field [data-fallen]")]
+      .map((n) => `${n.dataset.piece || n.dataset.fallen}: ${n.getAttribute("aria-label")}`).sort().join("; "),
+    buttons: [...document.querySelectorAll("#buttons button, #more-buttons button")].map((b) => b.dataset.key).join(","),
+  }));
+}
+
+// A match made through the API with its referee token where the page
+// keeps it; the page opened on it.
+async function apiMatch(page, base, body) {
+  await page.goto(base);
+  const created = await page.evaluate(async (request) => {
+    const response = await fetch("/api/kubb/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+    const made = await response.json();
+    localStorage.setItem(`towers-token-${made.id}`, made.token);
+    return made;
+  }, body);
+  await page.goto(`${base}/kubb?id=${created.id}`);
+  await page.waitForSelector("#status:has-text('Who starts')");
+  return created;
+}
+
+const eventsOf = (page, matchId) => page.evaluate(async (m) => (await (await fetch(`/api/kubb/matches/${m}/events`)).json()).events, matchId);
+
+// The next entry of a scripted match, read off the page alone (so that
+// two pages in the same state make the same entry): misses now and then,
+// knights before towers, an inkast out now and then, the king when the
+// rules allow it.
+async function nextEntry(page, count) {
+  const view = await shown(page);
+  const keys = view.buttons.split(",");
+  if (keys.includes("next-game")) return { key: "next-game" };
+  if (keys.includes("start-A")) return { key: "start-A" };
+  const throwers = view.throwers.split(",");
+  const thrower = throwers[count % throwers.length];
+  if (keys.includes("landed-in")) {
+    if (count % 4 === 3) return { thrower, key: "landed-out" };
+    const into = /into (.+)'s half/.exec(view.status)[1];
+    const half = view.scoreboard.startsWith(`A: ${into}`) ? "A" : "B";
+    return { thrower, key: "landed-in", at: { x: 0.7 + (count % 4) * 1.2, y: half === "A" ? 2.2 + (count % 3) * 0.5 : 5.8 - (count % 3) * 0.5 } };
+  }
+  if (keys.includes("placed")) {
+    const defenders = view.status.split(" place")[0];
+    const half = view.scoreboard.startsWith(`A: ${defenders}`) ? "A" : "B";
+    return { key: "placed", at: { x: 1.5 + (count % 3), y: half === "A" ? 2.5 : 5.5 } };
+  }
+  if (count % 5 === 4) return { thrower, key: "miss" };
+  // (Not in a game's first turn: the network is cut in its second.)
+  if (/king may be attacked/.test(view.status)) return { thrower, mark: /turn 1\./.test(view.status) ? [] : ["king"], key: /turn 1\./.test(view.status) ? "miss" : "hit" };
+  const defender = view.scoreboard.startsWith(`A: ${view.status.split(" throws")[0]}`) ? "B" : "A";
+  const standing = view.pieces.split("; ").filter((p) => !p.includes("lies down") && p.includes(`in ${defender}'s half`));
+  const knights = standing.filter((p) => p.includes("knight"));
+  // Two knights at once when two stand (a match of fewer entries).
+  const targets = knights.length ? knights.slice(0, 2) : standing.filter((p) => p.includes("tower")).slice(0, 1);
+  if (!targets.length) return { thrower, key: "miss" };
+  return { thrower, mark: targets.map((target) => target.split(":")[0]), key: "hit" };
+}
+
+// The same entries, each spot tapped within 3 cm (the two pages' fields
+// are drawn at slightly different scales, and a tap is kept to the cm).
+function assertSameEntries(actual, expected, message) {
+  assert.equal(actual.length, expected.length, message);
+  actual.forEach((entry, index) => {
+    const [{ at: a, ...rest }, { at: b, ...expectedRest }] = [entry, expected[index]];
+    assert.deepEqual(rest, expectedRest, `${message}: entry ${index}`);
+    assert.equal(Boolean(a), Boolean(b), `${message}: entry ${index}'s spot`);
+    if (a) assert.ok(Math.abs(a.x - b.x) <= 0.03 && Math.abs(a.y - b.y) <= 0.03, `${message}: entry ${index} at ${JSON.stringify(a)}, not ${JSON.stringify(b)}`);
+  });
+}
+
+async function enter(page, entry) {
+  if (entry.thrower) await page.selectOption("#player", entry.thrower);
+  for (const piece of entry.mark || []) {
+    // A tap on the centre of the piece as drawn, as a thumb taps it.
+    const selector = piece === "king" ? "[data-piece='king']" : `[data-piece="${piece}"]`;
+    // (Measured again if a redraw replaced it in between.)
+    let box = null;
+    for (let attempt = 0; !box && attempt < 20; attempt += 1) {
+      box = await page.locator(`${selector} .shape, ${selector} .king`).boundingBox();
+      if (!box) await page.waitForTimeout(50);
+    }
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    assert.match(await page.getAttribute(selector, "aria-label"), /marked as felled/, `a tap on ${piece}'s centre marks it`);
+  }
+  await page.click(`[data-key="${entry.key}"]`);
+  if (entry.at) {
+    await page.waitForSelector("#buttons:has-text('Tap the field')");
+    const point = await fieldPoint(page, entry.at);
+    await page.mouse.click(point.x, point.y);
+    await page.waitForSelector("#buttons:not(:has-text('Tap the field'))");
+  }
+}
+
+for (const [size, options] of [["phone", PHONE], ["small phone", SMALL_PHONE], ["desktop", DESKTOP]]) {
+  test(`a standard best-of-3 match scored offline on a ${size} shows after every entry what the online page shows, and the server gets it whole`, async ({ browser, base }) => {
+    const body = { ruleset: "standard", team_a: { name: "Vikings", players: ["ann", "bob"] }, team_b: { name: "Danes", players: ["cy", "di"] } };
+    const lawn = await browser.newContext(options);
+    const online = await browser.newContext(options);
+    const offlinePage = await lawn.newPage();
+    const onlinePage = await online.newPage();
+    for (const page of [offlinePage, onlinePage]) page.on("dialog", (dialog) => dialog.accept());
+    const offlineMatch = await apiMatch(offlinePage, base, body);
+    const onlineMatch = await apiMatch(onlinePage, base, body);
+    await offlinePage.evaluate(() => navigator.serviceWorker.ready);
+    let entries = 0;
+    let offline = false;
+    let offlineShot = false;
+    for (let count = 0; count < 400; count += 1) {
+      const [a, b] = [await shown(offlinePage), await shown(onlinePage)];
+      for (const key of Object.keys(b)) {
+        assert.equal(a[key], b[key], `${size}, after ${entries} entries: the offline page shows the ${key} the online page shows`);
+      }
+      if (a.result) break;
+      const entry = await nextEntry(offlinePage, count);
+      // The network is cut once the second turn begins.
+      if (!offline && (/into .*'s half/.test(a.status) || /turn 2/.test(a.status))) {
+        await offlinePage.waitForSelector("#sync:has-text('Synced')");
+        await lawn.setOffline(true);
+        offline = true;
+      }
+      await enter(offlinePage, entry);
+      await enter(onlinePage, entry);
+      entries += 1;
+      await onlinePage.waitForSelector("#sync:has-text('Synced')");
+      if (!offlineShot && offline && /knight/.test(a.pieces)) {
+        await shot(offlinePage, `kubb-offline-${size.replace(" ", "-")}-knights`);
+        offlineShot = true;
+      }
+    }
+    const last = await shown(offlinePage);
+    assert.match(last.result, /wins the match/, `${size}: the match is played to its end`);
+    assert.match(await offlinePage.textContent("#sync"), /Saved on this phone: \d+/);
+    assert.ok(entries > 30, `${size}: a whole match (${entries} entries)`);
+    if (size !== "desktop") await assertNoSidewaysScroll(offlinePage, `kubb offline ${size}`);
+    await checkAxe(offlinePage, `kubb offline ${size}`);
+    await lawn.setOffline(false);
+    await offlinePage.waitForSelector("#sync:has-text('Synced')", { timeout: 30000 });
+    assertSameEntries(await eventsOf(offlinePage, offlineMatch.id), await eventsOf(onlinePage, onlineMatch.id), `${size}: the server has the offline match entry for entry`);
+    assert.deepEqual(await shown(offlinePage), await shown(onlinePage), `${size}: and shows it as the online page does`);
+    await lawn.close();
+    await online.close();
+  });
+}
+
+test("twelve entries offline: the two the rules refuse are refused at once on the phone, the ten others all reach the server in order", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const body = { ruleset: "standard", team_a: { name: "Oaks", players: ["ann", "bob"] }, team_b: { name: "Elms", players: ["cy", "di"] } };
+  const match = await apiMatch(page, base, body);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.click('[data-key="start-A"]');
+  await page.waitForSelector("#sync:has-text('Synced')");
+  await context.setOffline(true);
+  // Oaks fell B1 and B2, then miss out the turn; Elms inkast both in.
+  const steps = [
+    { thrower: "ann", mark: ["B1"], key: "hit" }, { thrower: "bob", mark: ["B2"], key: "hit" },
+    { thrower: "ann", key: "miss" }, { thrower: "bob", key: "miss" }, { thrower: "ann", key: "miss" }, { thrower: "bob", key: "miss" },
+    { thrower: "cy", key: "landed-in", at: { x: 1.5, y: 2.5 } }, { thrower: "di", key: "landed-in", at: { x: 3.5, y: 3 } },
+  ];
+  for (const step of steps) await enter(page, step);
+  await page.waitForSelector("#sync:has-text('Saved on this phone: 8')");
+  // A tower hit while knights stand: refused on the phone, in the server's words.
+  await page.selectOption("#player", "cy");
+  await page.click('[data-piece="A3"]');
+  await page.click('[data-key="hit"]');
+  await page.waitForSelector("#error:not([hidden])");
+  assert.match(await page.textContent("#error"), /tower 3 of team A cannot count: 2 knight\(s\) still stand in team A's half; it is raised again/);
+  // A stick by a player of the other team cannot even be chosen.
+  assert.deepEqual((await shown(page)).throwers, "cy,di", "only the throwing team's players are offered");
+  // Nothing marked: "Hit" is refused, not stored as a miss.
+  await page.click('[data-key="hit"]');
+  assert.match(await page.textContent("#error"), /a hit names what fell/);
+  await page.waitForSelector("#sync:has-text('Saved on this phone: 8')");
+  // The two correct sticks after them.
+  await enter(page, { thrower: "cy", mark: ["B1"], key: "hit" });
+  await enter(page, { thrower: "di", key: "miss" });
+  await page.waitForSelector("#sync:has-text('Saved on this phone: 10')");
+  assert.match(await page.textContent("#status"), /Elms throws: 4 sticks left, turn 2\./);
+  await context.setOffline(false);
+  await page.waitForSelector("#sync:has-text('Synced')", { timeout: 20000 });
+  const events = await eventsOf(page, match.id);
+  assert.equal(events.length, 12, "the teams, the start and the ten entries");
+  assert.deepEqual(events.slice(2).map((e) => e.event), ["stick", "stick", "stick", "stick", "stick", "stick", "inkast", "inkast", "stick", "stick"]);
+  assert.deepEqual(events[10].outcome, { hit: { knights: [5], towers: [], king: false } });
+  await context.close();
+});
+
+test("two phones score one match: the other's entries show live, and an entry the server refuses waits with its reason until the referee decides", async ({ browser, base }) => {
+  const first = await browser.newContext(PHONE);
+  const second = await browser.newContext(SMALL_PHONE);
+  const one = await first.newPage();
+  const two = await second.newPage();
+  const body = { ruleset: "standard", team_a: { name: "Oaks", players: ["ann", "bob"] }, team_b: { name: "Elms", players: ["cy", "di"] } };
+  const match = await apiMatch(one, base, body);
+  await two.goto(base);
+  await two.evaluate(({ id, token }) => localStorage.setItem(`towers-token-${id}`, token), match);
+  await two.goto(`${base}/kubb?id=${match.id}`);
+  await one.evaluate(() => navigator.serviceWorker.ready);
+  await one.click('[data-key="start-A"]');
+  await two.waitForSelector("#status:has-text('Oaks throws: 6 sticks left')");
+  // Phone one loses the signal and scores two sticks; phone two scores one meanwhile.
+  await first.setOffline(true);
+  await enter(one, { thrower: "ann", mark: ["B1"], key: "hit" });
+  await enter(one, { thrower: "bob", key: "miss" });
+  await enter(two, { thrower: "bob", mark: ["B5"], key: "hit" });
+  await two.waitForSelector("#sync:has-text('Synced')");
+  await first.setOffline(false);
+  // The server refuses phone one's first entry: it waits, with the reason, and so does the one after it.
+  await one.waitForSelector("#outbox li.refused");
+  assert.match(await one.textContent("#outbox"), /already recorded as a different entry/);
+  assert.match(await one.textContent("#outbox"), /not yet sent/);
+  assert.match(await one.textContent("#sync"), /Not sent: 2/);
+  await shot(one, "kubb-two-phones-refused");
+  await one.click('[data-key="send-after"]');
+  await one.waitForSelector("#sync:has-text('Synced')", { timeout: 20000 });
+  await two.waitForSelector("#status:has-text('Oaks throws: 3 sticks left')");
+  const events = await eventsOf(one, match.id);
+  assert.deepEqual(events.slice(2).map((e) => e.outcome), [
+    { hit: { knights: [], towers: [9], king: false } },
+    { hit: { knights: [], towers: [5], king: false } },
+    "miss",
+  ], "phone two's entry first, then phone one's two, none lost");
+  assert.deepEqual(await shown(one), await shown(two));
+  // Dropping instead: phone one's entry is refused again; the referee drops it.
+  await first.setOffline(true);
+  await enter(one, { thrower: "ann", key: "miss" });
+  await enter(two, { thrower: "ann", key: "foul" });
+  await two.waitForSelector("#sync:has-text('Synced')");
+  await first.setOffline(false);
+  await one.waitForSelector("#outbox li.refused");
+  await one.click('[data-key="drop-entry"]');
+  await one.waitForSelector("#sync:has-text('Synced')", { timeout: 20000 });
+  await one.waitForSelector("#status:has-text('2 sticks left')");
+  assert.equal((await eventsOf(one, match.id)).length, 6);
+  await first.close();
+  await second.close();
+});
+
+test("a drawn Kubb match is a draw on its page: a banner, no NaN in the odds, the bar's draw share", async ({ browser, base }) => {
+  const context = await browser.newContext(SMALL_PHONE);
+  const page = await context.newPage();
+  await apiMatch(page, base, { ruleset: "standard", time_limit: { minutes: 30, tie_break: "none" }, team_a: { name: "Oaks" }, team_b: { name: "Elms" } });
+  await page.click('[data-key="start-A"]');
+  await page.waitForSelector("#status:has-text('6 sticks left')");
+  await page.click('[data-key="call-time"]');
+  await page.waitForFunction(() => /draw \d+ %/.test(document.getElementById("probability").getAttribute("aria-label")));
+  const label = await page.getAttribute("#probability", "aria-label");
+  assert.doesNotMatch(label, /NaN/);
+  const shares = [...label.matchAll(/(\d+) %/g)].map((m) => Number(m[1]));
+  assert.equal(shares.reduce((x, y) => x + y, 0), 100, label);
+  for (let stick = 0; stick < 6; stick += 1) await page.click('[data-key="miss"]');
+  await page.waitForSelector("#result:not([hidden])");
+  assert.match(await page.textContent("#result"), /drawn/);
+  assert.doesNotMatch(await page.textContent("#probability"), /NaN/);
+  assert.match(await page.getAttribute("#probability", "aria-label"), /drawn/);
+  await context.close();
+});
+
+test("at 320 px every field piece is at least 24 px and a tap on its centre marks that piece", async ({ browser, base }) => {
+  const context = await browser.newContext(SMALL_PHONE);
+  const page = await context.newPage();
+  await apiMatch(page, base, { ruleset: "seed", team_a: { name: "Oaks" }, team_b: { name: "Elms" } });
+  await page.click('[data-key="start-A"]');
+  await page.waitForSelector("#status:has-text('6 sticks left')");
+  const pieces = await page.evaluate(() => [...document.querySelectorAll("#field [data-piece]")].map((n) => {
+    const r = n.querySelector(".shape, .king").getBoundingClientRect();
+    return { id: n.dataset.piece, x: r.x + r.width / 2, y: r.y + r.height / 2, width: r.width, height: r.height };
+  }));
+  assert.equal(pieces.length, 11, "ten pieces and the king");
+  for (const piece of pieces) {
+    assert.ok(piece.width >= 24 && piece.height >= 24, `${piece.id} is ${piece.width}x${piece.height} px`);
+    // Measured again before each tap: the page may have moved.
+    const box = await page.locator(`[data-piece="${piece.id}"] .shape, [data-piece="${piece.id}"] .king`).boundingBox();
+    const centre = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.click(...centre);
+    const label = await page.getAttribute(`[data-piece="${piece.id}"]`, "aria-label");
+    assert.match(label, /marked as felled/, `a tap on ${piece.id}'s centre marks ${piece.id}`);
+    await page.mouse.click(...centre);
+  }
+  await shot(page, "kubb-320-targets");
+  await context.close();
+});
+
 test("an organiser runs a Kubb knockout from a phone and a spectator follows it live", async ({ browser, base }) => {
   const organiser = await (await browser.newContext(PHONE)).newPage();
   await organiser.goto(`${base}/tournament`);
