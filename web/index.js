@@ -28,6 +28,8 @@ async function create(path, body, page) {
     const created = await api("POST", path, body);
     if (created.token) tokens.set(created.id, created.token, created.seat);
     if (created.invite) tokens.setInvite(created.id, created.invite);
+    // A Kubb match's team links, for the referee to hand to each team.
+    if (created.team_tokens) localStorage.setItem(`towers-team-tokens-${created.id}`, JSON.stringify(created.team_tokens));
     location.href = `${page}?id=${created.id}`;
   } catch (error) {
     showError(errorBox, error);

@@ -21,6 +21,17 @@ const PIECE_PX = 26;
 // `base`: those replayed by the rules on the phone; `state`: what is
 // shown, the rules' view after the entries waiting on this phone.
 const page = { server: null, record: null, base: null, local: null, state: null, felled: new Set(), king: false, spot: null };
+
+// A link of the match (the referee's or a team's: docs/api.md, "Team
+// links") carries its seat's token in the fragment, which never reaches
+// the server: kept on this phone, then taken out of the address bar.
+const link = new URLSearchParams(location.hash.slice(1));
+if (id && link.get("token")) {
+  tokens.set(id, link.get("token"), link.get("seat") || "referee");
+  history.replaceState(null, "", location.pathname + location.search);
+}
+// The team this phone scores for (a team's link), or null: the referee's.
+const myTeam = { "team-a": "A", "team-b": "B" }[tokens.seat(id)] || null;
 const outbox = new Outbox(id, tokens.get(id));
 
 function svg(tag, attributes, text) {
@@ -51,7 +62,22 @@ function phase() {
 }
 
 function canMark() {
-  return !page.spot && phase() === "throwing" && page.state.status !== "finished";
+  return !page.spot && phase() === "throwing" && page.state.status !== "finished" && mayEnter();
+}
+
+// The team whose decision is due (its turn's throws, or its placements);
+// null when either team may enter (the start, the next game).
+function actingTeam() {
+  const { phase: { name }, thrower } = page.state;
+  if (name === "inkast" || name === "throwing") return thrower;
+  if (name === "placement") return otherTeam(thrower);
+  return null;
+}
+
+// A team's phone enters its own team's decisions; the referee's anything.
+function mayEnter() {
+  const acting = actingTeam();
+  return !myTeam || !acting || acting === myTeam;
 }
 
 // Where to draw a standing piece: its place when known, else spread in a
@@ -406,7 +432,8 @@ function renderControls() {
     const spot = page.spot;
     buttons.push(button("Spot unknown", () => { page.spot = null; record(spot.event(undefined)); }, false, "spot-unknown"));
     buttons.push(button("Cancel", () => { page.spot = null; render(); }, false, "cancel-spot"));
-  } else if (over) buttons.push(element("span", {}, "The match is over."));
+  } else if (over) confirmButtons(buttons);
+  else if (!mayEnter()) buttons.push(element("span", { class: "prompt" }, `${team(actingTeam()).name} enter this on their phone; it shows here when they do.`));
   else if (name === "starting_throw") startButtons(buttons);
   else if (name === "inkast") inkastButtons(buttons, more);
   else if (name === "placement") placementButtons(buttons);
@@ -414,7 +441,7 @@ function renderControls() {
   else if (name === "game_over") buttons.push(button("Next game", () => record({ event: "next_game" }), true, "next-game"));
   // A match with a time limit: the referee calls time (docs/kubb.md, "Tournament settings").
   const limit = state.settings?.time_limit;
-  if (limit && !state.time_called && !over) {
+  if (limit && !state.time_called && !over && !myTeam) {
     more.push(button(`Call time (${limit.minutes} min, ${limit.tie_break})`, () => record({ event: "time_called" }), false, "call-time"));
   }
   redraw($("controls"), () => {
@@ -423,8 +450,9 @@ function renderControls() {
   });
   $("more-buttons").hidden = !more.length;
   $("controls").hidden = !tokens.get(id);
-  // The setup (teams and players) is never undone.
-  $("undo").disabled = !waiting().length && state.events <= 1;
+  // The setup (teams and players) is never undone; a team's phone takes
+  // back only what it has not sent.
+  $("undo").disabled = !waiting().length && (state.events <= 1 || Boolean(myTeam));
 }
 
 function statusText() {
@@ -441,6 +469,75 @@ function statusText() {
       : `Game over: drawn (${phaseView.reason}).`;
     default: return "";
   }
+}
+
+// Once the match is over, each team's phone agrees with the result or
+// disputes it; the referee's word settles it (docs/api.md, "Team links").
+function confirmButtons(buttons) {
+  const confirmation = page.server?.result_confirmation;
+  buttons.push(element("span", { class: "prompt", id: "confirmation" }, confirmationText(confirmation)));
+  if (!confirmation || waiting().length) return;
+  const said = myTeam ? confirmation[myTeam.toLowerCase()] : confirmation.referee || null;
+  if (confirmation.state === "confirmed" && !myTeam) return;
+  if (said !== true) buttons.push(button(myTeam ? "We agree with the result" : "Confirm the result", () => sendConfirmation(true), true, "agree"));
+  if (myTeam && said !== false) buttons.push(button("We dispute it", () => sendConfirmation(false), false, "dispute"));
+}
+
+function confirmationText(confirmation) {
+  if (!confirmation) return "The match is over.";
+  const [a, b] = TEAMS.map((letter) => team(letter).name);
+  const word = (value, name) => (value === true ? `${name} agreed` : value === false ? `${name} dispute it` : `${name} not yet`);
+  if (confirmation.state === "confirmed") return confirmation.referee ? "The result is confirmed by the referee." : "The result is confirmed by both teams.";
+  const teams = `${word(confirmation.a, a)}; ${word(confirmation.b, b)}.`;
+  return confirmation.state === "disputed" ? `The result is disputed: ${teams} The referee decides.` : `The match is over: ${teams}`;
+}
+
+async function sendConfirmation(agree) {
+  try {
+    setState(await api("POST", `/api/kubb/matches/${id}/confirm`, { agree }, tokens.get(id)));
+    announce(agree ? "Your agreement is recorded." : "Your dispute is recorded: the referee decides.");
+  } catch (error) {
+    showError($("error"), error);
+  }
+}
+
+// The team links, for the referee to hand to each team's phone.
+function renderShare() {
+  const saved = localStorage.getItem(`towers-team-tokens-${id}`);
+  $("share").hidden = Boolean(myTeam) || !saved || !tokens.get(id);
+  // Drawn once: a QR code shown stays shown through the redraws.
+  if ($("share").hidden || $("share-links").firstChild) return;
+  const teamTokens = JSON.parse(saved);
+  const rows = TEAMS.map((letter) => {
+    const url = `${location.origin}/kubb?id=${id}#seat=team-${letter.toLowerCase()}&token=${teamTokens[letter.toLowerCase()]}`;
+    const code = element("div", { class: "qr", hidden: true });
+    const copied = element("span", { class: "muted", "aria-live": "polite" });
+    return element("li", {},
+      element("span", { class: "share-team" }, `${team(letter).name}'s phone`),
+      element("p", { class: "row" },
+        button("Copy link", async () => {
+          try {
+            await navigator.clipboard.writeText(url);
+            copied.textContent = "Copied.";
+          } catch {
+            copied.textContent = url;
+          }
+        }, false, `copy-${letter}`),
+        button("QR code", () => showCode(code, url, team(letter).name), false, `qr-${letter}`),
+        copied),
+      code);
+  });
+  $("share-links").replaceChildren(...rows);
+}
+
+async function showCode(box, url, name) {
+  box.hidden = !box.hidden;
+  if (box.hidden || box.firstChild) return;
+  const { qrSvg } = await import("/qr.js");
+  const drawn = qrSvg(url, { label: `QR code of ${name}'s link` });
+  if (typeof drawn === "string") box.innerHTML = drawn;
+  else box.append(drawn);
+  box.append(element("p", { class: "muted link-text" }, url));
 }
 
 // The match's result: won by a team, or drawn (time called with the
@@ -645,6 +742,7 @@ function render() {
   renderSync();
   renderKnownOdds();
   renderField();
+  renderShare();
 }
 
 // The server's state: shown, with the odds, advice and statistics only

@@ -987,6 +987,57 @@ test("two phones score one match: the other's entries show live, and an entry th
   await second.close();
 });
 
+test("each team scores its own throws from its own phone by its link, sees the other's live, and both confirm the result; a dispute waits for the referee", async ({ browser, base }) => {
+  const referee = await (await browser.newContext(PHONE)).newPage();
+  referee.on("dialog", (dialog) => dialog.accept());
+  await newMatch(referee, base);
+  const id = gameId(referee);
+  await referee.waitForSelector("#share:not([hidden])");
+  const teamTokens = await referee.evaluate((matchId) => JSON.parse(localStorage.getItem(`towers-team-tokens-${matchId}`)), id);
+  const phones = {};
+  for (const [letter, options] of [["A", SMALL_PHONE], ["B", PHONE]]) {
+    const phone = await (await browser.newContext(options)).newPage();
+    phone.on("dialog", (dialog) => dialog.accept());
+    await phone.goto(`${base}/kubb?id=${id}#seat=team-${letter.toLowerCase()}&token=${teamTokens[letter.toLowerCase()]}`);
+    await phone.waitForSelector("#status:has-text('Who starts')");
+    assert.equal(new URL(phone.url()).hash, "", "the token leaves the address bar");
+    assert.ok(await phone.isHidden("#share"), "a team's phone hands out no links");
+    phones[letter] = phone;
+  }
+  await phones.B.click('[data-key="start-A"]');
+  await phones.A.waitForSelector("#status:has-text('Vikings throws: 6 sticks left')");
+  // The Danes' phone waits while the Vikings throw: nothing to enter, nothing to mark.
+  await phones.B.waitForSelector("#buttons:has-text('Vikings enter this on their phone')");
+  assert.equal(await phones.B.locator("#field .pressable").count(), 0);
+  const game = async (thrower, watcher, defenders) => {
+    for (let spot = 1; spot <= 5; spot += 1) {
+      await thrower.click(`[data-piece="${defenders}${spot}"]`);
+      await thrower.click('[data-key="hit"]');
+      await watcher.waitForSelector(`[data-fallen="${defenders}${spot}"]`);
+    }
+    await thrower.click("[data-piece='king']");
+    await thrower.click('[data-key="hit"]');
+    await watcher.waitForSelector("#status:has-text('Game over')");
+  };
+  await game(phones.A, phones.B, "B");
+  await phones.B.click('[data-key="next-game"]');
+  await phones.B.waitForSelector("#status:has-text('Danes throws: 6 sticks left')");
+  await game(phones.B, phones.A, "A");
+  await phones.A.click('[data-key="next-game"]');
+  await game(phones.A, phones.B, "B");
+  for (const phone of [phones.A, phones.B, referee]) await phone.waitForSelector("#result:has-text('Vikings wins the match')");
+  await phones.A.click('[data-key="agree"]');
+  await phones.B.waitForSelector("#confirmation:has-text('Vikings agreed')");
+  await phones.B.click('[data-key="dispute"]');
+  await referee.waitForSelector("#confirmation:has-text('disputed')");
+  await shot(referee, "kubb-result-disputed");
+  await referee.click('[data-key="agree"]');
+  for (const phone of [phones.A, phones.B, referee]) await phone.waitForSelector("#confirmation:has-text('confirmed by the referee')");
+  const stored = await referee.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}`)).json(), id);
+  assert.deepEqual(stored.result_confirmation, { a: true, b: false, referee: true, state: "confirmed" });
+  for (const phone of [phones.A, phones.B, referee]) await phone.context().close();
+});
+
 test("a drawn Kubb match is a draw on its page: a banner, no NaN in the odds, the bar's draw share", async ({ browser, base }) => {
   const context = await browser.newContext(SMALL_PHONE);
   const page = await context.newPage();

@@ -44,6 +44,38 @@ pub enum Event {
     },
     /// Takes back the last referee event that is still in force.
     Undone,
+    /// A team's phone (`by`), or the referee's (`by` none), agrees with
+    /// the finished match's result or disputes it.
+    Confirmed {
+        #[serde(default)]
+        by: Option<Team>,
+        agree: bool,
+    },
+}
+
+/// Who enters a match's events: its referee, or one team's phone,
+/// opened by the team's link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scorer {
+    Referee,
+    Team(Team),
+}
+
+impl Scorer {
+    /// The seat each scorer's token holds.
+    pub const SEATS: [(&'static str, Scorer); 3] = [
+        ("referee", Scorer::Referee),
+        ("team-a", Scorer::Team(Team::A)),
+        ("team-b", Scorer::Team(Team::B)),
+    ];
+
+    /// The scorer of a seat of a Kubb match; `None` for any other seat.
+    pub fn of_seat(seat: &str) -> Option<Scorer> {
+        Scorer::SEATS
+            .iter()
+            .find(|(name, _)| *name == seat)
+            .map(|&(_, scorer)| scorer)
+    }
 }
 
 /// A match or event refused, in the plain words the API answers with: the
@@ -94,6 +126,10 @@ pub struct State {
     pub current: Match,
     pub seq: i64,
     pub rated: bool,
+    /// The teams' word on the result (A, B) and the referee's, since the
+    /// match last finished.
+    confirmations: [Option<bool>; 2],
+    referee_confirmed: bool,
 }
 
 impl State {
@@ -105,7 +141,56 @@ impl State {
             current: Match::new(ruleset),
             seq: 0,
             rated: settings.rated,
+            confirmations: [None; 2],
+            referee_confirmed: false,
         }
+    }
+
+    /// Refuses an entry that `scorer` may not make: a team's phone enters
+    /// what its own team decides now (its turn's inkasts, rescues and
+    /// sticks, its placements), and the starting throw and the next game;
+    /// only the referee calls time or takes entries back.
+    pub fn check_scorer(&self, scorer: Scorer, event: &kubb::Event) -> Result<(), Refusal> {
+        let Scorer::Team(team) = scorer else {
+            return Ok(());
+        };
+        let acting = match (event, self.current.to_act()) {
+            (kubb::Event::TimeCalled {} | kubb::Event::Teams { .. }, _) => None,
+            (_, Some(kubb::ToAct::Team(acting, _))) => Some(acting),
+            _ => Some(team),
+        };
+        match acting {
+            Some(acting) if acting == team => Ok(()),
+            Some(acting) => Err(Refusal(format!(
+                "{}'s phone enters its own team's throws and placements; this one is for {} (team {acting}) or the referee to enter",
+                self.current.team_info(team).name,
+                self.current.team_info(acting).name,
+            ))),
+            None => Err(Refusal(
+                "only the referee calls time or names the teams".into(),
+            )),
+        }
+    }
+
+    /// The confirmation of the result: waiting for the teams, confirmed
+    /// (both teams agree, or the referee does), or disputed; `None` while
+    /// the match goes on.
+    pub fn confirmation(&self) -> Option<ConfirmationView> {
+        self.current.outcome()?;
+        let [a, b] = self.confirmations;
+        let state = if self.referee_confirmed || (a == Some(true) && b == Some(true)) {
+            ResultState::Confirmed
+        } else if a == Some(false) || b == Some(false) {
+            ResultState::Disputed
+        } else {
+            ResultState::Awaiting
+        };
+        Some(ConfirmationView {
+            a,
+            b,
+            referee: self.referee_confirmed,
+            state,
+        })
     }
 
     /// Applies an event, or refuses it (in the rules' plain words) and
@@ -115,16 +200,35 @@ impl State {
             Event::Referee { event } => {
                 self.current = self.current.apply(event)?;
                 self.events.push(event.clone());
+                self.clear_confirmations();
             }
             Event::Undone => {
                 if self.events.pop().is_none() {
                     return Err(Refusal("there is nothing to undo".into()));
                 }
                 self.current = self.replayed();
+                self.clear_confirmations();
+            }
+            Event::Confirmed { by, agree } => {
+                if self.current.outcome().is_none() {
+                    return Err(Refusal(
+                        "the match is not over: there is no result to confirm yet".into(),
+                    ));
+                }
+                match by {
+                    Some(team) => self.confirmations[team.index()] = Some(*agree),
+                    None => self.referee_confirmed = *agree,
+                }
             }
         }
         self.seq += 1;
         Ok(())
+    }
+
+    /// A changed result is confirmed anew.
+    fn clear_confirmations(&mut self) {
+        self.confirmations = [None; 2];
+        self.referee_confirmed = false;
     }
 
     fn replayed(&self) -> Match {
@@ -229,8 +333,28 @@ impl State {
             events: self.events.len(),
             seq: self.seq,
             rated: self.rated,
+            result_confirmation: self.confirmation(),
         }
     }
+}
+
+/// The teams' and the referee's word on a finished match's result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ConfirmationView {
+    /// Team A's phone: agreed, disputed, or not yet said.
+    pub a: Option<bool>,
+    pub b: Option<bool>,
+    /// Whether the referee confirmed it (which settles a dispute).
+    pub referee: bool,
+    pub state: ResultState,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultState {
+    Awaiting,
+    Confirmed,
+    Disputed,
 }
 
 /// The events in force of a match (`docs/api.md`, schema `KubbRecord`).
@@ -271,6 +395,9 @@ pub struct View {
     pub seq: i64,
     /// Whether the result counts for the ratings.
     pub rated: bool,
+    /// Once the match is over: the teams' and the referee's word on its
+    /// result.
+    pub result_confirmation: Option<ConfirmationView>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

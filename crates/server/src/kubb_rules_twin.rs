@@ -221,7 +221,7 @@ fn random_entry(rng: &mut StdRng, state: &State) -> RefereeEvent {
 fn rules_view(state: &State) -> Value {
     let mut view = serde_json::to_value(state.view("twin")).expect("a view serialises");
     let fields = view.as_object_mut().expect("a view is an object");
-    for server_only in ["id", "kind", "seq", "rated"] {
+    for server_only in ["id", "kind", "seq", "rated", "result_confirmation"] {
         fields.remove(server_only);
     }
     view

@@ -228,3 +228,145 @@ async fn numbered_events_are_recorded_once_in_order_and_undo_keeps_the_setup() {
     let (_, state) = server.get(&format!("/api/kubb/matches/{id}")).await;
     assert_eq!(state["teams"][0]["name"], "Vikings", "the setup stays");
 }
+
+/// Each team scores from its own phone (issue 25): a team's link enters
+/// what its team decides now and nothing else; only the referee calls time
+/// or takes entries back; at the end both teams confirm, a dispute waits
+/// for the referee; the events in force are served for the phone's rules.
+#[tokio::test]
+async fn team_links_enter_their_own_throws_and_confirm_the_result() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, created) = server
+        .post(
+            "/api/kubb/matches",
+            None,
+            json!({ "ruleset": "standard", "time_limit": { "minutes": 30, "tie_break": "baseline-count" },
+                    "team_a": { "name": "Vikings" }, "team_b": { "name": "Danes" } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let referee = created["token"].as_str().unwrap();
+    let [vikings, danes] = ["a", "b"].map(|team| created["team_tokens"][team].as_str().unwrap());
+    assert!(referee != vikings && vikings != danes);
+    let events = format!("/api/kubb/matches/{id}/events");
+    let send = |token: &str, event: Value| {
+        let (server, path, token) = (&server, events.clone(), token.to_string());
+        async move {
+            server
+                .post(&path, Some(&token), json!({ "event": event }))
+                .await
+        }
+    };
+    let miss = json!({ "event": "stick", "player": "p", "outcome": "miss" });
+    // Either team may enter the start; then the Vikings throw.
+    assert_eq!(
+        send(danes, json!({ "event": "start", "team": "A" }))
+            .await
+            .0,
+        StatusCode::OK
+    );
+    let (status, refused) = send(danes, miss.clone()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+    assert_eq!(
+        refused["error"],
+        "Danes's phone enters its own team's throws and placements; this one is for Vikings (team A) or the referee to enter"
+    );
+    // A hit that names nothing is refused; a stored one would still replay.
+    let empty = json!({ "event": "stick", "player": "p", "outcome": { "hit": {} } });
+    let (status, refused) = send(vikings, empty).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert_eq!(
+        refused["error"],
+        "a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss"
+    );
+    let fell = |tower: u8| json!({ "event": "stick", "player": "p", "outcome": { "hit": { "towers": [tower] } } });
+    assert_eq!(send(vikings, fell(5)).await.0, StatusCode::OK);
+    let (status, _) = send(vikings, json!({ "event": "time_called" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "only the referee calls time");
+    let undo = format!("/api/kubb/matches/{id}/undo");
+    assert_eq!(
+        server.post(&undo, Some(vikings), json!({})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    // The referee may enter anything, the team's own throws included.
+    assert_eq!(
+        send(referee, json!({ "event": "time_called" })).await.0,
+        StatusCode::OK
+    );
+    for _ in 0..4 {
+        assert_eq!(send(referee, miss.clone()).await.0, StatusCode::OK);
+    }
+    // A rescue of a piece that does not exist is refused in words (it closed the connection).
+    let (status, refused) = send(
+        vikings,
+        json!({ "event": "rescue", "player": "p", "piece": 21 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    assert_eq!(refused["error"], "there is no piece number 21");
+    let confirm = format!("/api/kubb/matches/{id}/confirm");
+    let (status, refused) = server
+        .post(&confirm, Some(vikings), json!({ "agree": true }))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not over yet: {refused}"
+    );
+    // The last stick of the turn: time was called, the baseline count decides (1 to 0).
+    let (_, state) = send(vikings, miss.clone()).await;
+    assert_eq!(state["status"], "finished", "{state}");
+    assert_eq!(
+        state["result_confirmation"],
+        json!({ "a": null, "b": null, "referee": false, "state": "awaiting" })
+    );
+    let (_, state) = server
+        .post(&confirm, Some(vikings), json!({ "agree": true }))
+        .await;
+    assert_eq!(state["result_confirmation"]["state"], "awaiting");
+    let (_, state) = server
+        .post(&confirm, Some(danes), json!({ "agree": false }))
+        .await;
+    assert_eq!(
+        state["result_confirmation"],
+        json!({ "a": true, "b": false, "referee": false, "state": "disputed" })
+    );
+    let (_, state) = server
+        .post(&confirm, Some(referee), json!({ "agree": true }))
+        .await;
+    assert_eq!(state["result_confirmation"]["state"], "confirmed");
+    // The events in force, for the scorekeeper's rules on the phone.
+    let (status, record) = server.get(&events).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(record["ruleset"], "standard");
+    assert_eq!(
+        record["settings"]["time_limit"]["tie_break"],
+        "baseline-count"
+    );
+    assert_eq!(record["seq"], state["seq"]);
+    let kinds: Vec<&str> = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "teams",
+            "start",
+            "stick",
+            "time_called",
+            "stick",
+            "stick",
+            "stick",
+            "stick",
+            "stick"
+        ]
+    );
+    // An undo by the referee reopens the match; the confirmations go with the result.
+    let (_, state) = server.post(&undo, Some(referee), json!({})).await;
+    assert_eq!(state["status"], "active");
+    assert_eq!(state["result_confirmation"], Value::Null);
+}

@@ -174,6 +174,7 @@ async fn create(
         seat: human.then_some(seat),
         token: human.then_some(token),
         invite,
+        team_tokens: None,
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))

@@ -14,11 +14,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     bearer, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery, QueryParams,
-    Shared,
+    Shared, TeamTokens,
 };
 use crate::app::{GameEvent, GameState, Loaded};
 use crate::error::ApiError;
-use crate::kubb_match;
+use crate::kubb_match::{self, Scorer};
 use crate::security::new_token;
 use crate::status::Kind;
 
@@ -34,6 +34,7 @@ pub fn routes() -> Router<AppState> {
             post(kubb_event).get(kubb_record),
         )
         .route("/api/kubb/matches/{id}/undo", post(kubb_undo))
+        .route("/api/kubb/matches/{id}/confirm", post(kubb_confirm))
         .route("/api/kubb/matches/{id}/stats", get(kubb_stats))
         .route("/api/kubb/matches/{id}/export", get(kubb_export))
         .route("/api/kubb/matches/{id}/probability", get(kubb_probability))
@@ -131,9 +132,10 @@ async fn create_kubb(
         a: team_info(request.team_a)?,
         b: team_info(request.team_b)?,
     };
-    let token = new_token();
+    let tokens = Scorer::SEATS.map(|(seat, _)| (seat.to_string(), new_token()));
+    let [(_, token), (_, team_a), (_, team_b)] = tokens.clone();
     let event = GameEvent::Kubb(kubb_match::Event::Referee { event: teams });
-    let seats = vec![("referee".to_string(), token.clone())];
+    let seats = tokens.to_vec();
     let state = GameState::Kubb(state);
     let (id, view) = create_game(&shared.app, state, &settings, vec![event], seats).await?;
     let created = Created {
@@ -141,6 +143,10 @@ async fn create_kubb(
         seat: None,
         token: Some(token),
         invite: None,
+        team_tokens: Some(TeamTokens {
+            a: team_a,
+            b: team_b,
+        }),
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))
@@ -206,14 +212,22 @@ async fn kubb_event(
     // The lock is held from the check to the commit: two copies of one
     // event sent at once record it once.
     let game = shared.app.lock(&id).await?;
-    let recorded = kubb_state_of(&game)?.seq;
-    game.seat_of(bearer(&headers))?;
+    let state = kubb_state_of(&game)?;
+    let recorded = state.seq;
+    let scorer = scorer_of(&game, &headers)?;
+    // A resend of what this phone entered is answered before the check:
+    // the turn has moved on since.
+    if let Some(seq) = request.seq.filter(|&seq| seq <= recorded) {
+        return already_recorded(&shared, game, seq, &event).await;
+    }
+    if let kubb_match::Event::Referee { event } = &event {
+        state
+            .check_scorer(scorer, event)
+            .map_err(|refusal| ApiError::Forbidden(refusal.0))?;
+    }
     let Some(seq) = request.seq else {
         return commit(&shared, game, event).await;
     };
-    if seq <= recorded {
-        return already_recorded(&shared, game, seq, &event).await;
-    }
     if seq > recorded + 1 {
         return Err(ApiError::Conflict(format!(
             "event {seq} cannot be recorded before event {}: send the events in order",
@@ -254,13 +268,52 @@ async fn kubb_undo(
 ) -> Result<Json<kubb_match::View>, ApiError> {
     let game = shared.app.lock(&id).await?;
     let state = kubb_state_of(&game)?;
-    game.seat_of(bearer(&headers))?;
+    if scorer_of(&game, &headers)? != Scorer::Referee {
+        return Err(ApiError::Forbidden(
+            "only the referee takes entries back; a team's phone takes back only what it has not sent"
+                .into(),
+        ));
+    }
     if matches!(state.events.as_slice(), [] | [kubb::Event::Teams { .. }]) {
         return Err(ApiError::Refused(
             "nothing to undo: no entry since the teams were set".into(),
         ));
     }
     commit(&shared, game, kubb_match::Event::Undone).await
+}
+
+/// The scorer a request's token seats: the referee or a team's phone.
+fn scorer_of(game: &Loaded, headers: &HeaderMap) -> Result<Scorer, ApiError> {
+    let seat = game.seat_of(bearer(headers))?;
+    Scorer::of_seat(&seat)
+        .ok_or_else(|| ApiError::Forbidden("this token scores no Kubb match".into()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfirmRequest {
+    agree: bool,
+}
+
+/// A team's phone agrees with the finished match's result or disputes
+/// it; the referee's word settles it.
+async fn kubb_confirm(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<ConfirmRequest>,
+) -> Result<Json<kubb_match::View>, ApiError> {
+    let game = shared.app.lock(&id).await?;
+    kubb_state_of(&game)?;
+    let by = match scorer_of(&game, &headers)? {
+        Scorer::Referee => None,
+        Scorer::Team(team) => Some(team),
+    };
+    let event = kubb_match::Event::Confirmed {
+        by,
+        agree: request.agree,
+    };
+    commit(&shared, game, event).await
 }
 
 /// `?format=csv`: the rows of `kubb::stats` as CSV instead of JSON.

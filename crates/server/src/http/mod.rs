@@ -207,7 +207,18 @@ struct Created<Seat: Serialize> {
     /// A friend game's invitation secret, for the link sent to the guest.
     #[serde(skip_serializing_if = "Option::is_none")]
     invite: Option<String>,
+    /// A Kubb match's team links' tokens: each team scores from its own
+    /// phone (`docs/api.md`, "Team links").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    team_tokens: Option<TeamTokens>,
     state: View,
+}
+
+/// The tokens of a Kubb match's two team seats.
+#[derive(Serialize)]
+struct TeamTokens {
+    a: String,
+    b: String,
 }
 
 /// Stores a new game with its first events and seats; returns its id and

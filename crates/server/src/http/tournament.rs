@@ -97,6 +97,7 @@ async fn create(
         seat: None,
         token: Some(token),
         invite: None,
+        team_tokens: None,
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))

@@ -93,7 +93,8 @@ fn seat_token(organiser: &str, tournament: &str, round: u32, index: usize, seat:
 fn seats(game: GameKind) -> &'static [&'static str] {
     match game {
         GameKind::Gt => &["red", "blue"],
-        GameKind::Kubb => &[REFEREE_SEAT],
+        // The referee's and each team's phone (team A is the first named).
+        GameKind::Kubb => &[REFEREE_SEAT, "team-a", "team-b"],
     }
 }
 
