@@ -4,6 +4,7 @@
 // and, in the browser that holds the organiser's token, the organiser's
 // panel. The server pairs, scores and ranks: this page shows what it says.
 import { api, tokens, live, element, showError, showMissing, playerPage } from "/api.js";
+import { qrSvg } from "/qr.js";
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
@@ -163,20 +164,106 @@ function renderOrganiser(state) {
   if (choices.some((option) => option.value === chosen)) $("result-pairing").value = chosen;
 }
 
+// The organiser's links: for each pairing's game, one link per seat,
+// that opens it on any phone (the seat's token in the fragment, which
+// never reaches the server: the page keeps it and clears the address
+// bar). A Kubb match has the referee's and each team's; a Guard & Towers
+// game each player's, and may also be played in this browser. Each link
+// can be copied or shown as a QR code to scan. A pairing whose result
+// the organiser typed has no game to play: no links.
+const KUBB_SEATS = { referee: () => "Referee", "team-a": (game) => game.first, "team-b": (game) => game.second };
+const GT_SEATS = { red: (game) => `${game.first} (Red)`, blue: (game) => `${game.second} (Blue)` };
+const GT_PLAY = { red: "Play Red", blue: "Play Blue" };
+// The QR codes shown (`game seat`), kept open when the list is redrawn.
+const qrOpen = new Set();
+let gamesShown = null;
+
+function seatUrl(state, game, seat, token) {
+  return `${location.origin}${gamePage(state, game)}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
+}
+
+// Copies `url`; where the clipboard is not to be had (a page served
+// over plain http from a laptop on the club's network), the link is
+// shown selected, to copy by hand.
+async function copyLink(url, field, said) {
+  said.textContent = "";
+  try {
+    if (!navigator.clipboard) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(url);
+    field.hidden = true;
+    said.textContent = "Copied";
+    setTimeout(() => { if (said.textContent === "Copied") said.textContent = ""; }, 5000);
+  } catch {
+    field.hidden = false;
+    field.focus();
+    field.select();
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+    said.textContent = copied ? "Copied" : "Select the link and copy it";
+  }
+}
+
+function seatLink(state, game, seat, token, name) {
+  const url = seatUrl(state, game.game, seat, token);
+  const key = `${game.game} ${seat}`;
+  const said = element("span", { class: "copied", role: "status" });
+  const field = element("input", { class: "seat-url", readonly: "", value: url, "aria-label": `Link for ${name}`, hidden: "" });
+  const qr = element("figure", { class: "seat-qr", hidden: "" });
+  const toggle = element("button", { type: "button", class: "qr-toggle", "aria-expanded": "false" }, "Show QR code");
+  const showQr = (open) => {
+    if (open && !qr.firstChild) {
+      const picture = element("div", { class: "qr-picture" });
+      picture.innerHTML = qrSvg(url, { ecl: "L", label: `QR code of the link for ${name}` });
+      qr.append(picture, element("figcaption", { class: "seat-url-text" }, url));
+    }
+    qr.hidden = !open;
+    toggle.textContent = open ? "Hide QR code" : "Show QR code";
+    toggle.setAttribute("aria-expanded", String(open));
+    if (open) qrOpen.add(key);
+    else qrOpen.delete(key);
+  };
+  toggle.addEventListener("click", () => showQr(qr.hidden));
+  const play = state.game === "gt" && GT_PLAY[seat]
+    ? element("button", {
+      type: "button",
+      onclick: () => {
+        tokens.set(game.game, token, seat);
+        location.href = gamePage(state, game.game);
+      },
+    }, GT_PLAY[seat])
+    : null;
+  const item = element("li", { class: "seat-link", "data-seat": seat },
+    element("a", { href: url, class: "seat-name" }, name),
+    element("div", { class: "row" },
+      element("button", { type: "button", onclick: () => copyLink(url, field, said) }, "Copy link"),
+      toggle, play, said),
+    field, qr);
+  if (qrOpen.has(key)) showQr(true);
+  return item;
+}
+
 async function renderGames(state) {
   const { games } = await api("GET", `/api/tournaments/${id}/games`, undefined, tokens.get(id));
-  const seatLabel = { red: "Play Red", blue: "Play Blue", referee: "Score this match" };
-  $("games").replaceChildren(...[...games].reverse().map((game) => element("li", {},
-    element("span", {}, `Round ${game.round}: ${game.first} – ${game.second}`),
-    game.tokens.flatMap(({ seat, token }) => [
-      element("button", {
-        onclick: () => {
-          tokens.set(game.game, token, seat === "referee" ? undefined : seat);
-          location.href = gamePage(state, game.game);
-        },
-      }, seatLabel[seat] || seat),
-      element("span", { class: "token", title: `${seat} token` }, `${seat}: ${token}`),
-    ]))));
+  const typed = new Set(state.rounds.flatMap((round) => round.pairings)
+    .filter((pairing) => pairing.result_by === "organiser" && pairing.game)
+    .map((pairing) => pairing.game));
+  // Redrawn only when a link changes, so that a QR code shown, a
+  // "Copied" or the focus survive the tournament's live updates.
+  const shown = JSON.stringify([games, [...typed]]);
+  if (shown === gamesShown) return;
+  gamesShown = shown;
+  const seats = state.game === "gt" ? GT_SEATS : KUBB_SEATS;
+  $("games").replaceChildren(...[...games].reverse().map((game) => element("li", { "data-game": game.game },
+    element("span", { class: "game-title" }, `Round ${game.round}: ${game.first} – ${game.second}`),
+    typed.has(game.game)
+      ? element("span", { class: "muted" }, "Result entered by the organiser: no game to play.")
+      : element("ul", { class: "seat-links" }, game.tokens
+        .filter(({ seat }) => seats[seat])
+        .map(({ seat, token }) => seatLink(state, game, seat, token, seats[seat](game)))))));
 }
 
 function render(state) {

@@ -1117,7 +1117,8 @@ test("an organiser runs a Kubb knockout from a phone and a spectator follows it 
   await organiser.fill("#result-score", "1-0");
   await organiser.click("#result-form button");
   await spectator.waitForSelector("#rounds-list li:has-text('Vikings – Swedes') .score:has-text('1-0')");
-  const referee = (await organiser.textContent("#games li:has-text('Danes – Geats') .token")).replace("referee: ", "");
+  const refereeLink = await organiser.getAttribute("#games li:has-text('Danes – Geats') .seat-link[data-seat=referee] a", "href");
+  const referee = new URLSearchParams(new URL(refereeLink).hash.slice(1)).get("token");
   const match = await organiser.evaluate(async (tournament) => (await (await fetch(`/api/tournaments/${tournament}`)).json()).rounds[0].pairings[1].game, id);
   for (const event of [
     { event: "start", team: "A" },
@@ -1397,6 +1398,150 @@ test("a drawn Kubb match reads as drawn in the landing page's archive and on the
   assert.match(await page.textContent("#player-record"), /0 won, 1 drawn, 0 lost/);
   assert.match(await page.textContent("#history tbody tr"), /Elms.*drew/);
   await page.close();
+});
+
+// --- Tournament day: the organiser hands each phone its link (issue 25) ---
+
+// The seat and token a link carries in its fragment.
+function linkSeat(href) {
+  const url = new URL(href);
+  const fragment = new URLSearchParams(url.hash.slice(1));
+  return { path: `${url.pathname}${url.search}`, seat: fragment.get("seat"), token: fragment.get("token") };
+}
+
+test("tournament day at 320 px: each Kubb seat has a link to copy or scan, a team's link opens its match on another phone, a typed result has none", async ({ browser, base }) => {
+  const context = await browser.newContext({ ...PHONE_320, permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
+  await page.goto(base);
+  const created = await apiCall(page, "POST", "/api/tournaments", { title: "Lawn day", game: "kubb", format: "round-robin", ruleset: "standard" });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const { id, token } = created.body;
+  for (const team of ["Vikings of the far north", "Danes", "Geats", "Swedes"]) {
+    const registered = await apiCall(page, "POST", `/api/tournaments/${id}/entrants`, { name: team, players: [`${team} one`, `${team} two`] }, token);
+    assert.equal(registered.status, 200, JSON.stringify(registered.body));
+  }
+  await page.evaluate(([t, secret]) => localStorage.setItem(`towers-token-${t}`, secret), [id, token]);
+  await page.goto(`${base}/tournament?id=${id}`);
+  await page.click("#start-round");
+  await page.waitForSelector("#games .seat-link");
+  const { games } = (await apiCall(page, "GET", `/api/tournaments/${id}/games`, undefined, token)).body;
+  assert.equal(games.length, 2);
+  const [played, typed] = games;
+  assert.deepEqual(played.tokens.map((t) => t.seat), ["referee", "team-a", "team-b"]);
+  const recorded = await apiCall(page, "POST", `/api/tournaments/${id}/results`, { first: typed.first, second: typed.second, score: "2-0" }, token);
+  assert.equal(recorded.status, 200, JSON.stringify(recorded.body));
+  const typedItem = page.locator(`#games > li[data-game="${typed.game}"]`);
+  await typedItem.locator("text=entered by the organiser").waitFor();
+  assert.equal(await typedItem.locator("a, button").count(), 0, "a typed result: no link, no button");
+
+  // The played pairing: the referee's and each team's link, absolute,
+  // each seat's token in the fragment; a copy button and a QR toggle each.
+  const item = page.locator(`#games > li[data-game="${played.game}"]`);
+  const seats = item.locator(".seat-link");
+  assert.equal(await seats.count(), 3);
+  const names = { referee: "Referee", "team-a": played.first, "team-b": played.second };
+  for (const { seat, token: secret } of played.tokens) {
+    const link = item.locator(`.seat-link[data-seat="${seat}"]`);
+    assert.equal(await link.locator("a").textContent(), names[seat]);
+    assert.equal(await link.locator("a").getAttribute("href"), `${base}/kubb?id=${played.game}#seat=${seat}&token=${secret}`);
+    assert.equal(await link.locator("button:text-is('Copy link')").count(), 1, `${seat}: copy`);
+    assert.equal(await link.locator("button:text-is('Show QR code')").count(), 1, `${seat}: QR`);
+  }
+  // No raw token on the page, nor the old wording.
+  const text = await page.evaluate(() => document.body.innerText);
+  for (const { token: secret } of games.flatMap((game) => game.tokens)) assert.ok(!text.includes(secret), "no token shown");
+  assert.doesNotMatch(text, /phone that keeps it|token to the phone/);
+  await assertFitsScreen(page, "organiser's links at 320 px");
+
+  // Copy: on the clipboard, and said.
+  const teamA = item.locator('.seat-link[data-seat="team-a"]');
+  const teamAHref = await teamA.locator("a").getAttribute("href");
+  await teamA.locator("button:text-is('Copy link')").click();
+  await teamA.locator(".copied:text-is('Copied')").waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), teamAHref);
+
+  // The QR code: at least 200 px, on the screen, its link under it.
+  const toggle = teamA.locator("button.qr-toggle");
+  assert.equal(await toggle.textContent(), "Show QR code");
+  await toggle.click();
+  assert.equal(await toggle.textContent(), "Hide QR code");
+  assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+  const qr = teamA.locator(".seat-qr svg");
+  await qr.waitFor();
+  const box = await qr.boundingBox();
+  assert.ok(box.width >= 200 && box.height >= 200, `the QR code is big enough to scan: ${JSON.stringify(box)}`);
+  assert.ok(box.x >= 0 && box.x + box.width <= 320, `the QR code fits the screen: ${JSON.stringify(box)}`);
+  assert.equal(await teamA.locator(".seat-qr figcaption").textContent(), teamAHref);
+  assert.match(await qr.getAttribute("aria-label"), new RegExp(`link for ${played.first}`));
+  await assertFitsScreen(page, "organiser's QR code at 320 px");
+  await checkAxe(page, "organiser's links at 320 px");
+  await shot(page, "tournament-links-320");
+  // A live update of the tournament (a corrected result) leaves it open.
+  const corrected = await apiCall(page, "POST", `/api/tournaments/${id}/results`, { first: typed.first, second: typed.second, score: "2-1" }, token);
+  assert.equal(corrected.status, 200, JSON.stringify(corrected.body));
+  await page.waitForSelector(`#rounds-list li:has-text('${typed.first} – ${typed.second}') .score:has-text('2-1')`);
+  await page.waitForTimeout(300);
+  assert.ok(await teamA.locator(".seat-qr svg").isVisible(), "still shown after the update");
+  await toggle.click();
+  assert.ok(await teamA.locator(".seat-qr").isHidden(), "hidden again");
+
+  // The team's link on another phone: its match, the token kept there,
+  // the fragment gone from the address bar.
+  const phone = await (await browser.newContext(PHONE)).newPage();
+  await phone.goto(teamAHref);
+  await phone.waitForSelector("#status");
+  assert.equal(new URL(phone.url()).pathname + new URL(phone.url()).search, `/kubb?id=${played.game}`);
+  assert.equal(await phone.evaluate((m) => [localStorage.getItem(`towers-token-${m}`), localStorage.getItem(`towers-seat-${m}`)].join(" "), played.game),
+    `${linkSeat(teamAHref).token} team-a`);
+  assert.equal(new URL(phone.url()).hash, "", "the token leaves the address bar");
+  await phone.context().close();
+  await context.close();
+});
+
+test("tournament day: without a clipboard the link is shown selected to copy by hand; a Guard & Towers game has each player's link and Play buttons", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE_320);
+  const page = await context.newPage();
+  await page.addInitScript(() => Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true }));
+  await page.goto(base);
+  const created = await apiCall(page, "POST", "/api/tournaments", { title: "Board night", game: "gt", format: "round-robin" });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const { id, token } = created.body;
+  for (const name of ["ann", "bob"]) {
+    const registered = await apiCall(page, "POST", `/api/tournaments/${id}/entrants`, { name }, token);
+    assert.equal(registered.status, 200, JSON.stringify(registered.body));
+  }
+  const round = await apiCall(page, "POST", `/api/tournaments/${id}/rounds`, {}, token);
+  assert.equal(round.status, 201, JSON.stringify(round.body));
+  const [game] = round.body.games;
+  await page.evaluate(([t, secret]) => localStorage.setItem(`towers-token-${t}`, secret), [id, token]);
+  await page.goto(`${base}/tournament?id=${id}`);
+  await page.waitForSelector("#games .seat-link");
+  const item = page.locator(`#games > li[data-game="${game.game}"]`);
+  for (const { seat, token: secret } of game.tokens) {
+    const link = item.locator(`.seat-link[data-seat="${seat}"]`);
+    assert.equal(await link.locator("a").getAttribute("href"), `${base}/gt?id=${game.game}#seat=${seat}&token=${secret}`);
+    assert.equal(await link.locator(`button:text-is('Play ${seat === "red" ? "Red" : "Blue"}')`).count(), 1);
+  }
+  assert.match(await item.locator('.seat-link[data-seat="red"] a').textContent(), new RegExp(`${game.first}.*Red`));
+  const text = await page.evaluate(() => document.body.innerText);
+  for (const { token: secret } of game.tokens) assert.ok(!text.includes(secret), "no token shown");
+  // No clipboard: the link is shown and selected.
+  const blue = item.locator('.seat-link[data-seat="blue"]');
+  await blue.locator("button:text-is('Copy link')").click();
+  const field = blue.locator("input.seat-url");
+  await field.waitFor();
+  const selected = await field.evaluate((input) => ({
+    value: input.value, focused: document.activeElement === input, whole: input.selectionStart === 0 && input.selectionEnd === input.value.length,
+  }));
+  assert.deepEqual(selected, { value: await blue.locator("a").getAttribute("href"), focused: true, whole: true });
+  assert.match(await blue.locator(".copied").textContent(), /^(Copied|Select the link and copy it)$/);
+  await assertFitsScreen(page, "G&T links at 320 px");
+  await checkAxe(page, "G&T links at 320 px");
+  // Playing here keeps the seat in this browser, as before.
+  await item.locator("button:text-is('Play Red')").click();
+  await page.waitForURL(new RegExp(`/gt\\?id=${game.game}$`));
+  assert.equal(await page.evaluate((g) => localStorage.getItem(`towers-seat-${g}`), game.game), "red");
+  await context.close();
 });
 
 const server = await startServer();
