@@ -4,7 +4,6 @@
 // and, in the browser that holds the organiser's token, the organiser's
 // panel. The server pairs, scores and ranks: this page shows what it says.
 import { api, tokens, live, element, showError, showMissing, playerPage } from "/api.js";
-import { qrSvg } from "/qr.js";
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
@@ -214,8 +213,11 @@ function seatLink(state, game, seat, token, name) {
   const field = element("input", { class: "seat-url", readonly: "", value: url, "aria-label": `Link for ${name}`, hidden: "" });
   const qr = element("figure", { class: "seat-qr", hidden: "" });
   const toggle = element("button", { type: "button", class: "qr-toggle", "aria-expanded": "false" }, "Show QR code");
-  const showQr = (open) => {
+  // The encoder is loaded when a QR code is first asked for.
+  const showQr = async (open) => {
     if (open && !qr.firstChild) {
+      const { qrSvg } = await import("/qr.js");
+      if (qr.firstChild) return;
       const picture = element("div", { class: "qr-picture" });
       picture.innerHTML = qrSvg(url, { ecl: "L", label: `QR code of the link for ${name}` });
       qr.append(picture, element("figcaption", { class: "seat-url-text" }, url));
@@ -226,7 +228,7 @@ function seatLink(state, game, seat, token, name) {
     if (open) qrOpen.add(key);
     else qrOpen.delete(key);
   };
-  toggle.addEventListener("click", () => showQr(qr.hidden));
+  toggle.addEventListener("click", () => showQr(qr.hidden).catch((failure) => showError(error, failure)));
   const play = state.game === "gt" && GT_PLAY[seat]
     ? element("button", {
       type: "button",
@@ -242,7 +244,7 @@ function seatLink(state, game, seat, token, name) {
       element("button", { type: "button", onclick: () => copyLink(url, field, said) }, "Copy link"),
       toggle, play, said),
     field, qr);
-  if (qrOpen.has(key)) showQr(true);
+  if (qrOpen.has(key)) showQr(true).catch((failure) => showError(error, failure));
   return item;
 }
 

@@ -1464,8 +1464,7 @@ test("tournament day at 320 px: each Kubb seat has a link to copy or scan, a tea
   const toggle = teamA.locator("button.qr-toggle");
   assert.equal(await toggle.textContent(), "Show QR code");
   await toggle.click();
-  assert.equal(await toggle.textContent(), "Hide QR code");
-  assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+  await teamA.locator("button.qr-toggle[aria-expanded=true]:text-is('Hide QR code')").waitFor();
   const qr = teamA.locator(".seat-qr svg");
   await qr.waitFor();
   const box = await qr.boundingBox();
