@@ -89,6 +89,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/offline.js"),
     ),
     (
+        "qr.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/qr.js"),
+    ),
+    (
         "sw.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/sw.js"),
