@@ -127,7 +127,9 @@ function drawLines(box, field) {
   );
   for (const t of page.state.teams) {
     const base = t.team === "A" ? 0 : field.length;
-    box.append(svg("text", { x: 0.05, y: t.team === "A" ? -0.25 : field.length + 0.5, class: "team-label" }, `${t.team}: ${t.name}`));
+    // Beyond the pieces lying down, which lie beyond the towers (drawn up
+    // to 26 px, most of a metre on a small phone).
+    box.append(svg("text", { x: 0.05, y: t.team === "A" ? -1.12 : field.length + 1.38, class: "team-label" }, `${t.team}: ${t.name}`));
     if (t.line.at === "knight" && typeof t.line.y === "number") {
       // The line advanced to a knight: drawn and named, the baseline faint.
       box.append(
@@ -160,7 +162,7 @@ function drawKing(box, field, hit, size) {
 function drawFallen(box, field, pieces, size) {
   const width = Math.max(0.5, size * 1.3);
   pieces.forEach((piece, index) => {
-    const y = piece.half === "A" ? -0.75 : field.length + 0.75;
+    const y = piece.half === "A" ? -0.72 : field.length + 0.75;
     const x = 0.1 + index * (width + 0.05);
     const group = svg("g", { role: "img", "data-fallen": piece.id, "aria-label": `${piece.id} lies down in ${piece.half}'s half` });
     group.append(
@@ -173,7 +175,7 @@ function drawFallen(box, field, pieces, size) {
 
 function renderField() {
   const { field, pieces } = page.state;
-  const margin = 1.1;
+  const margin = 1.45;
   const box = $("field");
   const viewWidth = field.width + 0.4;
   box.setAttribute("viewBox", `-0.2 ${-margin} ${viewWidth} ${field.length + 2 * margin}`);
@@ -707,6 +709,9 @@ function renderKnownOdds() {
     showProbability(50, 0, "Win probability: the match has not started");
   } else if (unknown) {
     showProbability(50, 0, "Win probability: needs the connection; shown when this phone's entries are sent");
+    // No shares on the grey bar: they would read as odds.
+    $("prob-a").textContent = "odds need the connection";
+    $("prob-b").textContent = "";
   } else {
     return false;
   }
