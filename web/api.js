@@ -137,6 +137,17 @@ export const tokens = {
   },
 };
 
+// A seat's link (`/kubb?id=…#seat=team-a&token=…`, a tournament's seat
+// links) carries the token in the fragment, which never reaches the
+// server: kept in this browser with its seat, then taken out of the
+// address bar.
+export function takeLinkToken(id) {
+  const link = new URLSearchParams(location.hash.slice(1));
+  if (!id || !link.get("token")) return;
+  tokens.set(id, link.get("token"), link.get("seat") || undefined);
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
 // Calls onMessage for every live message; reconnects with the last number
 // seen, so no event is missed, and tells the connection banner. onOpen
 // runs on every (re)connection, for a fresh read of the state.

@@ -1,12 +1,14 @@
 // The Guard & Towers page: draws what the server says and sends what the
 // player clicks, drags or types. Legal moves, results, clocks and
 // evaluations come from the server.
-import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, playerPage } from "/api.js";
+import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, playerPage, takeLinkToken } from "/api.js";
 import { parsePosition, describe, COLUMNS, NAMES, scoreFor, scoreText } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const id = params.get("id");
+// A seat's link, such as a tournament's (`#seat=red&token=…`).
+takeLinkToken(id);
 const page = {
   state: null,
   positions: [],

@@ -5,7 +5,7 @@
 // refused here, in the server's words, and never queued. The server
 // stays the authority: what it refuses stops the sending and waits, with
 // its reason, for the referee.
-import { api, tokens, live, element, showError, redraw, announce, showMissing, connection } from "/api.js";
+import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, takeLinkToken } from "/api.js";
 import { Outbox, savedState, saveState, savedRecord, saveRecord } from "/offline.js";
 import { Match, RuleError, checkEntry, pieceName } from "/kubb-rules.js";
 
@@ -22,14 +22,8 @@ const PIECE_PX = 26;
 // shown, the rules' view after the entries waiting on this phone.
 const page = { server: null, record: null, base: null, local: null, state: null, felled: new Set(), king: false, spot: null };
 
-// A link of the match (the referee's or a team's: docs/api.md, "Team
-// links") carries its seat's token in the fragment, which never reaches
-// the server: kept on this phone, then taken out of the address bar.
-const link = new URLSearchParams(location.hash.slice(1));
-if (id && link.get("token")) {
-  tokens.set(id, link.get("token"), link.get("seat") || "referee");
-  history.replaceState(null, "", location.pathname + location.search);
-}
+// A link of the match: the referee's or a team's (docs/api.md, "Team links").
+takeLinkToken(id);
 // The team this phone scores for (a team's link), or null: the referee's.
 const myTeam = { "team-a": "A", "team-b": "B" }[tokens.seat(id)] || null;
 const outbox = new Outbox(id, tokens.get(id));
@@ -267,6 +261,7 @@ function playersOf(letter) {
 function rebuild() {
   if (!page.record) {
     page.state = page.server;
+    page.blocked = null;
     return;
   }
   let local = page.base;
@@ -291,9 +286,18 @@ function rebuild() {
 }
 
 function setRecord(record) {
-  page.record = record;
   saveRecord(id, record);
-  page.base = Match.replay(record.ruleset, record.settings, record.events);
+  try {
+    page.base = Match.replay(record.ruleset, record.settings, record.events);
+    page.record = record;
+  } catch (error) {
+    // The server is the authority: should the phone's rules ever refuse
+    // what it recorded, the page shows the server's state and sends
+    // entries unchecked, as before the rules were on the phone.
+    page.record = null;
+    page.local = null;
+    console.error("the rules on this phone refuse the server's record", error);
+  }
 }
 
 // Records an entry: checked by the rules on the phone (refused at once,
@@ -396,6 +400,7 @@ function inkastButtons(buttons, more) {
 }
 
 function canRescue(number) {
+  if (!page.local) return true;
   try {
     page.local.apply({ event: "rescue", player: player(), piece: number });
     return true;
@@ -657,7 +662,7 @@ function dropEntry(index) {
 
 async function sendAfterOthers() {
   await refreshRecord();
-  outbox.rebase(page.record.seq);
+  outbox.rebase((page.record || page.server).seq);
   render();
   await sync();
 }
