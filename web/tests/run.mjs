@@ -1536,13 +1536,14 @@ test("tournament day: without a clipboard the link is shown selected to copy by 
   assert.match(await blue.locator(".copied").textContent(), /^(Copied|Select the link and copy it)$/);
   await assertFitsScreen(page, "G&T links at 320 px");
   await checkAxe(page, "G&T links at 320 px");
+  const blueLink = await blue.locator("a").getAttribute("href");
   // Playing here keeps the seat in this browser, as before.
   await item.locator("button:text-is('Play Red')").click();
   await page.waitForURL(new RegExp(`/gt\\?id=${game.game}$`));
   assert.equal(await page.evaluate((g) => localStorage.getItem(`towers-seat-${g}`), game.game), "red");
   // Blue's link opens on another phone with Blue's seat, the token out of the address bar.
   const phone = await (await browser.newContext(PHONE)).newPage();
-  await phone.goto(await blue.locator("a").getAttribute("href"));
+  await phone.goto(blueLink);
   await phone.waitForFunction(() => location.hash === "");
   assert.equal(await phone.evaluate((g) => localStorage.getItem(`towers-seat-${g}`), game.game), "blue");
   assert.equal(await phone.evaluate((g) => localStorage.getItem(`towers-token-${g}`), game.game), game.tokens.find((t) => t.seat === "blue").token);
