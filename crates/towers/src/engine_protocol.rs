@@ -41,9 +41,23 @@ pub fn run(level: Level, hash_mb: usize) {
         game: Game::new(Position::start(), Rules::STANDARD),
         search: None,
     };
-    for line in io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        match parse(&line) {
+    let mut input = io::stdin().lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        // A line that is no text is answered like any other bad line:
+        // the protocol never ends on what it is sent.
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            send("info string error: the line is not UTF-8 text");
+            continue;
+        };
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        match parse(line) {
             Err(error) => send(&format!("info string error: {error}")),
             Ok(None) => {}
             Ok(Some(Command::Quit)) => break,

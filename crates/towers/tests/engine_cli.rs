@@ -169,6 +169,22 @@ fn malformed_commands_get_an_error_line_and_the_engine_goes_on() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_gets_an_error_line_and_the_engine_goes_on() {
+    let mut engine = EngineProcess::start();
+    engine.stdin.write_all(b"\xff\xfe\n").expect("engine reads");
+    let lines = engine.until("info string error");
+    assert_eq!(
+        lines,
+        ["info string error: the line is not UTF-8 text"],
+        "one error line for the unreadable line"
+    );
+    engine.send("isready");
+    assert_eq!(engine.until("readyok"), ["readyok"]);
+    engine.send("quit");
+    assert!(engine.child.wait().expect("exits on quit").success());
+}
+
+#[test]
 fn best_prints_a_legal_move_as_the_last_line() {
     let output = towers()
         .args([
