@@ -221,6 +221,11 @@ pub enum Command {
         /// Team B of a new record, likewise.
         #[arg(long, value_name = "NAME[:PLAYERS]")]
         team_b: Option<String>,
+        /// The referee's words: seed (tower, knight, stick) or club
+        /// (baseline kubb, field kubb, baton); default: seed under the
+        /// seed ruleset, club otherwise.
+        #[arg(long)]
+        words: Option<crate::kubb_referee::Words>,
         file: PathBuf,
     },
 }
@@ -284,6 +289,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             tournament,
             team_a,
             team_b,
+            words,
             file,
         } => {
             let teams = match (team_a, team_b) {
@@ -295,7 +301,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
                 choice: rules.choice(),
                 tournament,
             };
-            crate::kubb_referee::run(asked, teams, &file)
+            crate::kubb_referee::run(asked, teams, words, &file)
         }
     }
 }

@@ -15,7 +15,7 @@ use kubb::game::Outcome;
 use kubb::notation::{RulesChoice, TokenError};
 use kubb::stats::{match_stats, MatchStats, Row};
 use kubb::{
-    log, notation, Decision, Event, KingContact, Lag, Match, Phase, PieceId, Point, Ruleset,
+    log, notation, Decision, Event, KingContact, Lag, Line, Match, Phase, PieceId, Point, Ruleset,
     StickOutcome, Team, TeamInfo, ToAct,
 };
 
@@ -34,6 +34,87 @@ commands (either case):
   next                        start the next game of the match
   time                        the referee calls time (matches with a time limit)
   undo | stats | export | help | quit";
+
+/// The words the referee speaks of the pieces and the throwing sticks:
+/// the seed's (tower, knight, stick) or a club's (baseline kubb, field
+/// kubb, baton). By default the seed ruleset speaks the seed's, the
+/// standard (and U.S.) settings a club's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Words {
+    Seed,
+    Club,
+}
+
+impl Words {
+    fn for_ruleset(ruleset: &Ruleset) -> Words {
+        match ruleset.name {
+            "seed" => Words::Seed,
+            _ => Words::Club,
+        }
+    }
+
+    fn tower(self) -> &'static str {
+        match self {
+            Words::Seed => "tower",
+            Words::Club => "baseline kubb",
+        }
+    }
+
+    fn knight(self) -> &'static str {
+        match self {
+            Words::Seed => "knight",
+            Words::Club => "field kubb",
+        }
+    }
+
+    fn stick(self) -> &'static str {
+        match self {
+            Words::Seed => "stick",
+            Words::Club => "baton",
+        }
+    }
+
+    /// `text` (the rules engine's words: tower, knight, stick) in these
+    /// words; whole lower-case words only, so names are left alone.
+    fn say(self, text: &str) -> String {
+        if self == Words::Seed {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            out.push_str(match word.as_str() {
+                "tower" => "baseline kubb",
+                "towers" => "baseline kubbs",
+                "knight" => "field kubb",
+                "knights" => "field kubbs",
+                "stick" => "baton",
+                "sticks" => "batons",
+                other => other,
+            });
+            word.clear();
+        };
+        for c in text.chars() {
+            if c.is_alphabetic() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
+}
+
+/// `Danes'`, `Vikings'`, `Ann's`.
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
 
 /// What one turn did, for its summary line.
 #[derive(Default)]
@@ -58,6 +139,7 @@ struct Session<'a> {
     turn: TurnTally,
     /// A game-ending event waiting for the referee's `y`.
     unconfirmed: Option<Event>,
+    words: Words,
 }
 
 /// The rules the command line asked for: those of a new record, and the
@@ -68,13 +150,19 @@ pub struct Asked {
     pub tournament: TournamentFlags,
 }
 
-pub fn run(asked: Asked, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<(), UsageError> {
+pub fn run(
+    asked: Asked,
+    teams: Option<[TeamInfo; 2]>,
+    words: Option<Words>,
+    path: &Path,
+) -> Result<(), UsageError> {
     // Teams the rules refuse (a player listed twice, too few players for
     // the thrower rule) are refused before a record is made.
     if let Some([a, b]) = &teams {
         TeamInfo::check_pair(&asked.new_record, a, b).map_err(|e| UsageError(e.to_string()))?;
     }
     let mut session = Session::open(&asked, path)?;
+    session.words = words.unwrap_or_else(|| Words::for_ruleset(&session.ruleset));
     if let Some([a, b]) = teams {
         if session.events.is_empty() {
             session.accept(Event::Teams { a, b }).map_err(UsageError)?;
@@ -90,11 +178,11 @@ pub fn run(asked: Asked, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<()
         kubb::notation::header_text(&session.ruleset),
         path.display()
     );
-    println!("{HELP}");
+    println!("{}", session.words.say(HELP));
     let mut lines = io::stdin().lock().lines();
     loop {
         if session.unconfirmed.is_none() {
-            println!("\n{}", session.state);
+            println!("\n{}", session.field());
         }
         print!("> ");
         let _ = io::stdout().flush();
@@ -110,7 +198,7 @@ pub fn run(asked: Asked, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<()
         match line.trim().to_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => break,
-            "help" => println!("{HELP}"),
+            "help" => println!("{}", session.words.say(HELP)),
             "stats" => print_stats(&match_stats(session.ruleset, &session.events)),
             "export" => match notation::export(&session.events, session.ruleset) {
                 Ok(text) => print!("{text}"),
@@ -119,7 +207,7 @@ pub fn run(asked: Asked, teams: Option<[TeamInfo; 2]>, path: &Path) -> Result<()
             "undo" => session.undo()?,
             _ => match session.event_for(line.trim()) {
                 Ok(event) => session.offer(event),
-                Err(why) => println!("not accepted: {why}"),
+                Err(why) => println!("not accepted: {}", session.words.say(&why)),
             },
         }
     }
@@ -150,23 +238,25 @@ impl<'a> Session<'a> {
                 (ruleset, Vec::new(), Match::new(ruleset))
             }
         };
-        let (last_stick, last_inkast) = last_throwers(ruleset, &events);
-        Ok(Session {
+        let mut session = Session {
             ruleset,
             events,
             state,
             path,
-            last_stick,
-            last_inkast,
+            last_stick: Default::default(),
+            last_inkast: Default::default(),
             turn: TurnTally::default(),
             unconfirmed: None,
-        })
+            words: Words::for_ruleset(&ruleset),
+        };
+        session.recount();
+        Ok(session)
     }
 
     /// Records `event`, or first asks when it would end a game.
     fn offer(&mut self, event: Event) {
         match self.state.apply(&event) {
-            Err(why) => println!("not accepted: {why}"),
+            Err(why) => println!("not accepted: {}", self.words.say(&why.to_string())),
             Ok(next) => match next.phase() {
                 Phase::GameOver(end) if !matches!(self.state.phase(), Phase::GameOver(_)) => {
                     let result = match end.winner {
@@ -177,7 +267,7 @@ impl<'a> Session<'a> {
                     };
                     println!(
                         "this ends the game: {result} ({}). Record it? [y/N]",
-                        end.reason
+                        self.words.say(&end.reason.to_string())
                     );
                     self.unconfirmed = Some(event);
                 }
@@ -190,7 +280,7 @@ impl<'a> Session<'a> {
         let before = self.state.clone();
         match self.accept(event.clone()) {
             Ok(()) => self.after(&before, &event),
-            Err(why) => println!("not accepted: {why}"),
+            Err(why) => println!("not accepted: {}", self.words.say(&why)),
         }
     }
 
@@ -209,9 +299,10 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    /// Remembers who threw, tallies the turn, and prints the turn's
-    /// summary when it is over and the match result when that is.
-    fn after(&mut self, before: &Match, event: &Event) {
+    /// Remembers who threw and tallies the turn of `event`, played on
+    /// `before` to give `after`; the tally of the turn it finished, if
+    /// it finished one.
+    fn count(&mut self, before: &Match, after: &Match, event: &Event) -> Option<TurnTally> {
         let team = before.thrower().index();
         match event {
             Event::Stick { player, outcome } => {
@@ -239,20 +330,195 @@ impl<'a> Session<'a> {
             Event::Placement { .. } => self.turn.placed += 1,
             _ => {}
         }
-        let turn_over = self.state.turns_completed() != before.turns_completed()
-            || (matches!(self.state.phase(), Phase::GameOver(_))
+        let turn_over = after.turns_completed() != before.turns_completed()
+            || (matches!(after.phase(), Phase::GameOver(_))
                 && !matches!(before.phase(), Phase::GameOver(_)));
         // Starting a game (the starting throw, or `next`) ends no turn.
         let game_began = matches!(before.phase(), Phase::StartingThrow | Phase::GameOver(_));
-        if turn_over && !game_began {
-            println!("{}", self.turn_summary(before));
-            self.turn = TurnTally::default();
+        let finished = std::mem::take(&mut self.turn);
+        match turn_over && !game_began {
+            true => Some(finished),
+            false => {
+                self.turn = finished;
+                None
+            }
+        }
+    }
+
+    /// The throwers and the turn in progress counted again from the events
+    /// in force (a resumed record, or one an undo shortened).
+    fn recount(&mut self) {
+        self.last_stick = Default::default();
+        self.last_inkast = Default::default();
+        self.turn = TurnTally::default();
+        let events = std::mem::take(&mut self.events);
+        let mut state = Match::new(self.ruleset);
+        for event in &events {
+            let next = state.apply(event).expect("a record read is valid");
+            self.count(&state, &next, event);
+            state = next;
+        }
+        self.events = events;
+    }
+
+    /// Tallies the turn, and prints the turn's summary when it is over,
+    /// the lag's result, the game's end and the match result.
+    fn after(&mut self, before: &Match, event: &Event) {
+        let state = self.state.clone();
+        if let Some(turn) = self.count(before, &state, event) {
+            println!("{}", self.turn_summary(before, &turn));
+        }
+        if let Event::StartingThrow { a, b } = event {
+            println!("{}", self.lag_result(a, b));
         }
         self.announce_removals(before);
         if before.outcome().is_none() {
             if let Some(outcome) = self.state.outcome() {
                 println!("{}", match_result(&self.state, outcome));
+            } else if matches!(self.state.phase(), Phase::GameOver(_))
+                && !matches!(before.phase(), Phase::GameOver(_))
+            {
+                let game = self.game_number();
+                println!("game {game} is over; type next to start game {}", game + 1);
             }
+        }
+    }
+
+    /// The game being played (or just over): 1 and one more for each
+    /// `next`.
+    fn game_number(&self) -> usize {
+        1 + self
+            .events
+            .iter()
+            .filter(|event| matches!(event, Event::NextGame {}))
+            .count()
+    }
+
+    /// `game 2 of a best of 3`, and what to type when a game is over.
+    fn game_line(&self) -> String {
+        let game = self.game_number();
+        let of = match self.ruleset.games_to_win {
+            0 | 1 => "a one-game match".to_string(),
+            n => format!("a best of {}", 2 * usize::from(n) - 1),
+        };
+        let mut line = format!("game {game} of {of}");
+        if self.state.outcome().is_none() && matches!(self.state.phase(), Phase::GameOver(_)) {
+            line.push_str(&format!("; type next to start game {}", game + 1));
+        }
+        line
+    }
+
+    /// The field as the rules engine summarises it, in the referee's
+    /// words, after the game's number; the king line says from where the
+    /// king is thrown.
+    fn field(&self) -> String {
+        let mut lines = vec![self.game_line()];
+        for line in self.state.to_string().lines() {
+            let names = Team::BOTH
+                .iter()
+                .any(|team| line.starts_with(&format!("team {team} is ")));
+            let mut line = match names {
+                true => line.to_string(),
+                false => self.words.say(line),
+            };
+            if line.starts_with("king: standing, may be attacked now") {
+                let advanced = self.state.line(self.state.thrower()) != Line::Baseline;
+                line.push_str(match advanced {
+                    true => " (thrown from the baseline, not from the advanced line)",
+                    false => " (thrown from the baseline)",
+                });
+            }
+            lines.push(line);
+        }
+        lines.join("\n")
+    }
+
+    /// Who won the lag and why: `Danes' baton lay nearer the king (0.25 m
+    /// to 0.40 m): Danes start`.
+    fn lag_result(&self, a: &Lag, b: &Lag) -> String {
+        let Some(starter) = self.state.starting_team() else {
+            return String::new();
+        };
+        let name = |team: Team| self.state.team_info(team).name.to_string();
+        let (won, lost) = match starter {
+            Team::A => (a, b),
+            Team::B => (b, a),
+        };
+        let stick = self.words.stick();
+        let (winner, loser) = (name(starter), name(starter.other()));
+        if won.distance < lost.distance {
+            format!(
+                "{} {stick} lay nearer the king ({:.2} m to {:.2} m): {winner} start",
+                possessive(&winner),
+                won.distance,
+                lost.distance
+            )
+        } else {
+            let contact = match lost.king {
+                KingContact::Felled => "knocked the king over",
+                _ => "touched the king",
+            };
+            format!(
+                "{} {stick} {contact}, which loses the lag: {winner} start",
+                possessive(&loser)
+            )
+        }
+    }
+
+    /// An event in words, as it was played on `before`: `Vikings' stick
+    /// by al: felled 3 tower(s)`.
+    fn describe(&self, before: &Match, event: &Event) -> String {
+        let w = self.words;
+        let team = possessive(before.team_info(before.thrower()).name.as_str());
+        match event {
+            Event::Stick { player, outcome } => {
+                let what = match outcome {
+                    StickOutcome::Miss => "a miss".to_string(),
+                    StickOutcome::Foul => "a foul".to_string(),
+                    StickOutcome::Hit { king: true, .. } => "felled the king".to_string(),
+                    StickOutcome::Hit {
+                        knights, towers, ..
+                    } => {
+                        let mut felled = Vec::new();
+                        if !knights.is_empty() {
+                            felled.push(format!("{} {}(s)", knights.len(), w.knight()));
+                        }
+                        if !towers.is_empty() {
+                            felled.push(format!("{} {}(s)", towers.len(), w.tower()));
+                        }
+                        format!("felled {}", felled.join(" and "))
+                    }
+                };
+                format!("{team} {} by {player}: {what}", w.stick())
+            }
+            Event::Inkast {
+                player,
+                landed_in,
+                at,
+                king_felled,
+            } => {
+                let what = match (landed_in, at, king_felled) {
+                    (_, _, true) => "felled the king".to_string(),
+                    (true, Some(at), _) => format!("landed in at {at}"),
+                    (true, None, _) => "landed in".to_string(),
+                    (false, ..) => "landed out".to_string(),
+                };
+                format!("{team} inkast by {player}: {what}")
+            }
+            Event::Placement { .. } => format!(
+                "the placement of a piece by {}",
+                before.team_info(before.thrower().other()).name
+            ),
+            Event::Rescue { player, piece } => {
+                format!("{team} rescue of {piece} by {player}")
+            }
+            Event::StartingThrow { a, b } => {
+                format!("the lag (A {:.2} m, B {:.2} m)", a.distance, b.distance)
+            }
+            Event::Start { team } => format!("the start: team {team} to start"),
+            Event::NextGame {} => format!("the start of game {}", self.game_number() + 1),
+            Event::TimeCalled {} => "the call of time".to_string(),
+            Event::Teams { .. } => "the teams".to_string(),
         }
     }
 
@@ -270,9 +536,9 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn turn_summary(&self, before: &Match) -> String {
+    fn turn_summary(&self, before: &Match, t: &TurnTally) -> String {
         let team = before.thrower();
-        let t = &self.turn;
+        let w = self.words;
         let mut parts = Vec::new();
         if t.inkast_in + t.inkast_out > 0 {
             parts.push(format!(
@@ -281,9 +547,11 @@ impl<'a> Session<'a> {
             ));
         }
         parts.push(format!(
-            "{} knight(s) and {} tower(s) felled, {} miss(es){}",
+            "{} {}(s) and {} {}(s) felled, {} miss(es){}",
             t.knights,
+            w.knight(),
             t.towers,
+            w.tower(),
             t.misses,
             if t.fouls > 0 {
                 format!(", {} foul(s)", t.fouls)
@@ -293,28 +561,33 @@ impl<'a> Session<'a> {
         ));
         let standing = |team: Team| self.state.standing_towers(team).len();
         format!(
-            "turn {} of team {team} ({}): {}; towers standing A {} B {}",
+            "turn {} of team {team} ({}): {}; {}s standing A {} B {}",
             before.turns_completed() + 1,
             before.team_info(team).name,
             parts.join("; "),
+            w.tower(),
             standing(Team::A),
             standing(Team::B)
         )
     }
 
     /// Undo is a replay without the last event; the file is rewritten.
+    /// It says what it took back; the throwers and the turn in progress
+    /// are counted again from the events left.
     fn undo(&mut self) -> Result<(), UsageError> {
-        if self.events.pop().is_none() {
+        let Some(event) = self.events.pop() else {
             println!("nothing to undo");
             return Ok(());
-        }
+        };
         let text = log::write(&self.ruleset, &self.events);
         let read =
             log::read(&text, RulesChoice::default()).expect("a prefix of a valid record is valid");
         self.state = read.state;
-        self.turn = TurnTally::default();
+        self.recount();
         std::fs::write(self.path, text)
-            .map_err(|e| UsageError(format!("cannot write {}: {e}", self.path.display())))
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", self.path.display())))?;
+        println!("took back: {}", self.describe(&self.state, &event));
+        Ok(())
     }
 
     /// The thrower's player named in the entry, written as the team lists
@@ -402,6 +675,9 @@ impl<'a> Session<'a> {
             "hit" => "f",
             other => other,
         };
+        if let Some(why) = self.not_one_stick(token) {
+            return Err(why);
+        }
         match (token, pieces) {
             ("foul", []) => Ok(StickOutcome::Foul),
             (_, []) => notation::stick_from_token(&self.state, token).map_err(|e| match e {
@@ -429,60 +705,110 @@ impl<'a> Session<'a> {
                     king: false,
                 })
             }
-            _ => Err(format!("'{input}' is not a command; type help")),
+            _ => Err(self.not_an_entry(input)),
         }
+    }
+
+    /// A stick token that repeats a letter (`bb`, `ff`) is refused: the
+    /// referee takes one stick per entry, and one stick that felled two
+    /// baseline kubbs is `2b` (Planet Kubb's records add repeated letters
+    /// up, so `bb` there is `2b`; a referee typing it may mean two sticks).
+    fn not_one_stick(&self, token: &str) -> Option<String> {
+        let letters: Vec<char> = token.chars().filter(|c| !c.is_ascii_digit()).collect();
+        if letters.is_empty() || !letters.iter().all(|c| "fbk".contains(*c)) {
+            return None;
+        }
+        let repeated = *letters
+            .iter()
+            .enumerate()
+            .find(|(i, c)| letters[..*i].contains(c))?
+            .1;
+        let w = self.words;
+        let n = letters.iter().filter(|&&c| c == repeated).count();
+        let stick = w.stick();
+        let why = match repeated {
+            'k' => "the king falls once".to_string(),
+            letter => {
+                let piece = if letter == 'b' { w.tower() } else { w.knight() };
+                format!(
+                    "one {stick} that felled {n} {piece}s is {n}{letter}; {n} {stick}s are {n} entries, one {stick} each ({letter}, then {letter})"
+                )
+            }
+        };
+        Some(format!("'{token}' is not one {stick}: {why}"))
     }
 
     /// What to type instead of an entry the referee cannot read, for the
     /// throw that is due.
+    /// A stick typed with spaces (`2 b`) is answered with its typed form.
     fn not_an_entry(&self, input: &str) -> String {
         let due = match self.state.to_act() {
+            Some(ToAct::StartingThrow) => {
+                "the lag is due: lag DIST_A DIST_B (each team's metres from the king), or start A|B"
+                    .to_string()
+            }
             Some(ToAct::Team(_, Decision::Inkast { .. })) => {
                 "an inkast throw is due: in [X Y], out or in-king (with PLAYER: before it)"
+                    .to_string()
             }
             Some(ToAct::Team(_, Decision::Placement { .. })) => {
-                "the defenders place a piece: place [X Y]"
+                "the defenders place a piece: place [X Y]".to_string()
             }
-            _ => "a stick is -, miss, f, 2f, b, 3b, bf, k, king, hit or foul (with PLAYER: before it)",
+            Some(ToAct::Team(_, Decision::Stick)) => self.words.say(
+                "a stick is -, miss, f, 2f, b, 3b, bf, k, king, hit or foul (with PLAYER: before it)",
+            ),
+            Some(ToAct::NextGame) => format!(
+                "the game is over: type next to start game {}",
+                self.game_number() + 1
+            ),
+            None => "the match is over: stats, export or quit".to_string(),
         };
-        format!("'{input}' is not an entry here; {due}; type help")
-    }
-}
-
-type Throwers = [Option<String>; 2];
-
-/// Per team, the last stick thrower and the last inkast thrower of a
-/// record, so that a resumed session credits untagged entries as before.
-fn last_throwers(ruleset: Ruleset, events: &[Event]) -> (Throwers, Throwers) {
-    let (mut sticks, mut inkasts): (Throwers, Throwers) = Default::default();
-    let mut state = Match::new(ruleset);
-    for event in events {
-        let team = state.thrower().index();
-        match event {
-            Event::Stick { player, .. } => sticks[team] = Some(player.clone()),
-            Event::Inkast { player, .. } => inkasts[team] = Some(player.clone()),
-            _ => {}
+        let (tag, rest) = match input.split_once(':') {
+            Some((player, rest)) if !player.contains(char::is_whitespace) => {
+                (format!("{}:", player.trim()), rest)
+            }
+            _ => (String::new(), input),
+        };
+        let joined: String = rest.split_whitespace().collect::<String>().to_lowercase();
+        let meant = rest.trim().contains(char::is_whitespace)
+            && matches!(self.state.to_act(), Some(ToAct::Team(_, Decision::Stick)))
+            && notation::stick_from_token(&self.state, &joined).is_ok();
+        match meant {
+            true => format!(
+                "'{input}' is not an entry here; one {} is typed without spaces: {tag}{joined}; {due}",
+                self.words.stick()
+            ),
+            false => format!("'{input}' is not an entry here; {due}; type help"),
         }
-        state = state.apply(event).expect("a record read is valid");
     }
-    (sticks, inkasts)
 }
+
+/// How to type a point, for a refusal.
+const POINT_HINT: &str =
+    "a point is X (across) and Y (along) in metres with a space between, e.g. in 2.1 5.3";
 
 fn point(rest: &[&str]) -> Result<Option<Point>, String> {
+    let refused = |why: String| format!("{why}; {POINT_HINT}");
     match rest {
         [] => Ok(None),
         [x, y] => Ok(Some(Point {
-            x: metres(x)?,
-            y: metres(y)?,
+            x: metres(x).map_err(refused)?,
+            y: metres(y).map_err(refused)?,
         })),
-        _ => Err("a position is two numbers: X Y in metres".into()),
+        _ => Err(refused(format!("'{}' is not a point", rest.join(" ")))),
     }
 }
 
 /// A finite number of metres (`nan` and `inf` parse as numbers, but are
-/// no place on a lawn).
+/// no place on a lawn); a decimal comma is read as a point (`2,1` is
+/// 2.1 m).
 fn metres(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
+    let decimal = match text.matches(',').count() == 1 && !text.contains('.') {
+        true => text.replace(',', "."),
+        false => text.to_string(),
+    };
+    decimal
+        .parse::<f64>()
         .ok()
         .filter(|value| value.is_finite())
         .ok_or_else(|| format!("'{text}' is not metres"))
@@ -490,17 +816,21 @@ fn metres(text: &str) -> Result<f64, String> {
 
 /// The announcement at the end of a match.
 fn match_result(state: &Match, outcome: Outcome) -> String {
-    let games = format!(
-        "{}-{} in games",
-        state.games_won(Team::A),
-        state.games_won(Team::B)
-    );
+    // The score from the winner's side: 2-1, not 1-2.
+    let games = |first: Team| {
+        format!(
+            "{}-{} in games",
+            state.games_won(first),
+            state.games_won(first.other())
+        )
+    };
     match outcome {
         Outcome::Won(team) => format!(
-            "match over: {} (team {team}) win the match, {games}",
-            state.team_info(team).name
+            "match over: {} (team {team}) win the match, {}",
+            state.team_info(team).name,
+            games(team)
         ),
-        Outcome::Drawn => format!("match over: a draw on time, {games}"),
+        Outcome::Drawn => format!("match over: a draw on time, {}", games(Team::A)),
     }
 }
 

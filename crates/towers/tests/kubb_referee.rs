@@ -175,15 +175,23 @@ fn a_named_team_match_under_us_settings() {
         &input,
     );
     assert!(!out.contains("not accepted"), "{out}");
+    // Standard settings speak a club's words.
     assert!(
-        out.contains("counting targets: tower B1 on team B's baseline, spot 1"),
+        out.contains("counting targets: baseline kubb B1 on team B's baseline, spot 1"),
         "{out}"
     );
-    assert!(out.contains("turn 1 of team A (Vikings): 0 knight(s) and 2 tower(s) felled, 0 miss(es); towers standing A 5 B 3"), "{out}");
+    assert!(out.contains("turn 1 of team A (Vikings): 0 field kubb(s) and 2 baseline kubb(s) felled, 0 miss(es); baseline kubbs standing A 5 B 3"), "{out}");
     assert!(
-        out.contains("turn 2 of team B (Danes): inkast 2 in, 0 out, 0 placed; 2 knight(s)"),
+        out.contains("turn 2 of team B (Danes): inkast 2 in, 0 out, 0 placed; 2 field kubb(s)"),
         "{out}"
     );
+    assert!(!out.contains(" tower") && !out.contains("knight"), "{out}");
+    assert!(out.contains("game 1 of a best of 3"), "{out}");
+    assert!(
+        out.contains("game 1 is over; type next to start game 2"),
+        "{out}"
+    );
+    assert!(out.contains("game 2 of a best of 3"), "{out}");
     assert!(
         out.contains("this ends the game: team A (Vikings) wins it"),
         "{out}"
@@ -441,5 +449,177 @@ fn an_unreadable_entry_says_what_to_type_for_the_throw_that_is_due() {
         );
     }
     assert!(!out.contains("I R P Y Q N"), "{out}");
+    std::fs::remove_file(&file).ok();
+}
+
+/// Standard 2-4-6, the Danes win the lag; in the Vikings' turn a stick
+/// recorded as `3b` is undone and recorded again. The referee says what
+/// it took back, and the turn's summary counts the whole turn from the
+/// events in force (it once read `0 knight(s) and 2 tower(s) felled`,
+/// the inkast and the knight before the undo forgotten); a session
+/// resumed mid-turn counts the turn from the record likewise.
+#[test]
+fn undo_says_what_it_took_back_and_the_turn_summary_counts_the_events_in_force() {
+    let args = [
+        "--ruleset",
+        "standard",
+        "--opening",
+        "2-4-6",
+        "--words",
+        "seed",
+        "--team-a",
+        "Vikings:ann,al",
+        "--team-b",
+        "Danes:bob,cid",
+    ];
+    let start = "lag 0.40 0.25\nbob:b\ncid:-\nann:in\nann:f\nann:b\n";
+    let end = "al:3b\nundo\nal:b\nann:-\nquit\n";
+    let summary = "turn 2 of team A (Vikings): inkast 1 in, 0 out, 0 placed; 1 knight(s) and 2 tower(s) felled, 1 miss(es); towers standing A 4 B 3";
+    let file = new_record("undo");
+    let out = referee_with(&args, &file, &format!("{start}{end}"));
+    assert!(!out.contains("not accepted"), "{out}");
+    assert!(
+        out.contains("Danes' stick lay nearer the king (0.25 m to 0.40 m): Danes start"),
+        "{out}"
+    );
+    assert!(
+        out.contains("took back: Vikings' stick by al: felled 3 tower(s)"),
+        "{out}"
+    );
+    assert!(out.contains(summary), "{out}");
+    assert!(!out.contains("0 knight(s) and 2 tower(s)"), "{out}");
+    std::fs::remove_file(&file).ok();
+
+    // The same turn, interrupted before the mistake and resumed.
+    let file = new_record("undo-resumed");
+    referee_with(&args, &file, &format!("{start}quit\n"));
+    let out = referee_with(&["--words", "seed"], &file, end);
+    assert!(!out.contains("not accepted"), "{out}");
+    assert!(out.contains(summary), "{out}");
+    std::fs::remove_file(&file).ok();
+}
+
+/// The referee's words, one row an entry and what it answers: a decimal
+/// comma read as a point, a point mistyped answered with how to type one,
+/// a stick typed with spaces answered with its typed form, `bb` refused
+/// with the reason, the king line saying from where the king is thrown,
+/// the club's words under standard rules and the seed's under seed rules.
+#[test]
+fn the_referee_speaks_as_a_club_and_reads_what_a_club_types() {
+    let seed_turn = "start a\nb\n-\n-\n-\n-\n-\n";
+    let rows: &[(&[&str], String, &str, &str)] = &[
+        // (flags, entries, expected answer, expected in the record)
+        (&[], format!("{seed_turn}bob:in 2,1 3,3\n"), "", r#""at":{"x":2.1,"y":3.3}"#),
+        (
+            &[],
+            format!("{seed_turn}in 2.1,5.3\n"),
+            "not accepted: '2.1,5.3' is not a point; a point is X (across) and Y (along) in metres with a space between, e.g. in 2.1 5.3",
+            "",
+        ),
+        (
+            &[],
+            format!("{seed_turn}in 2;1 5\n"),
+            "not accepted: '2;1' is not metres; a point is X (across)",
+            "",
+        ),
+        (&[], "lag 0,5 0,3\n".into(), "B's stick lay nearer the king (0.30 m to 0.50 m): B start", ""),
+        (
+            &["--ruleset", "standard"],
+            "start a\n2 b\n".into(),
+            "not accepted: '2 b' is not an entry here; one baton is typed without spaces: 2b; a baton is -, miss",
+            "",
+        ),
+        (
+            &[],
+            "start a\nann:2 B\n".into(),
+            "not accepted: 'ann:2 B' is not an entry here; one stick is typed without spaces: ann:2b; a stick is -, miss",
+            "",
+        ),
+        (
+            &[],
+            format!("{seed_turn}2 b\n"),
+            "not accepted: '2 b' is not an entry here; an inkast throw is due: in [X Y], out or in-king",
+            "",
+        ),
+        (
+            &["--ruleset", "standard"],
+            "start a\ncy:bb\n".into(),
+            "not accepted: 'bb' is not one baton: one baton that felled 2 baseline kubbs is 2b; 2 batons are 2 entries, one baton each (b, then b)",
+            "",
+        ),
+        (
+            &[],
+            "start a\nff\n".into(),
+            "not accepted: 'ff' is not one stick: one stick that felled 2 knights is 2f",
+            "",
+        ),
+        (
+            &["--ruleset", "standard"],
+            "start a\n5b\n".into(),
+            "king: standing, may be attacked now (thrown from the baseline)",
+            "",
+        ),
+        (
+            &["--ruleset", "standard", "--words", "seed"],
+            "start a\n5b\n".into(),
+            "team B: 0 tower(s); half: 0 knight(s) standing",
+            "",
+        ),
+        (
+            &["--ruleset", "standard"],
+            "start a\n5b\n".into(),
+            "team B: 0 baseline kubb(s); half: 0 field kubb(s) standing",
+            "",
+        ),
+        (&[], "start a\n".into(), "game 1 of a one-game match", ""),
+    ];
+    for (i, (flags, input, answer, recorded)) in rows.iter().enumerate() {
+        let file = new_record(&format!("words-{i}"));
+        let mut args = flags.to_vec();
+        args.extend(["--team-a", "V:ann", "--team-b", "D:bob"]);
+        if input.starts_with("lag") {
+            args.truncate(flags.len());
+        }
+        let out = referee_with(&args, &file, &format!("{input}quit\n"));
+        assert!(out.contains(answer), "{flags:?} {input:?}: {answer}\n{out}");
+        if answer.is_empty() {
+            assert!(!out.contains("not accepted"), "{input:?}: {out}");
+        }
+        let log = std::fs::read_to_string(&file).unwrap();
+        assert!(log.contains(recorded), "{input:?}: {recorded}\n{log}");
+        std::fs::remove_file(&file).ok();
+    }
+}
+
+/// A best-of-3 match the team that lost the first game wins: the game
+/// number is shown, `next` is prompted after each game, and the match
+/// score is given from the winner's side.
+#[test]
+fn the_match_score_is_given_from_the_winners_side() {
+    let file = new_record("score");
+    let game = "5b\nk\ny\n";
+    let input = format!("start a\n{game}next\n{game}next\n-\n-\n-\n-\n-\n-\n{game}quit\n");
+    let out = referee_with(
+        &[
+            "--ruleset",
+            "standard",
+            "--team-a",
+            "Vikings:ann",
+            "--team-b",
+            "Danes:bob",
+        ],
+        &file,
+        &input,
+    );
+    assert!(!out.contains("not accepted"), "{out}");
+    for said in [
+        "game 1 is over; type next to start game 2",
+        "game 2 is over; type next to start game 3",
+        "game 3 of a best of 3",
+        "match over: Danes (team B) win the match, 2-1 in games",
+    ] {
+        assert!(out.contains(said), "{said}: {out}");
+    }
+    assert!(!out.contains("1-2"), "{out}");
     std::fs::remove_file(&file).ok();
 }
