@@ -67,6 +67,11 @@ impl MessageReader {
             }
             Some(Ok(value)) => {
                 let used = values.byte_offset();
+                // A whole message that arrived at once is held to the
+                // limit as much as one still arriving.
+                if used > MAX_MESSAGE_BYTES {
+                    return Err(ProtocolError::TooLong);
+                }
                 self.buffer.drain(..used);
                 Ok(Some(value))
             }
@@ -245,6 +250,25 @@ mod tests {
         reader.feed(b"\"");
         reader.feed(&[b'a'; MAX_MESSAGE_BYTES]);
         assert_eq!(reader.next_message(), Err(ProtocolError::TooLong));
+    }
+
+    #[test]
+    fn a_whole_message_over_the_limit_is_refused_though_it_came_at_once() {
+        // 5,002 bytes: a JSON string of 5,000 letters.
+        let message = format!("\"{}\"", "a".repeat(5000));
+        assert_eq!(message.len(), 5002);
+        let mut reader = MessageReader::default();
+        reader.feed(message.as_bytes());
+        assert_eq!(reader.next_message(), Err(ProtocolError::TooLong));
+        let mut split = MessageReader::default();
+        split.feed(&message.as_bytes()[..4096]);
+        assert_eq!(split.next_message(), Ok(None));
+        split.feed(&message.as_bytes()[4096..]);
+        assert_eq!(split.next_message(), Err(ProtocolError::TooLong));
+        let mut fits = MessageReader::default();
+        let at_limit = format!("\"{}\"", "a".repeat(MAX_MESSAGE_BYTES - 2));
+        fits.feed(at_limit.as_bytes());
+        assert!(matches!(fits.next_message(), Ok(Some(_))));
     }
 
     #[test]

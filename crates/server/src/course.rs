@@ -47,6 +47,21 @@ const CLOSE_LINGER: Duration = Duration::from_secs(2);
 /// sending a flood is cut off.
 const MAX_DRAIN: usize = 64 * 1024;
 
+/// The most characters a stored reason holds, ellipsis included.
+const MAX_REASON_CHARS: usize = 200;
+
+/// The termination `make` gives `detail`, its text held to
+/// [`MAX_REASON_CHARS`]: what a client sent is quoted in part, never whole.
+fn bounded(make: fn(String) -> Termination, detail: &str) -> Termination {
+    let room = MAX_REASON_CHARS.saturating_sub(make(String::new()).to_string().chars().count());
+    if detail.chars().count() <= room {
+        return make(detail.to_string());
+    }
+    let mut cut: String = detail.chars().take(room.saturating_sub(1)).collect();
+    cut.push('…');
+    make(cut)
+}
+
 /// The player waiting for an opponent: no game exists for it yet.
 struct Waiting {
     connection: u64,
@@ -319,7 +334,7 @@ async fn forfeit(app: &Arc<App>, id: &str, seat: Color, why: &str) -> anyhow::Re
     }
     let event = gt::Event::Forfeited {
         seat,
-        reason: Termination::Disconnect(why.to_string()),
+        reason: bounded(Termination::Disconnect, why),
     };
     app.commit_event(&mut game, GameEvent::Gt(event), None)
         .await?;
@@ -340,14 +355,14 @@ async fn answer(app: &Arc<App>, id: &str, seat: Color, message: &Value) -> anyho
                 .and_then(|mv| state.move_event(seat, mv, now_ms()))
                 .unwrap_or_else(|refusal| gt::Event::Forfeited {
                     seat,
-                    reason: Termination::IllegalMove(refusal.0),
+                    reason: bounded(Termination::IllegalMove, &refusal.0),
                 }),
         ),
         // A move after the end changes nothing.
         Ok(Request::Move(_)) => None,
         Err(error) if active => Some(gt::Event::Forfeited {
             seat,
-            reason: Termination::Disconnect(error.to_string()),
+            reason: bounded(Termination::Disconnect, &error.to_string()),
         }),
         Err(_) => None,
     };
@@ -374,4 +389,20 @@ fn reply_of(state: &GameState, seat: Color) -> anyhow::Result<Reply> {
         time: state.remaining_ms(seat, now_ms()).unwrap_or(0),
         end: state.status() == Status::Finished,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_reason_is_cut_on_a_char_boundary_with_an_ellipsis() {
+        let detail = "é".repeat(500);
+        let reason = bounded(Termination::IllegalMove, &detail).to_string();
+        assert_eq!(reason.chars().count(), MAX_REASON_CHARS, "{reason}");
+        assert!(reason.starts_with("illegal move: éé"), "{reason}");
+        assert!(reason.ends_with("é…"), "{reason}");
+        let short = bounded(Termination::Disconnect, "the connection closed");
+        assert_eq!(short.to_string(), "disconnect: the connection closed");
+    }
 }

@@ -6,7 +6,7 @@
 //! adapters parse, serde stores and sends).
 
 use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
-use guard_towers::{Color, Game, Move, Position, Ruleset, TimeControl};
+use guard_towers::{Color, Game, Move, MoveError, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use crate::status::{Kind, Status};
@@ -203,8 +203,17 @@ fn refuse<T>(message: impl Into<String>) -> Result<T, Refusal> {
 /// there would make PostgreSQL refuse a whole batch of commits.
 pub fn parse_move(text: &str) -> Result<Move, Refusal> {
     text.trim().parse().map_err(|error| {
-        let quoted: String = text.chars().take(40).collect();
-        Refusal(printable(&format!("'{quoted}' is not a move: {error}")))
+        let mut quoted: String = text.chars().take(40).collect();
+        if text.chars().nth(40).is_some() {
+            quoted.push('…');
+        }
+        // The text is quoted here once: the parser's own message for a
+        // text of the wrong shape quotes it again, whole.
+        let why = match error {
+            MoveError::Format { .. } => "expected FROM-TO-STONES like A7-B7-1".to_string(),
+            other => other.to_string(),
+        };
+        Refusal(printable(&format!("'{quoted}' is not a move: {why}")))
     })
 }
 
@@ -666,6 +675,22 @@ mod tests {
         let refusal = parse_move("A7\u{0}-B7-1").unwrap_err();
         assert!(refusal.0.contains("A7\\u{0}-B7-1"), "{refusal}");
         assert!(!refusal.0.chars().any(char::is_control), "{refusal}");
+    }
+
+    #[test]
+    fn a_refusal_quotes_the_text_once() {
+        assert_eq!(
+            parse_move("").unwrap_err().0,
+            "'' is not a move: expected FROM-TO-STONES like A7-B7-1"
+        );
+        let long = "x".repeat(100);
+        assert_eq!(
+            parse_move(&long).unwrap_err().0,
+            format!(
+                "'{}…' is not a move: expected FROM-TO-STONES like A7-B7-1",
+                "x".repeat(40)
+            )
+        );
     }
 
     #[test]

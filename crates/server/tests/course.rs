@@ -202,6 +202,46 @@ async fn a_disconnect_or_garbage_mid_game_ends_it_at_once_for_both() {
 }
 
 #[tokio::test]
+async fn an_over_limit_message_is_unreadable_and_stored_reasons_are_short_and_said_once() {
+    let server = course_server().await;
+    let address = server.course_addr.unwrap();
+    let long_square = format!("{}-A1-1", "Z".repeat(3000));
+    tokio::task::spawn_blocking(move || {
+        // 5,002 bytes in one write: a JSON string of 5,000 letters.
+        let (mut red, _blue) = pair(address);
+        red.stream
+            .write_all(format!("\"{}\"", "a".repeat(5000)).as_bytes())
+            .unwrap();
+        assert_eq!(red.recv(), None, "the sender is closed");
+        for text in ["", long_square.as_str()] {
+            let (mut red, _blue) = pair(address);
+            let lost = red.ask(text).expect("the final state");
+            assert_eq!(lost["end"], true, "{lost}");
+        }
+    })
+    .await
+    .unwrap();
+    let (_, archive) = server.get("/api/gt/games?status=finished").await;
+    let mut results: Vec<String> = archive["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|game| game["result"].as_str().unwrap().to_string())
+        .collect();
+    results.sort();
+    assert_eq!(results.len(), 3, "{archive}");
+    assert_eq!(results[0], "0-1 disconnect: a message over 4096 bytes");
+    assert_eq!(
+        results[1],
+        "0-1 illegal move: '' is not a move: expected FROM-TO-STONES like A7-B7-1"
+    );
+    let reason = results[2].strip_prefix("0-1 ").unwrap();
+    assert!(reason.starts_with("illegal move: 'ZZZ"), "{reason}");
+    assert!(reason.chars().count() <= 200, "{reason}");
+    assert_eq!(reason.matches("is not a move").count(), 1, "{reason}");
+}
+
+#[tokio::test]
 async fn replies_are_the_course_servers_bytes() {
     let server = course_server().await;
     let address = server.course_addr.unwrap();
