@@ -399,7 +399,6 @@ function renderClocks() {
     box.classList.toggle("running", running);
   }
 }
-setInterval(renderClocks, 250);
 
 // A rated game names its players, each a link to their ratings page.
 function renderRated() {
@@ -643,6 +642,9 @@ async function start() {
     }
     throw error;
   }
+  // The clocks tick only on a page that shows a game: a page for no game
+  // has no clocks to set.
+  setInterval(renderClocks, 250);
   live(id, () => refresh().catch((error) => showError($("error"), error)),
     () => refresh().catch((error) => showError($("error"), error)));
 }

@@ -1551,6 +1551,26 @@ test("tournament day: without a clipboard the link is shown selected to copy by 
   await context.close();
 });
 
+test("pages for unknown ids say so and log no script errors while they stand open", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE);
+  for (const path of ["/gt?id=nosuch", "/kubb?id=nosuch", "/tournament?id=nosuch"]) {
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      // The API's 404 for the unknown id is the browser's network log, not a script's error.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
+    });
+    await page.goto(`${base}${path}`);
+    await page.waitForSelector(".missing");
+    // Timers left running would fail within this time (the clock ticks every 250 ms).
+    await page.waitForTimeout(2000);
+    assert.deepEqual(errors, [], `${path} logs no errors`);
+    await page.close();
+  }
+  await context.close();
+});
+
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: browserPath,
