@@ -24,6 +24,7 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -64,26 +65,48 @@ pub fn router(shared: AppState) -> Router {
         .fallback(|| async { ApiError::NotFound("no such API path".into()) })
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES));
+    let router = Router::new()
+        .route("/", get(web::page))
+        .route("/{file}", get(web::file))
+        .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
+        .merge(api)
+        .with_state(shared);
+    outer_layers(router)
+}
+
+/// What every answer passes through: a handler that panics is answered
+/// 500 `{"error":"internal error"}` and logged (never a connection closed
+/// without a word), a request that takes too long is cut off, and every
+/// answer has the security headers.
+fn outer_layers(router: Router) -> Router {
     let headers = SECURITY_HEADERS.map(|(name, value)| {
         SetResponseHeaderLayer::if_not_present(
             HeaderName::from_static(name),
             HeaderValue::from_static(value),
         )
     });
-    let mut router = Router::new()
-        .route("/", get(web::page))
-        .route("/{file}", get(web::file))
-        .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
-        .merge(api)
-        .with_state(shared)
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ));
+    let mut router =
+        router
+            .layer(CatchPanicLayer::custom(panicked))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                REQUEST_TIMEOUT,
+            ));
     for header in headers {
         router = router.layer(header);
     }
     router
+}
+
+/// The answer to a request whose handler panicked: an internal error,
+/// whose detail (the panic's message) goes to the log once.
+fn panicked(payload: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let detail = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic without a message");
+    ApiError::Internal(format!("a request handler panicked: {detail}")).into_response()
 }
 
 async fn rate_limit(
@@ -322,5 +345,44 @@ async fn names_of(app: &App, id: &str) -> [Option<String>; 2] {
             ::kubb::Team::BOTH.map(|team| Some(state.current.team_info(team).name.to_string()))
         }
         GameState::Tournament(_) => [None, None],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use tower::ServiceExt;
+
+    #[tokio::test]
+    async fn a_handler_that_panics_is_answered_500_as_an_internal_error() {
+        let router = outer_layers(
+            Router::new()
+                .route(
+                    "/boom",
+                    get(|| async {
+                        let pieces = [0u8; 10];
+                        let index = std::hint::black_box(21);
+                        pieces[index].to_string()
+                    }),
+                )
+                .route("/fine", get(|| async { "fine" })),
+        );
+        let request = |path: &str| Request::builder().uri(path).body(Body::empty()).unwrap();
+        let response = router.clone().oneshot(request("/boom")).await.unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            "application/json",
+            "{response:?}"
+        );
+        let (name, value) = SECURITY_HEADERS[0];
+        assert_eq!(response.headers()[name], value, "the answer is a full one");
+        let body = axum::body::to_bytes(response.into_body(), 1024)
+            .await
+            .unwrap();
+        assert_eq!(&body[..], br#"{"error":"internal error"}"#);
+        let fine = router.oneshot(request("/fine")).await.unwrap();
+        assert_eq!(fine.status(), StatusCode::OK);
     }
 }
