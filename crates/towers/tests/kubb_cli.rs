@@ -126,6 +126,28 @@ fn an_event_log_replays_and_the_default_ruleset_is_the_logs() {
     );
 }
 
+/// A rescue of a piece that does not exist is an invalid record, said in
+/// one line (it once panicked: exit 101 and a backtrace).
+#[test]
+fn a_log_rescuing_a_piece_that_does_not_exist_exits_2_in_one_line() {
+    let log = concat!(
+        r#"{"format":"towers-kubb-events","version":1,"ruleset":"standard"}"#,
+        "\n",
+        r#"{"event":"start","team":"B"}"#,
+        "\n",
+        r#"{"event":"rescue","player":"bob","piece":21}"#,
+        "\n",
+    );
+    let output = replay(&[], log, "rescue-21.jsonl");
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(
+        error.contains("line 3: there is no piece number 21"),
+        "{error}"
+    );
+}
+
 #[test]
 fn an_invalid_record_exits_2_naming_turn_entry_and_rule() {
     let record = r#"[["a:b","a:-","a:-","a:-","a:-","a:-"],["b:i","b:b"]]"#;
