@@ -482,8 +482,13 @@ function statusText() {
 // disputes it; the referee's word settles it (docs/api.md, "Team links").
 function confirmButtons(buttons) {
   const confirmation = page.server?.result_confirmation;
+  // The server judges the result from every entry: agreeing waits for them.
+  if (waiting().length) {
+    buttons.push(element("span", { class: "prompt", id: "confirmation" }, "The match is over. The result can be confirmed once the entries on this phone are sent."));
+    return;
+  }
   buttons.push(element("span", { class: "prompt", id: "confirmation" }, confirmationText(confirmation)));
-  if (!confirmation || waiting().length) return;
+  if (!confirmation) return;
   const said = myTeam ? confirmation[myTeam.toLowerCase()] : confirmation.referee || null;
   if (confirmation.state === "confirmed" && !myTeam) return;
   if (said !== true) buttons.push(button(myTeam ? "We agree with the result" : "Confirm the result", () => sendConfirmation(true), true, "agree"));
