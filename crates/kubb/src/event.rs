@@ -8,12 +8,31 @@ use crate::name::Name;
 /// A piece by identity: 0–4 started as team A's towers, 5–9 as team B's.
 /// Written `A1`–`B5` ([`Display`](std::fmt::Display), `FromStr`); events,
 /// the log format and the API carry its number (serde), as they always
-/// have.
+/// have. A number above 9 is refused where it is read
+/// ([`TryFrom<u64>`], which serde uses), so an event read from JSON
+/// names real pieces only.
 /// (Its default, A1, only fills the unused room of a [`Queue`](crate::queue::Queue).)
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
+#[serde(try_from = "u64")]
 pub struct PieceId(pub u8);
+
+/// A piece number that names no piece (they are 0–9).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no piece number {0}")]
+pub struct NoSuchPiece(pub u64);
+
+impl TryFrom<u64> for PieceId {
+    type Error = NoSuchPiece;
+
+    fn try_from(number: u64) -> Result<PieceId, NoSuchPiece> {
+        match u8::try_from(number) {
+            Ok(byte @ 0..=9) => Ok(PieceId(byte)),
+            _ => Err(NoSuchPiece(number)),
+        }
+    }
+}
 
 impl PieceId {
     pub const ALL: [PieceId; 10] = [
@@ -173,8 +192,13 @@ impl std::str::FromStr for PieceId {
 }
 
 impl std::fmt::Display for PieceId {
-    /// `A1`–`A5`, `B1`–`B5`: original team and tower spot.
+    /// `A1`–`A5`, `B1`–`B5`: original team and tower spot. A number that
+    /// names no piece (only code can make one) is written as the number,
+    /// `piece 21`, never as a real piece's name.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0 > 9 {
+            return write!(f, "piece {}", self.0);
+        }
         write!(f, "{}{}", self.original_team(), self.spot() + 1)
     }
 }
@@ -197,9 +221,13 @@ pub struct Lag {
     pub king: KingContact,
 }
 
-/// What one stick did.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+/// What one stick did. Written `"miss"`, `"foul"` or `{"hit": {…}}`, and
+/// read in exactly those forms, wherever the JSON comes from (a stick
+/// inside an event is buffered by serde before it is read, and serde's
+/// buffer once took `{"miss": {}}` for `"miss"` where the API's reader
+/// did not: one reader, [`Deserialize`] below, decides for both).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum StickOutcome {
     Miss,
     /// Not underhand, or from in front of the line: whatever fell is raised.
@@ -212,6 +240,80 @@ pub enum StickOutcome {
         #[serde(default)]
         king: bool,
     },
+}
+
+/// The fields of `{"hit": {…}}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HitFields {
+    #[serde(default)]
+    knights: Vec<PieceId>,
+    #[serde(default)]
+    towers: Vec<PieceId>,
+    #[serde(default)]
+    king: bool,
+}
+
+impl<'de> Deserialize<'de> for StickOutcome {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<StickOutcome, D::Error> {
+        deserializer.deserialize_any(OutcomeVisitor)
+    }
+}
+
+struct OutcomeVisitor;
+
+const OUTCOMES: &[&str] = &["miss", "foul", "hit"];
+
+impl<'de> serde::de::Visitor<'de> for OutcomeVisitor {
+    type Value = StickOutcome;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(r#"a stick outcome: "miss", "foul" or {"hit": {"knights": [...], "towers": [...], "king": false}}"#)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<StickOutcome, E> {
+        match text {
+            "miss" => Ok(StickOutcome::Miss),
+            "foul" => Ok(StickOutcome::Foul),
+            "hit" => Err(E::custom(
+                r#"a hit names what fell: {"hit": {"knights": [...], "towers": [...], "king": false}}"#,
+            )),
+            other => Err(E::unknown_variant(other, OUTCOMES)),
+        }
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<StickOutcome, A::Error> {
+        use serde::de::Error;
+        let Some(key) = map.next_key::<String>()? else {
+            return Err(A::Error::invalid_length(0, &self));
+        };
+        let outcome = match key.as_str() {
+            "hit" => {
+                let HitFields {
+                    knights,
+                    towers,
+                    king,
+                } = map.next_value()?;
+                StickOutcome::Hit {
+                    knights,
+                    towers,
+                    king,
+                }
+            }
+            "miss" | "foul" => {
+                return Err(A::Error::custom(format!(
+                    r#"{key} is written "{key}", a string without fields"#
+                )))
+            }
+            other => return Err(A::Error::unknown_variant(other, OUTCOMES)),
+        };
+        if map.next_key::<serde::de::IgnoredAny>()?.is_some() {
+            return Err(A::Error::custom(
+                "a stick outcome is one of miss, foul or hit, not several",
+            ));
+        }
+        Ok(outcome)
+    }
 }
 
 /// A team's name and players, as the referee records them.
@@ -276,7 +378,118 @@ pub enum Event {
 
 #[cfg(test)]
 mod tests {
-    use super::{PieceId, PieceSet};
+    use super::{Event, PieceId, PieceSet, StickOutcome};
+
+    /// Found by fuzzing (`fuzz/`, target `kubb_event_json`) and by a
+    /// reader: a piece number is checked where it is read, so no event
+    /// read from JSON names a piece that does not exist (a rescue of
+    /// piece 21 once indexed past the ten pieces).
+    #[test]
+    fn piece_numbers_above_9_are_refused_where_they_are_read() {
+        for number in 0..=9u8 {
+            let read: PieceId = serde_json::from_str(&number.to_string()).unwrap();
+            assert_eq!(read, PieceId(number));
+            assert_eq!(serde_json::to_string(&read).unwrap(), number.to_string());
+        }
+        for bad in ["10", "21", "255", "256", "18446744073709551615"] {
+            let error = serde_json::from_str::<PieceId>(bad)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                error.starts_with(&format!("there is no piece number {bad}")),
+                "{error}"
+            );
+        }
+        assert!(serde_json::from_str::<PieceId>("-1").is_err());
+        assert!(serde_json::from_str::<PieceId>("\"B2\"").is_err());
+        let rescue = r#"{"event":"rescue","player":"bob","piece":21}"#;
+        let error = serde_json::from_str::<Event>(rescue)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("there is no piece number 21"), "{error}");
+        let hit = r#"{"event":"stick","player":"bob","outcome":{"hit":{"towers":[5,12]}}}"#;
+        let error = serde_json::from_str::<Event>(hit).unwrap_err().to_string();
+        assert!(error.contains("there is no piece number 12"), "{error}");
+    }
+
+    /// A piece number only code can make is never named as a real piece
+    /// (a refused rescue of piece 21 once named it B2).
+    #[test]
+    fn a_number_that_is_no_piece_is_not_named_as_one() {
+        assert_eq!(PieceId(21).to_string(), "piece 21");
+        assert_eq!(PieceId(10).to_string(), "piece 10");
+        assert_eq!(PieceId(6).to_string(), "B2");
+    }
+
+    /// One reader for stick outcomes: `{"miss": {}}` was refused by the
+    /// API and taken by the log reader (serde buffers an event's fields,
+    /// and its buffer read an empty map as "no fields"). Both read an
+    /// outcome through the same visitor now, alone or inside an event.
+    #[test]
+    fn stick_outcomes_are_read_in_their_written_forms_only_alone_or_in_an_event() {
+        let good = [
+            (r#""miss""#, StickOutcome::Miss),
+            (r#""foul""#, StickOutcome::Foul),
+            (
+                r#"{"hit":{"knights":[1],"towers":[],"king":true}}"#,
+                StickOutcome::Hit {
+                    knights: vec![PieceId(1)],
+                    towers: vec![],
+                    king: true,
+                },
+            ),
+            (
+                r#"{"hit":{}}"#,
+                StickOutcome::Hit {
+                    knights: vec![],
+                    towers: vec![],
+                    king: false,
+                },
+            ),
+        ];
+        for (text, outcome) in good {
+            assert_eq!(serde_json::from_str::<StickOutcome>(text).unwrap(), outcome);
+            let event = format!(r#"{{"event":"stick","player":"p","outcome":{text}}}"#);
+            let read: Event = serde_json::from_str(&event).unwrap();
+            assert_eq!(
+                read,
+                Event::Stick {
+                    player: "p".into(),
+                    outcome: outcome.clone()
+                }
+            );
+            let written = serde_json::to_string(&outcome).unwrap();
+            assert_eq!(
+                serde_json::from_str::<StickOutcome>(&written).unwrap(),
+                outcome
+            );
+        }
+        for bad in [
+            r#"{"miss":{}}"#,
+            r#"{"miss":null}"#,
+            r#"{"foul":{}}"#,
+            r#"{}"#,
+            r#"{"hit":{},"miss":{}}"#,
+            r#"{"hit":{"towers":[1],"queen":true}}"#,
+            r#""hit""#,
+            r#""miss ""#,
+            r#"{"Miss":{}}"#,
+            r#"7"#,
+        ] {
+            assert!(serde_json::from_str::<StickOutcome>(bad).is_err(), "{bad}");
+            let event = format!(r#"{{"event":"stick","player":"p","outcome":{bad}}}"#);
+            assert!(serde_json::from_str::<Event>(&event).is_err(), "{event}");
+            let log = format!(
+                "{{\"format\":\"towers-kubb-events\",\"version\":1,\"ruleset\":\"standard\"}}\n{event}\n"
+            );
+            let error = crate::log::read(&log, Default::default()).unwrap_err();
+            assert_eq!(error.line, 2, "{bad}");
+        }
+        let error = serde_json::from_str::<StickOutcome>(r#"{"miss":{}}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with(r#"miss is written "miss""#), "{error}");
+    }
 
     #[test]
     fn piece_names_round_trip_and_bad_ones_are_refused() {

@@ -297,14 +297,25 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
     for _ in 0..4 {
         assert_eq!(send(referee, miss.clone()).await.0, StatusCode::OK);
     }
-    // A rescue of a piece that does not exist is refused in words (it closed the connection).
+    // A rescue of a piece that does not exist is refused in words (it closed the connection):
+    // the number is refused where the body is read, as an unreadable event.
     let (status, refused) = send(
         vikings,
         json!({ "event": "rescue", "player": "p", "piece": 21 }),
     )
     .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
-    assert_eq!(refused["error"], "there is no piece number 21");
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    let said = refused["error"].as_str().unwrap();
+    assert!(said.contains("there is no piece number 21"), "{said}");
+    // A stick outcome is read in its written form only, by the API as by the log.
+    let (status, refused) = send(
+        vikings,
+        json!({ "event": "stick", "player": "p", "outcome": { "miss": {} } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    let said = refused["error"].as_str().unwrap();
+    assert!(said.contains(r#"miss is written "miss""#), "{said}");
     let confirm = format!("/api/kubb/matches/{id}/confirm");
     let (status, refused) = server
         .post(&confirm, Some(vikings), json!({ "agree": true }))

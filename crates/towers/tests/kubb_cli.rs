@@ -142,8 +142,32 @@ fn a_log_rescuing_a_piece_that_does_not_exist_exits_2_in_one_line() {
     assert_eq!(output.status.code(), Some(2));
     let error = String::from_utf8(output.stderr).unwrap();
     assert_eq!(error.lines().count(), 1, "{error}");
+    // The number is refused where the event is read (`PieceId` reads
+    // 0-9 only), so the line is not an event.
     assert!(
-        error.contains("line 3: there is no piece number 21"),
+        error.contains("line 3: not an event: there is no piece number 21"),
+        "{error}"
+    );
+}
+
+/// `{"miss": {}}` is no stick outcome for the log reader either (the API
+/// refused it while replay took it).
+#[test]
+fn a_log_with_a_miss_written_as_a_map_exits_2_in_one_line() {
+    let log = concat!(
+        r#"{"format":"towers-kubb-events","version":1,"ruleset":"standard"}"#,
+        "\n",
+        r#"{"event":"start","team":"A"}"#,
+        "\n",
+        r#"{"event":"stick","player":"ann","outcome":{"miss":{}}}"#,
+        "\n",
+    );
+    let output = replay(&[], log, "miss-map.jsonl");
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(
+        error.contains(r#"line 3: not an event: miss is written "miss""#),
         "{error}"
     );
 }
