@@ -60,8 +60,10 @@ pub struct Skill {
 }
 
 impl Skill {
-    /// 25 % on a baseline tower from 8 m: where Chris Hodges started
-    /// ("the high 20 %s", kubbon, 2012).
+    /// 25 % on a baseline tower from 8 m: our choice for a club beginner,
+    /// no field figure. It lies below "the high 20 %s" Chris Hodges hit
+    /// when he began training for a tournament (kubbon, 2012), a player
+    /// already on his way to competition.
     pub const BEGINNER: Skill = Skill {
         name: "beginner",
         lateral_per_metre: 0.014_975,

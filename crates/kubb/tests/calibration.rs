@@ -35,19 +35,24 @@ fn the_advanced_first_stick_fells_what_the_2015_quarterfinalists_felled() {
     assert!((rate - 188.0 / 436.0).abs() <= 0.024, "{rate:.3}");
 }
 
-/// kubbon's 100+ games recorded throw by throw hold "about 900 total
-/// turns": 900 turns over 100 to 110 games is 8.2 to 9.0 turns a game;
-/// reading "about" as ±5 % of 900 widens it to 7.8–9.45.
+/// kubbon's "100+" tournament games recorded throw by throw in 2012–14,
+/// when the U.S. championship opened with 6 sticks, hold "about 900
+/// total turns": at most 9.0 turns a game (more games, fewer turns each),
+/// 9.45 reading "about" as +5 % of 900. The source gives no lower bound,
+/// so neither does the test. Compared under the 6-stick opening the
+/// records were played with.
 #[test]
-fn advanced_games_last_as_many_turns_as_the_recorded_ones() {
-    let turns = advanced().turns_per_game();
-    assert!((7.8..=9.45).contains(&turns), "{turns:.2} turns a game");
+fn advanced_games_last_no_longer_than_the_recorded_ones() {
+    let turns = measure(Ruleset::STANDARD, Skill::ADVANCED, MATCHES, 1).turns_per_game();
+    assert!(turns <= 9.45, "{turns:.2} turns a game");
 }
 
-/// Planet Kubb's notation pages record 14 pieces inkasted, 5 thrown again
-/// and none placed: 64 % in at the first attempt (95 % Wilson interval
-/// 39–84 %), and no penalty piece in 14 is likely (at least 5 %) only if
-/// penalties are at most 19 % of the pieces.
+/// The only two turns on Planet Kubb's notation pages recorded with their
+/// re-throws hold 14 pieces inkasted, 5 thrown again and none placed: 64 %
+/// in at the first attempt (95 % Wilson interval 39–84 %), and no penalty
+/// piece in 14 is likely (at least 5 %) only if penalties are at most 19 %
+/// of the pieces. No source gives these by skill: the model's bounce-out
+/// is one figure for every preset.
 #[test]
 fn inkasts_land_in_and_out_as_recorded() {
     let measured = advanced();
@@ -56,8 +61,10 @@ fn inkasts_land_in_and_out_as_recorded() {
     assert!(measured.penalty_rate() <= 0.19, "{measured:?}");
 }
 
-/// Chris Hodges (Ask Planet Kubb, "Advantage on tossing first with 2-4-6
-/// rule"): between equal teams the starting team wins about 40 %, 60 % and
+/// Chris Hodges' estimate (Ask Planet Kubb, "Advantage on tossing first
+/// with 2-4-6 rule"; the page gives no count of games behind it, and a
+/// reply doubts the wiki holds enough 2-4-6 games for such figures):
+/// between equal teams the starting team wins about 40 %, 60 % and
 /// 75 % of the games after felling 0, 1 or 2 towers with its 2 opening
 /// sticks, "over a very large band of performance, from beginner to
 /// expert". His figures are rounded to 5 points; the model must lie within

@@ -248,8 +248,9 @@ fn print_tables(
     }
 }
 
-/// Chris Hodges' starting team's chances after felling 0, 1 or 2 towers
-/// with the 2 opening sticks (Ask Planet Kubb, 2016).
+/// Chris Hodges' estimate of the starting team's chances after felling 0,
+/// 1 or 2 towers with the 2 opening sticks (Ask Planet Kubb; his
+/// benchmarks, with no count of games behind them on the page).
 const HODGES_2_4_6: [f64; 3] = [0.40, 0.60, 0.75];
 
 /// The model against the recorded figures (docs/kubb.md, "Calibration"
@@ -264,17 +265,16 @@ fn print_validation(standard: &[Measured], us: &[Measured]) {
         100.0 * us[advanced].first_baton_efficiency()
     );
     println!(
-        "| turns per game, 100+ recorded tournament games | 8.2–9.0 | {:.1} (advanced, 2-4-6), {:.1} (6-6-6) |",
-        us[advanced].turns_per_game(),
-        standard[advanced].turns_per_game()
+        "| turns per game, 100+ tournament games recorded 2012–14 (6-stick opening) | at most 9.0 | {} (6-6-6) |",
+        by_preset_plain(standard, Measured::turns_per_game)
     );
     println!(
-        "| pieces in at the first attempt, recorded turns | 64 % (9 of 14) | {:.1} % (advanced) |",
-        100.0 * us[advanced].first_attempt_in_rate()
+        "| pieces in at the first attempt, two recorded turns | 64 % (9 of 14) | {} (one figure for every skill) |",
+        by_preset(us, Measured::first_attempt_in_rate)
     );
     println!(
-        "| penalty pieces, recorded turns | 0 of 14 | {:.1} % (advanced) |",
-        100.0 * us[advanced].penalty_rate()
+        "| penalty pieces, two recorded turns | 0 of 14 | {} (one figure for every skill) |",
+        by_preset(us, Measured::penalty_rate)
     );
     println!(
         "| games won by the starter, 6-6-6, equal teams | about 75 % | {} |",
@@ -282,13 +282,13 @@ fn print_validation(standard: &[Measured], us: &[Measured]) {
     );
     for (towers, hodges) in HODGES_2_4_6.iter().enumerate() {
         println!(
-            "| 2-4-6: starter's games after {towers} opening tower(s) | {:.0} % | {} |",
+            "| 2-4-6: starter's games after {towers} opening tower(s), Hodges' estimate | {:.0} % | {} |",
             100.0 * hodges,
             by_preset(us, |m| m.starter_share_after_opening(towers))
         );
     }
     println!(
-        "| 2-4-6: starter's games, Hodges' figures weighted by the model's openings | {} | {} |",
+        "| 2-4-6: starter's games, Hodges' estimates weighted by the model's openings | {} | {} |",
         by_preset(us, |m| (0..3)
             .map(|towers| HODGES_2_4_6[towers] * m.opening_share(towers))
             .sum()),
@@ -296,10 +296,18 @@ fn print_validation(standard: &[Measured], us: &[Measured]) {
     );
 }
 
-/// One value per preset, as "beginner / experienced / advanced".
-fn by_preset(row: &[Measured], value: impl Fn(&Measured) -> f64) -> String {
+/// One share per preset, as "beginner / experienced / advanced".
+fn by_preset(row: &[Measured], share: impl Fn(&Measured) -> f64) -> String {
     row.iter()
-        .map(|m| format!("{:.1} %", 100.0 * value(m)))
+        .map(|m| format!("{:.1} %", 100.0 * share(m)))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// One count per preset, as "beginner / experienced / advanced".
+fn by_preset_plain(row: &[Measured], value: impl Fn(&Measured) -> f64) -> String {
+    row.iter()
+        .map(|m| format!("{:.1}", value(m)))
         .collect::<Vec<_>>()
         .join(" / ")
 }
