@@ -109,3 +109,32 @@ pub fn read(text: &str, choice: RulesChoice) -> Result<ReadLog, LogError> {
         rules,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::read;
+    use crate::notation::RulesChoice;
+
+    /// Found by fuzzing (`fuzz/`, target `kubb_match_events`): a header's
+    /// time limit of 0 minutes was read, and the match's Planet Kubb
+    /// export (`time=0/none`) could then not be imported. A time limit is
+    /// checked where it is read.
+    #[test]
+    fn a_time_limit_of_0_minutes_is_refused_where_it_is_read() {
+        let log = |minutes: u16| {
+            format!(
+                "{{\"format\":\"towers-kubb-events\",\"version\":1,\"ruleset\":\"standard\",\"settings\":{{\"time_limit\":{{\"minutes\":{minutes},\"tie_break\":\"none\"}}}}}}\n"
+            )
+        };
+        let error = read(&log(0), RulesChoice::default()).unwrap_err();
+        assert_eq!(error.line, 1);
+        assert!(
+            error.message.contains("a time limit is at least 1 minute"),
+            "{error}"
+        );
+        let read = read(&log(1), RulesChoice::default()).unwrap();
+        assert_eq!(read.state.ruleset().time_limit.map(|t| t.minutes), Some(1));
+        let unknown = r#"{"minutes":5,"tie_break":"none","extra":1}"#;
+        assert!(serde_json::from_str::<crate::TimeLimit>(unknown).is_err());
+    }
+}

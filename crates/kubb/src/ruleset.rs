@@ -223,10 +223,34 @@ impl TieBreak {
 /// A match's time limit: its length (for the referee's clock) and the
 /// tie-break applied when the referee calls time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "TimeLimitFields")]
 pub struct TimeLimit {
     pub minutes: u16,
     pub tie_break: TieBreak,
+}
+
+/// A [`TimeLimit`] as read: at least one minute, as a record's header and
+/// the command line have it (found by fuzzing: a 0-minute limit read from
+/// JSON made a match whose record could not be read back).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TimeLimitFields {
+    minutes: u16,
+    tie_break: TieBreak,
+}
+
+impl TryFrom<TimeLimitFields> for TimeLimit {
+    type Error = String;
+
+    fn try_from(fields: TimeLimitFields) -> Result<TimeLimit, String> {
+        if fields.minutes == 0 {
+            return Err("a time limit is at least 1 minute".into());
+        }
+        Ok(TimeLimit {
+            minutes: fields.minutes,
+            tie_break: fields.tie_break,
+        })
+    }
 }
 
 /// The tournament settings of a match, as records and the API carry them
