@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use guard_towers::record::Termination;
 use guard_towers::{Color, Move};
@@ -36,8 +36,22 @@ const MAX_ENGINE_MOVE: Duration = Duration::from_secs(10);
 /// Analyses that may wait for an engine, per engine thread.
 const ANALYSES_WAITING_PER_THREAD: usize = 4;
 
-/// The longest an analysis waits for an engine before it is told to retry.
-const ANALYSIS_DEADLINE: Duration = Duration::from_secs(15);
+/// The longest an analysis waits for an engine before it is told to retry
+/// (503 with `Retry-After`): with its own search, an analysis of up to a
+/// second is answered within 5 s.
+const ANALYSIS_DEADLINE: Duration = Duration::from_secs(4);
+
+/// How long a game's search that may yield keeps its thread before a
+/// waiting analysis takes it (see `scheduler`).
+const GAME_SLICE: Duration = Duration::from_millis(250);
+
+/// A game's engine yields its thread to analyses when its game has no
+/// clock or at least this much left on it: a few seconds' wait cost it
+/// little. Engines on shorter clocks keep their threads.
+const YIELDS_WITH_CLOCK_LEFT: Duration = Duration::from_secs(10 * 60);
+
+/// The least thinking time a search that yielded resumes with.
+const MIN_RESUMED_SEARCH: Duration = Duration::from_millis(100);
 
 /// How often a server says it is alive; a restart more than three of these
 /// after the last word counts the gap as time no server was up.
@@ -284,6 +298,7 @@ impl App {
                 tuning.engine_threads,
                 ANALYSES_WAITING_PER_THREAD * tuning.engine_threads.max(1),
                 ANALYSIS_DEADLINE,
+                GAME_SLICE,
             ),
             players: EnginePlayers::new(4 * tuning.engine_threads.max(1)),
             bots: Arc::default(),
@@ -608,41 +623,82 @@ impl App {
                 Some(flag_at_ms) => Work::ClockedGame { flag_at_ms },
                 None => Work::UnclockedGame,
             };
-            let permit = app.engines.acquire(work).await;
-            if permit.is_err() || stop.load(Ordering::Relaxed) {
-                app.players.search_done(&id, &stop);
-                return;
-            }
-            let limits = match state.remaining_ms(seat, now_ms()) {
-                Some(left) => Limits {
-                    clock: Some(Clock {
-                        remaining: Duration::from_millis(left),
-                        increment: state
-                            .settings
-                            .time_control
-                            .map_or(Duration::ZERO, |tc| tc.increment),
-                    }),
-                    movetime: Some(MAX_ENGINE_MOVE),
-                    ..Limits::default()
-                },
-                None => Limits {
-                    movetime: Some(app.tuning.engine_movetime),
-                    ..Limits::default()
-                },
+            let yields = state
+                .remaining_ms(seat, now_ms())
+                .is_none_or(|left| u128::from(left) >= YIELDS_WITH_CLOCK_LEFT.as_millis());
+            let thinking = match state.clocks {
+                Some(_) => MAX_ENGINE_MOVE,
+                None => app.tuning.engine_movetime,
             };
-            let engine = app.players.engine(&id, seat, level);
-            let game = state.game.clone();
-            let searching = stop.clone();
-            let best = tokio::task::spawn_blocking(move || {
-                let mut engine = engine
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                engine
-                    .go(&game, &limits, &searching, &mut |_| {})
-                    .map(|result| result.best_move)
-            })
-            .await;
-            drop(permit);
+            // A search that yields its thread to an analysis queues again
+            // and goes on with the rest of its thinking time (its engine
+            // keeps its hash table, so little is searched twice).
+            let mut spent = Duration::ZERO;
+            let best = loop {
+                let permit = if yields {
+                    app.engines.acquire_yielding(work, &stop).await
+                } else {
+                    app.engines.acquire(work).await
+                };
+                let permit = match permit {
+                    Ok(permit) if !stop.load(Ordering::Relaxed) => permit,
+                    _ => {
+                        app.players.search_done(&id, &stop);
+                        return;
+                    }
+                };
+                let movetime = if spent.is_zero() {
+                    thinking
+                } else {
+                    thinking.saturating_sub(spent).max(MIN_RESUMED_SEARCH)
+                };
+                let limits = match state.remaining_ms(seat, now_ms()) {
+                    Some(left) => Limits {
+                        clock: Some(Clock {
+                            remaining: Duration::from_millis(left),
+                            increment: state
+                                .settings
+                                .time_control
+                                .map_or(Duration::ZERO, |tc| tc.increment),
+                        }),
+                        movetime: Some(movetime),
+                        ..Limits::default()
+                    },
+                    None => Limits {
+                        movetime: Some(movetime),
+                        ..Limits::default()
+                    },
+                };
+                let engine = app.players.engine(&id, seat, level);
+                let game = state.game.clone();
+                let searching = stop.clone();
+                let started = Instant::now();
+                let best = tokio::task::spawn_blocking(move || {
+                    let mut engine = engine
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    engine
+                        .go(&game, &limits, &searching, &mut |_| {})
+                        .map(|result| result.best_move)
+                })
+                .await;
+                spent += started.elapsed();
+                let yielded = permit.yielded();
+                // A yielded place goes to the analysis that asked for it.
+                drop(permit);
+                if yielded {
+                    if !app.players.resume_search(&id, &stop) {
+                        // The game ended meanwhile.
+                        app.players.search_done(&id, &stop);
+                        return;
+                    }
+                    let found = matches!(best, Ok(Some(_)));
+                    if !found || thinking.saturating_sub(spent) >= MIN_RESUMED_SEARCH {
+                        continue;
+                    }
+                }
+                break best;
+            };
             app.players.search_done(&id, &stop);
             if stop.load(Ordering::Relaxed) {
                 return;

@@ -86,10 +86,26 @@ impl EnginePlayers {
         }
     }
 
-    /// Game `id` has ended: its search stops and its engines go.
+    /// Game `id`'s search, stopped to yield its thread, goes on: its stop
+    /// flag is lowered, unless the game has ended (or a newer search has
+    /// put its own flag) meanwhile.
+    pub fn resume_search(&self, id: &str, stop: &Arc<AtomicBool>) -> bool {
+        let players = self.players();
+        let live = players
+            .searches
+            .get(id)
+            .is_some_and(|flag| Arc::ptr_eq(flag, stop));
+        if live {
+            stop.store(false, Ordering::Relaxed);
+        }
+        live
+    }
+
+    /// Game `id` has ended: its search stops (for good: it is not resumed)
+    /// and its engines go.
     pub fn game_over(&self, id: &str) {
         let mut players = self.players();
-        if let Some(stop) = players.searches.get(id) {
+        if let Some(stop) = players.searches.remove(id) {
             stop.store(true, Ordering::Relaxed);
         }
         players.by_seat.retain(|(game, _), _| game != id);
@@ -157,6 +173,25 @@ mod tests {
         assert!(
             newer.load(Ordering::Relaxed),
             "an old search's end left the newer flag"
+        );
+    }
+
+    #[test]
+    fn a_search_that_yielded_resumes_only_while_its_game_goes_on() {
+        let players = EnginePlayers::new(4);
+        let stop = players.start_search("a");
+        stop.store(true, Ordering::Relaxed);
+        assert!(players.resume_search("a", &stop));
+        assert!(!stop.load(Ordering::Relaxed), "lowered to go on");
+        stop.store(true, Ordering::Relaxed);
+        players.game_over("a");
+        assert!(!players.resume_search("a", &stop), "the game ended");
+        assert!(stop.load(Ordering::Relaxed), "and its search stays stopped");
+        let old = players.start_search("b");
+        let _newer = players.start_search("b");
+        assert!(
+            !players.resume_search("b", &old),
+            "a newer search replaced it"
         );
     }
 

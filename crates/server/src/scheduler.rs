@@ -13,10 +13,19 @@
 //! refused (each has at most one search waiting); an analysis is refused
 //! with [`Busy`] when too many already wait or when it waited past its
 //! deadline, so a client is told to come back instead of waiting forever.
+//!
+//! A game's search that may yield ([`Scheduler::acquire_yielding`]: one
+//! without a clock or on a long one) gives its place to a waiting analysis
+//! once it has held it for a slice: its stop flag is raised, the place goes
+//! to the analysis, and the game queues again to go on with the rest of its
+//! thinking time. So on one thread a 100 ms analysis waits at most a slice
+//! behind an engine thinking ten seconds on a day's clock, instead of the
+//! whole move.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -44,6 +53,9 @@ pub struct Scheduler {
     max_waiting: usize,
     /// The longest an analysis waits for its place.
     deadline: Duration,
+    /// How long a yielding game's search keeps its place before a waiting
+    /// analysis takes it.
+    slice: Duration,
 }
 
 /// The three waiting lines.
@@ -77,6 +89,20 @@ struct Queues {
     analysis: VecDeque<Waiter>,
     /// Whose turn it is among analyses and unclocked games.
     analysis_next: bool,
+    /// The places held by game searches that may yield to an analysis.
+    yielding: Vec<Holder>,
+    /// The key of the last holder.
+    holders: u64,
+}
+
+/// A game's search holding a place that it gives up to a waiting analysis.
+struct Holder {
+    key: u64,
+    since: Instant,
+    /// The search's stop flag.
+    stop: Arc<AtomicBool>,
+    /// Raised (with `stop`) when an analysis asked for the place.
+    asked: Arc<AtomicBool>,
 }
 
 impl Queues {
@@ -155,18 +181,42 @@ fn side(line: Line) -> usize {
 pub struct Permit {
     scheduler: Option<Arc<Scheduler>>,
     line: Line,
+    /// A yielding search's key and the flag raised when it is asked to yield.
+    holder: Option<(u64, Arc<AtomicBool>)>,
+}
+
+impl Permit {
+    /// Whether a waiting analysis asked for this place (and so stopped the
+    /// search): the place goes to it, and the game queues again.
+    pub fn yielded(&self) -> bool {
+        self.holder
+            .as_ref()
+            .is_some_and(|(_, asked)| asked.load(Ordering::Relaxed))
+    }
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         if let Some(scheduler) = self.scheduler.take() {
-            Scheduler::release(&scheduler, self.line);
+            let yielded = self.yielded();
+            if let Some((key, _)) = &self.holder {
+                scheduler
+                    .queues()
+                    .yielding
+                    .retain(|holder| holder.key != *key);
+            }
+            Scheduler::release(&scheduler, self.line, yielded);
         }
     }
 }
 
 impl Scheduler {
-    pub fn new(threads: usize, max_waiting: usize, deadline: Duration) -> Arc<Scheduler> {
+    pub fn new(
+        threads: usize,
+        max_waiting: usize,
+        deadline: Duration,
+        slice: Duration,
+    ) -> Arc<Scheduler> {
         Arc::new(Scheduler {
             state: Mutex::new(Queues {
                 threads: threads.max(1),
@@ -175,7 +225,30 @@ impl Scheduler {
             }),
             max_waiting,
             deadline,
+            slice,
         })
+    }
+
+    /// A place for a game's search that gives it up to a waiting analysis
+    /// after a slice, raising `stop` (see [`Permit::yielded`]).
+    pub async fn acquire_yielding(
+        self: &Arc<Scheduler>,
+        work: Work,
+        stop: &Arc<AtomicBool>,
+    ) -> Result<Permit, Busy> {
+        let mut permit = self.acquire(work).await?;
+        let asked = Arc::new(AtomicBool::new(false));
+        let mut queues = self.queues();
+        queues.holders += 1;
+        let key = queues.holders;
+        queues.yielding.push(Holder {
+            key,
+            since: Instant::now(),
+            stop: stop.clone(),
+            asked: asked.clone(),
+        });
+        permit.holder = Some((key, asked));
+        Ok(permit)
     }
 
     /// A place for `work`: at once when one is free, else in its turn.
@@ -202,31 +275,85 @@ impl Scheduler {
             queues.push(work, sender);
             receiver
         };
-        let granted = if work == Work::Analysis {
-            tokio::time::timeout(self.deadline, waiting)
-                .await
-                .map_err(|_| busy)?
-        } else {
-            waiting.await
-        };
         // The sender is dropped only with the scheduler.
-        granted.map_err(|_| busy)
+        if work != Work::Analysis {
+            return waiting.await.map_err(|_| busy);
+        }
+        let mut waiting = waiting;
+        let deadline = tokio::time::Instant::now() + self.deadline;
+        loop {
+            let look_again = self
+                .make_room()
+                .unwrap_or_else(|| Instant::now() + self.slice);
+            let look_again = tokio::time::Instant::from_std(look_again).min(deadline);
+            tokio::select! {
+                biased;
+                granted = &mut waiting => return granted.map_err(|_| busy),
+                () = tokio::time::sleep_until(look_again) => {
+                    if look_again >= deadline {
+                        return Err(busy);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks the yielding search that has held its place longest to give it
+    /// to a waiting analysis, once it has had its slice; returns when to
+    /// ask, if that is later.
+    fn make_room(&self) -> Option<Instant> {
+        let queues = self.queues();
+        let waiting = queues
+            .analysis
+            .iter()
+            .filter(|(_, waiter)| !waiter.is_closed())
+            .count();
+        let asked = queues
+            .yielding
+            .iter()
+            .filter(|holder| holder.asked.load(Ordering::Relaxed))
+            .count();
+        if asked >= waiting {
+            return None;
+        }
+        let holder = queues
+            .yielding
+            .iter()
+            .filter(|holder| !holder.asked.load(Ordering::Relaxed))
+            .min_by_key(|holder| holder.since)?;
+        let due = holder.since + self.slice;
+        if due > Instant::now() {
+            return Some(due);
+        }
+        holder.asked.store(true, Ordering::Relaxed);
+        holder.stop.store(true, Ordering::Relaxed);
+        None
     }
 
     fn permit(self: &Arc<Scheduler>, line: Line) -> Permit {
         Permit {
             scheduler: Some(self.clone()),
             line,
+            holder: None,
         }
     }
 
-    /// Hands a place returned from `line` to the next live waiter, or frees it.
-    fn release(self: &Arc<Scheduler>, line: Line) {
+    /// Hands a place returned from `line` to the next live waiter, or frees
+    /// it; a place yielded to analyses goes to one of them first.
+    fn release(self: &Arc<Scheduler>, line: Line, yielded: bool) {
         self.queues().running[side(line)] -= 1;
         loop {
             let (next, waiter) = {
                 let mut queues = self.queues();
-                match queues.next() {
+                let next = if yielded && !queues.analysis.is_empty() {
+                    queues
+                        .analysis
+                        .pop_front()
+                        .map(|(_, waiter)| (Line::Analysis, waiter))
+                } else {
+                    queues.next()
+                };
+                match next {
                     Some((next, waiter)) => {
                         queues.take(next);
                         (next, waiter)
@@ -271,7 +398,12 @@ mod tests {
     const CLOCKED: Work = Work::ClockedGame { flag_at_ms: 1_000 };
 
     fn pool(threads: usize) -> Arc<Scheduler> {
-        Scheduler::new(threads, 2, Duration::from_millis(200))
+        Scheduler::new(
+            threads,
+            2,
+            Duration::from_millis(200),
+            Duration::from_millis(50),
+        )
     }
 
     /// Queues `work` and returns a receiver of the order places came in.
@@ -388,6 +520,48 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert!(!game.is_finished());
         game.abort();
+    }
+
+    #[tokio::test]
+    async fn a_yielding_search_gives_its_place_to_a_waiting_analysis_after_its_slice() {
+        let scheduler = pool(1);
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = scheduler
+            .acquire_yielding(Work::UnclockedGame, &stop)
+            .await
+            .unwrap();
+        let (order, mut seen) = tokio::sync::mpsc::unbounded_channel();
+        let clocked = queue(&scheduler, CLOCKED, "c", &order);
+        settle().await;
+        let analysis = queue(&scheduler, Work::Analysis, "a", &order);
+        // Once the game has had its 50 ms slice, the analysis asks for the
+        // place: the search's stop flag goes up.
+        for _ in 0..100 {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert!(stop.load(Ordering::Relaxed), "the search was asked to stop");
+        assert!(game.yielded());
+        drop(game);
+        analysis.await.unwrap().unwrap();
+        clocked.await.unwrap().unwrap();
+        let labels: Vec<_> = std::iter::from_fn(|| seen.try_recv().ok()).collect();
+        assert_eq!(
+            labels,
+            ["a", "c"],
+            "the yielded place went to the analysis, not to the clocked game"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_search_that_may_not_yield_keeps_its_place_and_the_analysis_is_refused() {
+        let scheduler = pool(1);
+        let held = scheduler.acquire(CLOCKED).await.unwrap();
+        let refused = scheduler.acquire(Work::Analysis).await;
+        assert!(refused.is_err(), "refused after its 200 ms deadline");
+        assert!(!held.yielded());
     }
 
     #[tokio::test]

@@ -496,6 +496,55 @@ async fn resigning_stops_the_engines_search_and_frees_the_pool_at_once() {
     );
 }
 
+/// One engine thread (a server on one core), a level-10 engine thinking on
+/// a day's clock (up to 10 s a move): a 100 ms analysis is answered without
+/// waiting for the engine's move, because the engine's search yields its
+/// thread, and the engine still moves afterwards.
+#[tokio::test]
+async fn on_one_thread_an_analysis_does_not_wait_for_an_engine_on_a_long_clock() {
+    let mut settings = config(&common::sqlite_url());
+    settings.tuning.engine_threads = 1;
+    let server = start(settings).await;
+    let (status, created) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({
+                "opponent": "engine", "level": 10, "color": "blue",
+                "time_control": { "initial_ms": 86_400_000, "increment_ms": 0 }
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    // The engine (Red) is thinking now, on the only thread.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let (status, analysis) = server
+        .post(
+            "/api/gt/analysis",
+            None,
+            json!({ "position": guard_towers::START, "movetime_ms": 100 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    assert!(analysis["best_move"].is_string(), "{analysis}");
+    let (_, state) = server.get(&format!("/api/gt/games/{id}")).await;
+    assert_eq!(
+        state["ply"], 0,
+        "the analysis was answered before the engine's move, not after it: {state}"
+    );
+    // The search that yielded goes on and plays (within its 10 s).
+    let mut ply = state["ply"].clone();
+    for _ in 0..150 {
+        if ply != 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        ply = server.get(&format!("/api/gt/games/{id}")).await.1["ply"].clone();
+    }
+    assert_eq!(ply, 1, "the engine moved after the analysis");
+}
+
 /// A friend game seats only the holder of its link's secret; only public
 /// challenges are in the lobby, and a taken challenge leaves it; the lists
 /// carry the seats' names.
