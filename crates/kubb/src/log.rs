@@ -137,4 +137,34 @@ mod tests {
         let unknown = r#"{"minutes":5,"tie_break":"none","extra":1}"#;
         assert!(serde_json::from_str::<crate::TimeLimit>(unknown).is_err());
     }
+
+    /// Found by fuzzing (`kubb_match_events`): serde_json's default float
+    /// reading is not exact, so a lag distance written to a log read back
+    /// as its neighbour (5.148533139461873e-57 as ...872e-57) and a
+    /// replay could differ from the match recorded. The crate reads
+    /// floats exactly (serde_json's `float_roundtrip`).
+    #[test]
+    fn a_log_reads_back_every_float_it_wrote() {
+        use crate::event::{Event, KingContact, Lag};
+        use crate::ruleset::Ruleset;
+        for distance in [
+            5.148533139461873e-57,
+            0.1 + 0.2,
+            1e300,
+            f64::MIN_POSITIVE,
+            7.0,
+        ] {
+            let lag = |distance| Lag {
+                distance,
+                king: KingContact::None,
+            };
+            let events = [Event::StartingThrow {
+                a: lag(distance),
+                b: lag(distance * 2.0 + 1.0),
+            }];
+            let written = super::write(&Ruleset::STANDARD, &events);
+            let read = read(&written, RulesChoice::default()).unwrap();
+            assert_eq!(read.events, events, "{written}");
+        }
+    }
 }
