@@ -1096,10 +1096,20 @@ impl Match {
         }
         self.fell(hit.knights.union(hit.towers), self.thrower.other());
         self.sticks_thrown += 1;
-        if self.sticks_left() == 0 {
+        if self.sticks_left() == 0 || self.five_for_five_forfeit() {
             self.end_turn();
         }
         Ok(())
+    }
+
+    /// The five-for-five forfeit (a tournament setting): in the first turn
+    /// of a game, once every baseline kubb of the opponent is down, the
+    /// batons left are forfeited, so the king cannot fall in the opening
+    /// turn (U.S. tournament practice of 2013, `docs/kubb.md`).
+    fn five_for_five_forfeit(&self) -> bool {
+        self.ruleset.five_for_five
+            && self.turns == 0
+            && self.standing_towers(self.thrower.other()).is_empty()
     }
 
     /// Knights must stand in the opponent's half; towers must be the

@@ -15,7 +15,8 @@ pub use field::{Field, Point, Team};
 pub use game::{Action, Decision, Hit, Line, Match, Phase, Piece, RuleError, ToAct};
 pub use name::{Name, NameError};
 pub use ruleset::{
-    Opening, Ruleset, TieBreak, TimeLimit, TournamentSettings, UnknownRuleset, UnknownSetting,
+    GamesToWin, NotGamesToWin, Opening, Ruleset, TieBreak, TimeLimit, TournamentSettings,
+    UnknownRuleset, UnknownSetting,
 };
 pub mod advice;
 pub mod calibration;

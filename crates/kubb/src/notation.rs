@@ -3,10 +3,13 @@
 //! tokens as a JSON array of turns for programs.
 //!
 //! A record is one game or, as the product writes a match, one game after
-//! another, each opened by a header line `# ruleset=standard opening=2-4-6`
-//! (other readers skip lines that begin with `#`). The first turn of the
-//! first game is the starting team's, called A here; the starting team
-//! alternates from game to game, as in a match.
+//! another, each opened by a header line with its rules and who played it,
+//! `# ruleset=standard opening=2-4-6 a=Vikings b=Danes starter=b game=1`
+//! (other readers skip lines that begin with `#`). The first turn of a
+//! game is its starting team's: the team the header names, else team A;
+//! the starting team alternates from game to game, as in a match. A name
+//! with a space (or a quote) is written in double quotes, `a="Red Oaks"`,
+//! and so is a player tag, `"ann smith":2b`.
 //!
 //! The notation names no pieces and no positions: on import, knocked
 //! knights are taken foremost first and towers in spot order, inkasted
@@ -25,10 +28,13 @@
 
 use std::fmt::Write as _;
 
-use crate::event::{Event, PieceId, StickOutcome};
+use crate::event::{Event, PieceId, StickOutcome, TeamInfo};
 use crate::field::Team;
-use crate::game::{Decision, Match, Phase, RuleError, ToAct};
-use crate::ruleset::{Opening, Ruleset, TieBreak, TimeLimit, UnknownSetting};
+use crate::game::{Decision, Line, Match, Phase, RuleError, ToAct};
+use crate::name::{Name, NameError};
+use crate::ruleset::{
+    GamesToWin, NotGamesToWin, Opening, Ruleset, TieBreak, TimeLimit, UnknownSetting,
+};
 
 mod token;
 
@@ -59,13 +65,42 @@ pub enum NotationError {
     Settings(#[from] SettingsConflict),
 }
 
+/// The keys a header line may have.
+const HEADER_KEYS: &str =
+    "ruleset, opening, double, thrower-rule, time, games-to-win, race-to, five-for-five, a, b, starter, game";
+
 /// What is wrong with a header line.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum HeaderProblem {
-    #[error("'{0}' is not KEY=VALUE (ruleset, opening, double, thrower-rule, time)")]
+    #[error("'{0}' is not KEY=VALUE ({HEADER_KEYS})")]
     NotAPair(String),
-    #[error("unknown header key '{0}' (ruleset, opening, double, thrower-rule, time)")]
+    #[error("unknown header key '{0}' ({HEADER_KEYS})")]
     UnknownKey(String),
+    #[error("'{0}' opens a quoted name with \" that does not close")]
+    UnclosedQuote(String),
+    #[error("{key}: {problem}")]
+    BadName {
+        key: &'static str,
+        problem: NameError,
+    },
+    #[error("a header names both teams (a= and b=) or neither")]
+    OneTeamNamed,
+    #[error("starter '{0}' is not a or b")]
+    NotATeam(String),
+    #[error("game '{0}' is not a game number (1 or more)")]
+    NotAGameNumber(String),
+    #[error(transparent)]
+    GamesToWin(#[from] NotGamesToWin),
+    #[error(
+        "this game's header names the teams {this}, the first game's {first}: a match has one pair of teams"
+    )]
+    TeamsDiffer { first: String, this: String },
+    #[error(
+        "the header says team {given} started this game, but the starting team alternates: team {alternating} started it"
+    )]
+    StarterOutOfTurn { given: Team, alternating: Team },
+    #[error("the header says game {given}, but this is game {expected} of the record's match")]
+    GameOutOfOrder { given: usize, expected: usize },
     #[error(transparent)]
     Ruleset(#[from] crate::ruleset::UnknownRuleset),
     #[error(transparent)]
@@ -189,13 +224,34 @@ struct Turn {
     tokens: Vec<(Option<String>, String)>,
 }
 
-/// One game of a record: its header's rules, if it had one, and turns.
+/// Who played a game, as its header line says; each part optional (a
+/// header of the rules alone reads as records did before).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameIdentity {
+    /// The names of the match's team A and team B, whichever started.
+    pub teams: Option<[Name; 2]>,
+    /// The team that threw first in this game.
+    pub starter: Option<Team>,
+    /// The game's number in its match (1 for the first).
+    pub game: Option<usize>,
+}
+
+/// A game's header line, read.
+#[derive(Clone, Debug, PartialEq)]
+struct Header {
+    /// Its line in the record (1-based).
+    line: usize,
+    rules: Ruleset,
+    identity: GameIdentity,
+}
+
+/// One game of a record: its header, if it had one, and turns.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Game {
     /// Time was called before the game began (a `# time called` line
     /// before the first game's header).
     time_called_before_start: bool,
-    rules: Option<Ruleset>,
+    header: Option<Header>,
     turns: Vec<Turn>,
     /// Time was called after the game's last turn (between games).
     time_called_after: bool,
@@ -239,23 +295,50 @@ pub fn import(text: &str, choice: RulesChoice) -> Result<Imported, NotationError
     })
 }
 
-/// The rules the first game's header names; every later header must agree.
+/// The rules the first game's header names; every later header must agree
+/// with it, name the same teams and number its game in order.
 fn recorded_rules(games: &[Game]) -> Result<Option<Ruleset>, NotationError> {
-    let first = games.first().and_then(|game| game.rules);
-    for game in games.iter().skip(1) {
-        if let (Some(first), Some(this)) = (first, game.rules) {
-            if first != this {
-                return Err(NotationError::Header {
-                    line: 0,
-                    problem: HeaderProblem::Differs {
-                        first: header_text(&first),
-                        this: header_text(&this),
-                    },
-                });
-            }
+    let Some(first) = games.first().and_then(|game| game.header.as_ref()) else {
+        return Ok(None);
+    };
+    let first_number = first.identity.game.unwrap_or(1);
+    for (g, game) in games.iter().enumerate().skip(1) {
+        let Some(this) = &game.header else { continue };
+        let problem = if first.rules != this.rules {
+            Some(HeaderProblem::Differs {
+                first: header_text(&first.rules),
+                this: header_text(&this.rules),
+            })
+        } else if this.identity.teams.is_some() && this.identity.teams != first.identity.teams {
+            Some(HeaderProblem::TeamsDiffer {
+                first: teams_text(&first.identity.teams),
+                this: teams_text(&this.identity.teams),
+            })
+        } else {
+            this.identity
+                .game
+                .filter(|&given| given != first_number + g)
+                .map(|given| HeaderProblem::GameOutOfOrder {
+                    given,
+                    expected: first_number + g,
+                })
+        };
+        if let Some(problem) = problem {
+            return Err(NotationError::Header {
+                line: this.line,
+                problem,
+            });
         }
     }
-    Ok(first)
+    Ok(Some(first.rules))
+}
+
+/// `a=Vikings b=Danes`, or `none`.
+fn teams_text(teams: &Option<[Name; 2]>) -> String {
+    match teams {
+        Some([a, b]) => format!("a={} b={}", quoted(a.as_str()), quoted(b.as_str())),
+        None => "none".into(),
+    }
 }
 
 fn parse_json(text: &str) -> Result<Game, NotationError> {
@@ -263,7 +346,7 @@ fn parse_json(text: &str) -> Result<Game, NotationError> {
         serde_json::from_str(text).map_err(|e| NotationError::Shape(e.to_string()))?;
     Ok(Game {
         time_called_before_start: false,
-        rules: None,
+        header: None,
         turns: turns
             .into_iter()
             .map(|tokens| Turn {
@@ -288,18 +371,20 @@ fn parse_text(text: &str) -> Result<Vec<Game>, NotationError> {
                 time_called = true;
                 continue;
             }
-            let rules = parse_header(comment).map_err(|problem| NotationError::Header {
-                line: index + 1,
-                problem,
-            })?;
+            let header =
+                parse_header(comment, index + 1).map_err(|problem| NotationError::Header {
+                    line: index + 1,
+                    problem,
+                })?;
+            let Some(header) = header else { continue };
             let game = games.last_mut().expect("there is a game");
-            if !game.turns.is_empty() || game.rules.is_some() {
+            if !game.turns.is_empty() || game.header.is_some() {
                 game.time_called_after = std::mem::take(&mut time_called);
                 games.push(Game::default());
             } else {
                 game.time_called_before_start = std::mem::take(&mut time_called);
             }
-            games.last_mut().expect("pushed").rules = rules;
+            games.last_mut().expect("pushed").header = Some(header);
             continue;
         }
         let tokens = turn_tokens(line);
@@ -315,35 +400,132 @@ fn parse_text(text: &str) -> Result<Vec<Game>, NotationError> {
     Ok(games)
 }
 
-/// `KEY=VALUE …` in either letter case, as the tokens are; a header line
-/// without `ruleset=` is a comment.
-fn parse_header(text: &str) -> Result<Option<Ruleset>, HeaderProblem> {
-    let text = text.to_lowercase();
-    let pairs: Vec<&str> = text.split_whitespace().collect();
-    if !pairs.iter().any(|pair| pair.starts_with("ruleset=")) {
+/// `KEY=VALUE …`, keys and values in either letter case, as the tokens
+/// are (team names as written); a header line without `ruleset=` is a
+/// comment.
+fn parse_header(text: &str, line: usize) -> Result<Option<Header>, HeaderProblem> {
+    let names_rules = text
+        .split_whitespace()
+        .any(|word| word.to_lowercase().starts_with("ruleset="));
+    if !names_rules {
         return Ok(None);
     }
+    let pairs = header_pairs(text)?;
     let mut ruleset = Ruleset::SEED;
-    for pair in &pairs {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| HeaderProblem::NotAPair(pair.to_string()))?;
+    for (key, value) in &pairs {
         if key == "ruleset" {
-            ruleset = value.parse::<Ruleset>()?.with(&ruleset.settings());
+            ruleset = value
+                .to_lowercase()
+                .parse::<Ruleset>()?
+                .with(&ruleset.settings());
         }
     }
-    for pair in pairs {
-        let (key, value) = pair.split_once('=').expect("checked above");
-        match key {
+    let mut identity = GameIdentity::default();
+    let (mut a, mut b) = (None, None);
+    for (key, value) in pairs {
+        let lower = value.to_lowercase();
+        let name = |key: &'static str| {
+            Name::new(&value).map_err(|problem| HeaderProblem::BadName { key, problem })
+        };
+        match key.as_str() {
             "ruleset" => {}
-            "opening" => ruleset.opening = value.parse()?,
-            "double" => ruleset.base_kubb_double = on_off(value)?,
-            "thrower-rule" => ruleset.opening_thrower_rule = on_off(value)?,
-            "time" => ruleset.time_limit = Some(time_limit(value)?),
-            other => return Err(HeaderProblem::UnknownKey(other.into())),
+            "opening" => ruleset.opening = lower.parse()?,
+            "double" => ruleset.base_kubb_double = on_off(&lower)?,
+            "thrower-rule" => ruleset.opening_thrower_rule = on_off(&lower)?,
+            "time" => ruleset.time_limit = Some(time_limit(&lower)?),
+            "games-to-win" | "race-to" => ruleset.games_to_win = lower.parse::<GamesToWin>()?.get(),
+            "five-for-five" => ruleset.five_for_five = on_off(&lower)?,
+            "a" => a = Some(name("a")?),
+            "b" => b = Some(name("b")?),
+            "starter" => {
+                identity.starter = Some(match lower.as_str() {
+                    "a" => Team::A,
+                    "b" => Team::B,
+                    _ => return Err(HeaderProblem::NotATeam(value)),
+                })
+            }
+            "game" => {
+                identity.game = Some(
+                    lower
+                        .parse()
+                        .ok()
+                        .filter(|&game| game > 0)
+                        .ok_or(HeaderProblem::NotAGameNumber(value))?,
+                )
+            }
+            _ => return Err(HeaderProblem::UnknownKey(key)),
         }
     }
-    Ok(Some(ruleset))
+    identity.teams = match (a, b) {
+        (Some(a), Some(b)) => Some([a, b]),
+        (None, None) => None,
+        _ => return Err(HeaderProblem::OneTeamNamed),
+    };
+    Ok(Some(Header {
+        line,
+        rules: ruleset,
+        identity,
+    }))
+}
+
+/// The `KEY=VALUE` pairs of a header line, keys in lower case; a value is
+/// a word, or a name in double quotes (`\"` and `\\` inside).
+fn header_pairs(text: &str) -> Result<Vec<(String, String)>, HeaderProblem> {
+    let mut pairs = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let Some(equals) = rest[..word_end].find('=') else {
+            return Err(HeaderProblem::NotAPair(rest[..word_end].to_string()));
+        };
+        let key = rest[..equals].to_lowercase();
+        let after = &rest[equals + 1..];
+        let (value, left) = match after.strip_prefix('"') {
+            Some(_) => unquote(after).ok_or_else(|| HeaderProblem::UnclosedQuote(after.into()))?,
+            None => {
+                let end = after.find(char::is_whitespace).unwrap_or(after.len());
+                (after[..end].to_string(), &after[end..])
+            }
+        };
+        pairs.push((key, value));
+        rest = left.trim_start();
+    }
+    Ok(pairs)
+}
+
+/// The name in the double quotes `text` opens, and what follows them.
+fn unquote(text: &str) -> Option<(String, &str)> {
+    let mut name = String::new();
+    let mut chars = text.char_indices().skip(1);
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' => return Some((name, &text[at + 1..])),
+            '\\' => name.push(chars.next()?.1),
+            c => name.push(c),
+        }
+    }
+    None
+}
+
+/// A name as a header value or player tag: as it is when it has no space,
+/// quote, backslash or separator (`|`, `/`, `:`), else in double quotes.
+fn quoted(name: &str) -> String {
+    let plain = !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '"' | '\\' | '|' | '/' | ':'));
+    if plain {
+        return name.to_string();
+    }
+    let mut text = String::from('"');
+    for c in name.chars() {
+        if matches!(c, '"' | '\\') {
+            text.push('\\');
+        }
+        text.push(c);
+    }
+    text.push('"');
+    text
 }
 
 fn on_off(value: &str) -> Result<bool, HeaderProblem> {
@@ -367,8 +549,8 @@ fn time_limit(value: &str) -> Result<TimeLimit, HeaderProblem> {
     })
 }
 
-/// The header line of a game under `ruleset`: ruleset and opening always,
-/// other settings where they differ from their defaults.
+/// The rules part of a game's header line under `ruleset`: ruleset and
+/// opening always, other settings where they differ from their defaults.
 pub fn header_text(ruleset: &Ruleset) -> String {
     let mut text = format!("ruleset={} opening={}", ruleset.name, ruleset.opening);
     if !ruleset.base_kubb_double {
@@ -380,16 +562,36 @@ pub fn header_text(ruleset: &Ruleset) -> String {
     if let Some(limit) = ruleset.time_limit {
         let _ = write!(text, " time={}/{}", limit.minutes, limit.tie_break);
     }
+    if ruleset.games_to_win != ruleset.own_games_to_win() {
+        let _ = write!(text, " games-to-win={}", ruleset.games_to_win);
+    }
+    if ruleset.five_for_five {
+        text.push_str(" five-for-five=on");
+    }
+    text
+}
+
+/// A game's whole header line (without the `# `): its rules, then the
+/// teams when the match names them, the starting team and the game number.
+pub fn game_header_text(ruleset: &Ruleset, identity: &GameIdentity) -> String {
+    let mut text = header_text(ruleset);
+    if identity.teams.is_some() {
+        text.push(' ');
+        text.push_str(&teams_text(&identity.teams));
+    }
+    if let Some(starter) = identity.starter {
+        let _ = write!(text, " starter={}", starter.to_string().to_lowercase());
+    }
+    if let Some(game) = identity.game {
+        let _ = write!(text, " game={game}");
+    }
     text
 }
 
 /// A turn line's tokens: an optional turn number `n.` first, then tokens
-/// separated by spaces, `|` or `/`.
+/// separated by spaces, `|` or `/` (not inside a quoted player tag).
 fn turn_tokens(line: &str) -> Vec<(Option<String>, String)> {
-    let mut words = line
-        .split(|c: char| c.is_whitespace() || c == '|' || c == '/')
-        .filter(|word| !word.is_empty())
-        .peekable();
+    let mut words = turn_words(line).into_iter().peekable();
     if let Some(first) = words.peek() {
         if let Some(number) = first.strip_suffix('.') {
             if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) {
@@ -397,12 +599,52 @@ fn turn_tokens(line: &str) -> Vec<(Option<String>, String)> {
             }
         }
     }
-    words.map(split_player).collect()
+    words.map(|word| split_player(&word)).collect()
+}
+
+/// The words of a turn line, split at spaces, `|` and `/` outside double
+/// quotes.
+fn turn_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut chars = line.chars();
+    let mut in_quotes = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                in_quotes = !in_quotes;
+                word.push(c);
+            }
+            '\\' if in_quotes => {
+                word.push(c);
+                word.extend(chars.next());
+            }
+            c if !in_quotes && (c.is_whitespace() || c == '|' || c == '/') => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
 }
 
 /// `j:2F` → (`j`, `2F`). Without a colon (as on scoresheets), leading
 /// letters that are not notation letters are the player: `j2F`.
 fn split_player(word: &str) -> (Option<String>, String) {
+    if word.starts_with('"') {
+        if let Some((player, token)) = unquote(word) {
+            if let Some(token) = token.strip_prefix(':') {
+                return (Some(player), token.trim().to_string());
+            }
+        }
+        // Left whole, so that reading it names the problem.
+        return (None, word.to_string());
+    }
     if let Some((player, token)) = word.split_once(':') {
         let player = player.trim();
         return (
@@ -483,18 +725,47 @@ fn replay(games: &[Game], ruleset: Ruleset) -> Result<(Vec<Event>, Match), Notat
             turn: 0,
             problem: Box::new(e.into()),
         };
+        let identity = game
+            .header
+            .as_ref()
+            .map(|header| &header.identity)
+            .cloned()
+            .unwrap_or_default();
+        if let (0, Some([a, b])) = (g, &identity.teams) {
+            let team = |name: &Name| TeamInfo {
+                name: name.clone(),
+                players: Vec::new(),
+            };
+            let teams = Event::Teams {
+                a: team(a),
+                b: team(b),
+            };
+            push(&mut state, &mut events, teams).map_err(at_start)?;
+        }
         if game.time_called_before_start {
             push(&mut state, &mut events, Event::TimeCalled {}).map_err(at_start)?;
         }
         // A tie-break that decides when time is called ends a game not
         // yet begun at once: its record has no turns and no start.
         let first = match state.phase() {
-            Phase::StartingThrow => Some(Event::Start { team: Team::A }),
+            Phase::StartingThrow => Some(Event::Start {
+                team: identity.starter.unwrap_or(Team::A),
+            }),
             Phase::GameOver(_) if g > 0 => Some(Event::NextGame {}),
             _ => None,
         };
         if let Some(first) = first {
             push(&mut state, &mut events, first).map_err(at_start)?;
+        }
+        // After the first game the starting team alternates: a header
+        // that says otherwise is wrong.
+        if let (Some(given), Some(alternating)) = (identity.starter, state.starting_team()) {
+            if given != alternating {
+                return Err(NotationError::Header {
+                    line: game.header.as_ref().map_or(0, |header| header.line),
+                    problem: HeaderProblem::StarterOutOfTurn { given, alternating },
+                });
+            }
         }
         for (t, turn) in game.turns.iter().enumerate() {
             replay_turn(&mut state, &mut events, turn, t).map_err(|(token, text, problem)| {
@@ -523,7 +794,9 @@ fn replay(games: &[Game], ruleset: Ruleset) -> Result<(Vec<Event>, Match), Notat
                 }
             })?;
         }
-        if game.time_called_after {
+        // Written again before each later game's header, so that a game's
+        // record read alone knows: once is enough for the whole match.
+        if game.time_called_after && !state.time_called() {
             push(&mut state, &mut events, Event::TimeCalled {}).map_err(|e| {
                 NotationError::Turn {
                     game: number,
@@ -767,6 +1040,8 @@ struct TurnOut {
     penalties: usize,
     rescues: Vec<String>,
     inkast_written: bool,
+    /// Whether a stick of the turn has been written.
+    sticks_written: bool,
 }
 
 impl TurnOut {
@@ -829,7 +1104,7 @@ fn tagged(player: &str, token: &str) -> String {
     if player.is_empty() {
         token.to_string()
     } else {
-        format!("{player}:{token}")
+        format!("{}:{token}", quoted(player))
     }
 }
 
@@ -862,30 +1137,59 @@ fn stick_text(outcome: &StickOutcome) -> String {
 /// The turns of each game of a match's events, as token lists.
 struct Written {
     games: Vec<Vec<TurnOut>>,
+    /// Per game: the teams, its starting team and its number.
+    identities: Vec<GameIdentity>,
     /// Time was called before the first game began.
     time_before_start: bool,
     /// Per game: time was called after its last turn.
     time_after: Vec<bool>,
+    /// Per game: time had been called when it began.
+    time_at_start: Vec<bool>,
 }
 
 fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
     let mut state = Match::new(ruleset);
     let mut out = Written {
         games: vec![Vec::new()],
+        identities: vec![GameIdentity {
+            game: Some(1),
+            ..GameIdentity::default()
+        }],
         time_before_start: false,
         time_after: vec![false],
+        time_at_start: vec![false],
     };
     let mut turn_of_last = None;
     let mut time_pending = false;
     for event in events {
         let before = state.clone();
         state = state.apply(event)?;
+        let identity = out.identities.last_mut().expect("there is a game");
+        if !matches!(event, Event::NextGame {}) {
+            identity.starter = state.starting_team();
+        }
         let turns = out.games.last_mut().expect("there is a game");
         match event {
-            Event::Teams { .. } | Event::StartingThrow { .. } | Event::Start { .. } => continue,
+            Event::Teams { a, b } => {
+                identity.teams = Some([a.name.clone(), b.name.clone()]);
+                continue;
+            }
+            Event::StartingThrow { .. } | Event::Start { .. } => continue,
             Event::NextGame {} => {
+                let teams = identity.teams.clone();
+                // A call for a turn the game never played belongs after
+                // its last turn.
+                if std::mem::take(&mut time_pending) {
+                    *out.time_after.last_mut().expect("a game") = true;
+                }
                 out.games.push(Vec::new());
+                out.identities.push(GameIdentity {
+                    teams,
+                    starter: state.starting_team(),
+                    game: Some(out.games.len()),
+                });
                 out.time_after.push(false);
+                out.time_at_start.push(state.time_called());
                 turn_of_last = None;
                 continue;
             }
@@ -937,6 +1241,13 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
             Event::Placement { .. } => turn.penalties += 1,
             Event::Stick { player, outcome } => {
                 turn.write_inkast();
+                // Planet Kubb's mark of a turn thrown from an advanced
+                // line, before its first stick.
+                let advanced = matches!(before.line(before.thrower()), Line::AtKnight { .. });
+                if !turn.sticks_written && advanced {
+                    turn.tokens.push("a".into());
+                }
+                turn.sticks_written = true;
                 turn.tokens.push(tagged(player, &stick_text(outcome)));
             }
             _ => unreachable!("handled above"),
@@ -970,7 +1281,17 @@ pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError>
         text.push_str("# time called\n");
     }
     for (g, game) in written.games.iter().enumerate() {
-        let _ = writeln!(text, "# {}", header_text(&ruleset));
+        // A game not begun yet (the match's first) is written as a reader
+        // takes a game without a starter: team A's.
+        let mut identity = written.identities[g].clone();
+        identity.starter.get_or_insert(Team::A);
+        let header = game_header_text(&ruleset, &identity);
+        // A tie-break running since an earlier game applies to this one:
+        // said before its header, so that its record read alone knows.
+        if g > 0 && written.time_at_start[g] && !written.time_after[g - 1] {
+            text.push_str("# time called\n");
+        }
+        let _ = writeln!(text, "# {header}");
         let mut number = 0;
         for turn in game {
             if turn.time_called_before {

@@ -57,7 +57,11 @@ pub struct Ruleset {
     /// Sticks the thrower must still hold, the one thrown included, for a
     /// throw at the king to be allowed.
     pub king_sticks_in_hand: u8,
-    /// Games a team must win to win the match.
+    /// Games a team must win to win the match: a best of 2N − 1 games,
+    /// the same as a race to N (a drawn game, possible only once time is
+    /// called, ends the match: no match needs more than 2N − 1 games).
+    /// The ruleset's own (seed 1, standard 2) unless the tournament
+    /// settings say otherwise.
     pub games_to_win: u8,
     /// The sticks of the first turns of a game (tournament setting).
     pub opening: Opening,
@@ -70,6 +74,11 @@ pub struct Ruleset {
     /// A time limit and what decides a game when time is called
     /// (tournament setting, none by default).
     pub time_limit: Option<TimeLimit>,
+    /// The five-for-five forfeit (tournament setting, off by default): a
+    /// team that fells all five baseline kubbs in the first turn of a game
+    /// forfeits the batons it has left, so the king cannot fall in a
+    /// game's opening turn.
+    pub five_for_five: bool,
 }
 
 /// One stick length: the minimum distance of a placed piece from the king.
@@ -95,6 +104,7 @@ impl Ruleset {
         opening_thrower_rule: false,
         base_kubb_double: true,
         time_limit: None,
+        five_for_five: false,
     };
 
     /// Common tournament rules (Kubb World Championship and federations).
@@ -114,6 +124,7 @@ impl Ruleset {
         opening_thrower_rule: false,
         base_kubb_double: true,
         time_limit: None,
+        five_for_five: false,
     };
 
     /// The rulesets a name selects.
@@ -124,25 +135,120 @@ impl Ruleset {
         self.opening.sticks_in_turn(turn)
     }
 
-    /// This ruleset with the tournament settings of `settings`.
+    /// This ruleset with the tournament settings of `settings` (games to
+    /// win: the settings', else the named ruleset's own).
     pub fn with(self, settings: &TournamentSettings) -> Ruleset {
         Ruleset {
             opening: settings.opening,
             opening_thrower_rule: settings.opening_thrower_rule,
             base_kubb_double: settings.base_kubb_double,
             time_limit: settings.time_limit,
+            games_to_win: settings
+                .games_to_win
+                .map_or_else(|| self.own_games_to_win(), GamesToWin::get),
+            five_for_five: settings.five_for_five,
             ..self
         }
     }
 
-    /// The tournament settings this ruleset is played with.
+    /// The tournament settings this ruleset is played with (games to win
+    /// only where they differ from the named ruleset's own).
     pub fn settings(&self) -> TournamentSettings {
         TournamentSettings {
             opening: self.opening,
             opening_thrower_rule: self.opening_thrower_rule,
             base_kubb_double: self.base_kubb_double,
             time_limit: self.time_limit,
+            games_to_win: (self.games_to_win != self.own_games_to_win())
+                .then(|| GamesToWin::new(self.games_to_win).ok())
+                .flatten(),
+            five_for_five: self.five_for_five,
         }
+    }
+
+    /// The games to win of the named ruleset this one was made from (a
+    /// ruleset changed in code keeps its name, and its own count).
+    pub fn own_games_to_win(&self) -> u8 {
+        Ruleset::NAMED
+            .iter()
+            .find(|named| named.name == self.name)
+            .map_or(self.games_to_win, |named| named.games_to_win)
+    }
+
+    /// `a one-game match`, `a best of 3 (first to 2 games)`.
+    pub fn match_format(&self) -> String {
+        match self.games_to_win {
+            0 | 1 => "a one-game match".to_string(),
+            n => format!("a best of {} (first to {n} games)", 2 * usize::from(n) - 1),
+        }
+    }
+}
+
+/// Games a team must win to win a match (`--games-to-win N`, a best of
+/// 2N − 1; `--race-to N` is the same): 1 to [`GamesToWin::MAX`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GamesToWin(u8);
+
+/// A games-to-win count outside 1 to [`GamesToWin::MAX`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("games to win '{given}' is not a whole number from 1 to {max} (a best of 1 to {best_of} games)", max = GamesToWin::MAX, best_of = 2 * GamesToWin::MAX - 1)]
+pub struct NotGamesToWin {
+    pub given: String,
+}
+
+impl GamesToWin {
+    /// A best of 17: more than any format found in use (kubbtracker races
+    /// to at most 5).
+    pub const MAX: u8 = 9;
+
+    pub fn new(games: u8) -> Result<GamesToWin, NotGamesToWin> {
+        match games {
+            1..=GamesToWin::MAX => Ok(GamesToWin(games)),
+            _ => Err(NotGamesToWin {
+                given: games.to_string(),
+            }),
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for GamesToWin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for GamesToWin {
+    type Err = NotGamesToWin;
+
+    fn from_str(text: &str) -> Result<GamesToWin, NotGamesToWin> {
+        let games: u8 = text.trim().parse().map_err(|_| NotGamesToWin {
+            given: text.trim().into(),
+        })?;
+        GamesToWin::new(games)
+    }
+}
+
+impl Serialize for GamesToWin {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for GamesToWin {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GamesToWin, D::Error> {
+        let games = u64::deserialize(deserializer)?;
+        u8::try_from(games)
+            .ok()
+            .and_then(|games| GamesToWin::new(games).ok())
+            .ok_or_else(|| {
+                serde::de::Error::custom(NotGamesToWin {
+                    given: games.to_string(),
+                })
+            })
     }
 }
 
@@ -255,7 +361,8 @@ impl TryFrom<TimeLimitFields> for TimeLimit {
 
 /// The tournament settings of a match, as records and the API carry them
 /// (each with its default: 6-6-6, no thrower rule, the double counts, no
-/// time limit).
+/// time limit, the ruleset's own games to win, no five-for-five forfeit;
+/// settings stored before a field existed read as its default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentSettings {
@@ -267,6 +374,11 @@ pub struct TournamentSettings {
     pub base_kubb_double: bool,
     #[serde(default)]
     pub time_limit: Option<TimeLimit>,
+    /// `None`: the ruleset's own (seed 1, standard 2).
+    #[serde(default)]
+    pub games_to_win: Option<GamesToWin>,
+    #[serde(default)]
+    pub five_for_five: bool,
 }
 
 fn double_counts() -> bool {

@@ -3,8 +3,8 @@
 
 use kubb::notation::RulesChoice;
 use kubb::{
-    log, notation, Action, Event, Hit, Match, Opening, Phase, Piece, PieceId, PieceSet, Point,
-    Ruleset, StickOutcome, Team, TieBreak, TimeLimit,
+    log, notation, Action, Event, Hit, Match, Name, Opening, Phase, Piece, PieceId, PieceSet,
+    Point, Ruleset, StickOutcome, Team, TeamInfo, TieBreak, TimeLimit,
 };
 use proptest::prelude::*;
 
@@ -124,7 +124,8 @@ fn random_match(ruleset: Ruleset, choices: &[u32]) -> (Vec<Event>, Vec<Match>) {
 }
 
 /// Both rulesets with every combination of the tournament settings a
-/// record carries.
+/// record carries: opening, double, time limit, games to win (1 to 5, the
+/// ruleset's own among them) and the five-for-five forfeit.
 fn any_ruleset() -> impl Strategy<Value = Ruleset> {
     let named = prop_oneof![Just(Ruleset::SEED), Just(Ruleset::STANDARD)];
     let opening = prop_oneof![Just(Opening::SixSixSix), Just(Opening::TwoFourSix)];
@@ -135,14 +136,90 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
             tie_break
         })),
     ];
-    (named, opening, any::<bool>(), time_limit).prop_map(|(named, opening, double, time_limit)| {
-        Ruleset {
-            opening,
-            base_kubb_double: double,
-            time_limit,
-            ..named
+    (
+        named,
+        opening,
+        any::<bool>(),
+        time_limit,
+        prop::option::of(1..=5u8),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(named, opening, double, time_limit, games_to_win, five_for_five)| Ruleset {
+                opening,
+                base_kubb_double: double,
+                time_limit,
+                games_to_win: games_to_win.unwrap_or(named.games_to_win),
+                five_for_five,
+                ..named
+            },
+        )
+}
+
+/// Names that need the notation's quotes (a space, a quote, a colon, a
+/// separator), and plain ones.
+const TEAM_NAMES: [&str; 4] = ["Vikings", "Red \"Oaks\" | 2", "De Kubbers", "Danes"];
+const PLAYER_NAMES: [&str; 4] = ["ann", "Bo b:1/x", "al \\ ed", "cy"];
+
+/// A random match of two named teams, `ann` and `bob` of `random_event`
+/// renamed (teams without lists take any thrower).
+fn named_random_match(
+    ruleset: Ruleset,
+    choices: &[u32],
+    names: (usize, usize),
+) -> (Vec<Event>, Vec<Match>) {
+    let team = |name: &str| TeamInfo {
+        name: Name::new(name).unwrap(),
+        players: Vec::new(),
+    };
+    let (a, b) = (
+        TEAM_NAMES[names.0 % 4],
+        TEAM_NAMES[(names.0 + 1 + names.1 % 3) % 4],
+    );
+    let rename = |player: &str| {
+        let index = usize::from(player == "bob") * 2 + names.1 % 2;
+        PLAYER_NAMES[index].to_string()
+    };
+    let mut states = vec![Match::new(ruleset)];
+    let teams = Event::Teams {
+        a: team(a),
+        b: team(b),
+    };
+    states.push(states[0].apply(&teams).expect("two names"));
+    let mut events = vec![teams];
+    for &choice in choices {
+        let state = states.last().expect("non-empty");
+        let Some(mut event) = random_event(state, choice) else {
+            break;
+        };
+        match &mut event {
+            Event::Stick { player, .. }
+            | Event::Inkast { player, .. }
+            | Event::Rescue { player, .. } => *player = rename(player),
+            _ => {}
         }
-    })
+        let next = state
+            .apply(&event)
+            .unwrap_or_else(|e| panic!("{event:?} was chosen as legal: {e}"));
+        events.push(event);
+        states.push(next);
+    }
+    (events, states)
+}
+
+/// The winner of each game that ended, by name (`None`: drawn), in order.
+fn game_winners(states: &[Match]) -> Vec<Option<String>> {
+    states
+        .windows(2)
+        .filter_map(|pair| match (pair[0].phase(), pair[1].phase()) {
+            (Phase::GameOver(_), _) => None,
+            (_, Phase::GameOver(end)) => Some(
+                end.winner
+                    .map(|team| pair[1].team_info(team).name.to_string()),
+            ),
+            _ => None,
+        })
+        .collect()
 }
 
 proptest! {
@@ -263,8 +340,8 @@ proptest! {
             Team::BOTH.map(|t| m.games_won(t)),
             m.outcome(),
         );
-        // The notation calls the first game's starting team A.
-        if events.first() == Some(&Event::Start { team: Team::A }) {
+        // The header names the first game's starting team.
+        {
             prop_assert_eq!(summary(&imported.state), summary(original), "{}", text);
             // Each player keeps their inkast throws and the ones that
             // landed (the notation does not say which piece landed out,
@@ -279,6 +356,67 @@ proptest! {
             };
             prop_assert_eq!(inkasts(&imported.events), inkasts(played), "{}", text);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Identity in every record: a match of two named teams under every
+    /// setting, the starting team alternating from whichever started, is
+    /// exported; the whole record, and each game's record read alone,
+    /// give every game's winner by name, as the match had it.
+    #[test]
+    fn every_exported_game_keeps_its_winner_by_name(
+        ruleset in any_ruleset(),
+        choices in prop::collection::vec(any::<u32>(), 0..500),
+        names in (0..4usize, 0..6usize),
+    ) {
+        let (events, states) = named_random_match(ruleset, &choices, names);
+        let end = events.iter().rposition(|e| matches!(e, Event::Stick { .. })).map_or(0, |i| i + 1);
+        let played = &events[..end];
+        let winners = game_winners(&states[..=end]);
+        let text = notation::export(played, ruleset).expect("exports");
+        let imported = notation::import(&text, RulesChoice::default())
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let mut replayed = vec![Match::new(imported.rules.ruleset)];
+        for event in &imported.events {
+            let next = replayed.last().unwrap().apply(event).expect("imported events apply");
+            replayed.push(next);
+        }
+        prop_assert_eq!(&game_winners(&replayed), &winners, "{}", text);
+        // One record per game: each header opens a game that reads alone.
+        let mut records: Vec<String> = Vec::new();
+        // (A `# time called` line just before a header goes with it.)
+        let mut pending = String::new();
+        for line in text.lines() {
+            if line == "# time called" {
+                pending.push_str("# time called\n");
+                continue;
+            }
+            if line.starts_with("# ruleset=") || records.is_empty() {
+                records.push(String::new());
+            }
+            let record = records.last_mut().unwrap();
+            record.push_str(&std::mem::take(&mut pending));
+            record.push_str(line);
+            record.push('\n');
+        }
+        if let Some(record) = records.last_mut() {
+            record.push_str(&pending);
+        }
+        let mut alone = Vec::new();
+        for record in &records {
+            let game = notation::import(record, RulesChoice::default())
+                .unwrap_or_else(|e| panic!("{e}\n{record}"));
+            let mut states = vec![Match::new(game.rules.ruleset)];
+            for event in &game.events {
+                let next = states.last().unwrap().apply(event).expect("imported events apply");
+                states.push(next);
+            }
+            alone.extend(game_winners(&states));
+        }
+        prop_assert_eq!(&alone, &winners, "{}", text);
     }
 }
 
@@ -341,6 +479,41 @@ fn bad_notation_names_the_turn_the_token_and_the_rule() {
             "# ruleset=seed kings=2",
             "line 1",
             "unknown header key 'kings'",
+        ),
+        (
+            "# ruleset=seed a=Vikings",
+            "line 1",
+            "names both teams (a= and b=) or neither",
+        ),
+        (
+            "# ruleset=seed a=\"Red Oaks b=Danes",
+            "line 1",
+            "does not close",
+        ),
+        ("# ruleset=seed a=x b=y starter=c", "line 1", "starter 'c' is not a or b"),
+        ("# ruleset=seed game=0", "line 1", "game '0' is not a game number"),
+        (
+            "# ruleset=standard games-to-win=0",
+            "line 1",
+            "games to win '0' is not a whole number from 1 to 9",
+        ),
+        ("# ruleset=standard race-to=ten", "line 1", "games to win 'ten'"),
+        ("# ruleset=standard five-for-five=maybe", "line 1", "'maybe' is not on or off"),
+        ("# ruleset=seed a=Oaks b=oaks\n-", "game 1, turn 0", "both teams are named oaks"),
+        (
+            "# ruleset=standard a=V b=D starter=b game=1\n5b k\n# ruleset=standard a=V b=D starter=b game=2\n-",
+            "line 3",
+            "the header says team B started this game, but the starting team alternates: team A started it",
+        ),
+        (
+            "# ruleset=standard a=V b=D game=1\n5b k\n# ruleset=standard a=V b=E game=2\n-",
+            "line 3",
+            "names the teams a=V b=E, the first game's a=V b=D",
+        ),
+        (
+            "# ruleset=standard game=2\n5b k\n# ruleset=standard game=4\n-",
+            "line 3",
+            "the header says game 4, but this is game 3",
         ),
     ];
     for (text, place, rule) in cases {

@@ -48,6 +48,7 @@ fn random_settings(rng: &mut StdRng) -> Settings {
                 minutes: 30,
                 tie_break,
             }),
+            ..TournamentSettings::default()
         },
         rated: false,
     }

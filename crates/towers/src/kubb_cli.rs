@@ -103,6 +103,7 @@ impl TournamentFlags {
                 minutes,
                 tie_break: self.tie_break,
             }),
+            ..ruleset.settings()
         })
     }
 }

@@ -388,6 +388,11 @@ impl State {
             self.knights[opponent] = self.knights[opponent].minus(felled);
             self.towers[opponent] = self.towers[opponent].minus(felled);
             self.down[opponent] = self.down[opponent].union(felled);
+            // The five-for-five forfeit: the opening turn ends once every
+            // baseline kubb is down (as `Match::stick`).
+            if self.ruleset.five_for_five && self.turns == 0 && self.towers[opponent].is_empty() {
+                break;
+            }
             // Knights only fall during the sticks: the foremost knight
             // stays the foremost until it falls.
             if foremost.is_some_and(|knight| felled.contains(knight)) {
@@ -511,7 +516,7 @@ mod tests {
 
     use super::*;
     use crate::game::Match;
-    use crate::ruleset::{Opening, TieBreak, TimeLimit, TournamentSettings};
+    use crate::ruleset::{GamesToWin, Opening, TieBreak, TimeLimit, TournamentSettings};
     use crate::simulate::{
         next_action, no_hand_over, play_out_with, stream, Aim, Heuristic, Strategy as Play,
         MAX_EVENTS,
@@ -527,18 +532,24 @@ mod tests {
             any::<bool>(),
             any::<bool>(),
             prop::option::of(prop::sample::select(TieBreak::ALL.to_vec())),
+            prop::option::of(1..=GamesToWin::MAX),
+            any::<bool>(),
         )
-            .prop_map(|(ruleset, opening, thrower_rule, double, tie_break)| {
-                ruleset.with(&TournamentSettings {
-                    opening,
-                    opening_thrower_rule: thrower_rule,
-                    base_kubb_double: double,
-                    time_limit: tie_break.map(|tie_break| TimeLimit {
-                        minutes: 30,
-                        tie_break,
-                    }),
-                })
-            })
+            .prop_map(
+                |(ruleset, opening, thrower_rule, double, tie_break, games, five_for_five)| {
+                    ruleset.with(&TournamentSettings {
+                        opening,
+                        opening_thrower_rule: thrower_rule,
+                        base_kubb_double: double,
+                        time_limit: tie_break.map(|tie_break| TimeLimit {
+                            minutes: 30,
+                            tie_break,
+                        }),
+                        games_to_win: games.map(|games| GamesToWin::new(games).expect("in range")),
+                        five_for_five,
+                    })
+                },
+            )
     }
 
     /// Rulesets beyond the named ones, made in code: every inkast order

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     bearer, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery, QueryParams,
-    Shared, TeamTokens,
+    RequireToken, Shared, TeamTokens,
 };
 use crate::app::{GameEvent, GameState, Loaded};
 use crate::error::ApiError;
@@ -92,6 +92,7 @@ impl CreateKubb {
                 .unwrap_or(defaults.opening_thrower_rule),
             base_kubb_double: self.base_kubb_double.unwrap_or(defaults.base_kubb_double),
             time_limit: self.time_limit,
+            ..defaults
         }
     }
 }
@@ -202,6 +203,7 @@ async fn commit(
 async fn kubb_event(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<KubbEventRequest>,
 ) -> Result<Json<kubb_match::View>, ApiError> {
@@ -300,6 +302,7 @@ struct ConfirmRequest {
 async fn kubb_confirm(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<ConfirmRequest>,
 ) -> Result<Json<kubb_match::View>, ApiError> {
