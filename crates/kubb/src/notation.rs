@@ -166,6 +166,10 @@ pub struct SettingsConflict {
 pub struct RulesChoice {
     pub ruleset: Option<Ruleset>,
     pub opening: Option<Opening>,
+    /// `--games-to-win N` (or `--race-to N`).
+    pub games_to_win: Option<GamesToWin>,
+    /// `--five-for-five`.
+    pub five_for_five: Option<bool>,
 }
 
 /// The rules a record is read under, and whether the record named them.
@@ -185,6 +189,12 @@ impl RulesChoice {
             let mut ruleset = self.ruleset.unwrap_or_default();
             if let Some(opening) = self.opening {
                 ruleset.opening = opening;
+            }
+            if let Some(games) = self.games_to_win {
+                ruleset.games_to_win = games.get();
+            }
+            if let Some(five_for_five) = self.five_for_five {
+                ruleset.five_for_five = five_for_five;
             }
             return Ok(ResolvedRules {
                 ruleset,
@@ -206,6 +216,25 @@ impl RulesChoice {
                     setting: "opening",
                     recorded: recorded.opening.to_string(),
                     given: format!("--opening {given}"),
+                });
+            }
+        }
+        if let Some(given) = self.games_to_win {
+            if given.get() != recorded.games_to_win {
+                return Err(SettingsConflict {
+                    setting: "games to win",
+                    recorded: recorded.games_to_win.to_string(),
+                    given: format!("--games-to-win {given}"),
+                });
+            }
+        }
+        if let Some(given) = self.five_for_five {
+            if given != recorded.five_for_five {
+                let on_off = |on| if on { "on" } else { "off" };
+                return Err(SettingsConflict {
+                    setting: "five-for-five",
+                    recorded: on_off(recorded.five_for_five).into(),
+                    given: format!("--five-for-five {}", on_off(given)),
                 });
             }
         }

@@ -565,7 +565,7 @@ fn published_shapes_of_a_turn_read() {
     let perfect = "j:B | j:B | g:B | g:B | d:B | d:K |";
     let standard = RulesChoice {
         ruleset: Some(Ruleset::STANDARD),
-        opening: None,
+        ..RulesChoice::default()
     };
     let game = notation::import(perfect, standard).expect("valid");
     assert_eq!(
@@ -604,7 +604,7 @@ fn published_shapes_of_a_turn_read() {
 fn advantage_rescue_attempt_and_neighbour_tokens_read() {
     let standard = RulesChoice {
         ruleset: Some(Ruleset::STANDARD),
-        opening: None,
+        ..RulesChoice::default()
     };
     let plain = "b b - - - -\n2i f - - - - -\n1i F - - - - -";
     let marked = "b b - - - -\n2i f - - - - -\nA 1I2Y0N / F / - / - / - / - / -";
@@ -666,7 +666,7 @@ fn an_inkast_split_between_players_credits_each() {
         text,
         RulesChoice {
             ruleset: Some(Ruleset::STANDARD),
-            opening: None,
+            ..RulesChoice::default()
         },
     )
     .expect("valid");
@@ -703,7 +703,7 @@ fn bad_logs_name_the_line() {
     assert!(error.message.contains("unknown field `extra`"), "{error}");
     let seed_flag = RulesChoice {
         ruleset: Some(Ruleset::STANDARD),
-        opening: None,
+        ..RulesChoice::default()
     };
     let error = log::read(header, seed_flag).expect_err("contradicts");
     assert!(
@@ -727,7 +727,7 @@ proptest! {
     fn random_notation_turns_are_judged(entries in prop::collection::vec("([a-c]:)?[0-9]?[-fbkirpyqnFBKIRP]{1,3}", 0..30)) {
         let turns: Vec<Vec<String>> = entries.chunks(6).map(|chunk| chunk.to_vec()).collect();
         let json = serde_json::to_string(&turns).unwrap();
-        let standard = RulesChoice { ruleset: Some(Ruleset::STANDARD), opening: None };
+        let standard = RulesChoice { ruleset: Some(Ruleset::STANDARD), ..RulesChoice::default() };
         let _ = notation::import(&json, standard);
         let text: Vec<String> = turns.iter().map(|turn| turn.join(" | ")).collect();
         let _ = notation::import(&text.join("\n"), standard);

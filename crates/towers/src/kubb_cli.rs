@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use kubb::game::Outcome;
 use kubb::notation::{RulesChoice, SettingsConflict};
 use kubb::throw::SkillPreset;
-use kubb::{Match, Name, Opening, Ruleset, TieBreak, TimeLimit, TournamentSettings};
+use kubb::{GamesToWin, Match, Name, Opening, Ruleset, TieBreak, TimeLimit, TournamentSettings};
 
 use crate::UsageError;
 
@@ -16,18 +16,49 @@ use crate::UsageError;
 #[derive(Args, Clone, Copy)]
 pub struct RulesFlags {
     /// seed (the source's rules) or standard; default: the record's, or seed.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "preset")]
     ruleset: Option<Ruleset>,
     /// 6-6-6 or 2-4-6 (sticks of the first turns); default: the record's, or 6-6-6.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "preset")]
     opening: Option<Opening>,
+    /// Games a team must win: a best of 2N-1 games (default: the record's,
+    /// or the ruleset's own, 1 seed, 2 standard).
+    #[arg(long, value_name = "N", conflicts_with = "race_to")]
+    games_to_win: Option<GamesToWin>,
+    /// Play games until a team has won N: the same match as
+    /// --games-to-win N (a drawn game ends the match, so no match needs
+    /// more than 2N-1 games).
+    #[arg(long, value_name = "N")]
+    race_to: Option<GamesToWin>,
+    /// The five-for-five forfeit: a team that fells all five baseline
+    /// kubbs in a game's opening turn gives up the batons it has left.
+    #[arg(long)]
+    five_for_five: bool,
+    /// A tournament's rules at once: us-2013, the U.S. National Kubb
+    /// Championship before 2-4-6 (standard, 6-6-6, five-for-five).
+    #[arg(long)]
+    preset: Option<Preset>,
+}
+
+/// Named sets of rules (`--preset`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// The U.S. National Kubb Championship's rules before the 2-4-6
+    /// opening (2015): standard, 6-6-6, the five-for-five forfeit.
+    #[value(name = "us-2013")]
+    Us2013,
 }
 
 impl RulesFlags {
     fn choice(self) -> RulesChoice {
+        let preset = self
+            .preset
+            .map(|Preset::Us2013| (Ruleset::STANDARD, Opening::SixSixSix));
         RulesChoice {
-            ruleset: self.ruleset,
-            opening: self.opening,
+            ruleset: self.ruleset.or(preset.map(|(ruleset, _)| ruleset)),
+            opening: self.opening.or(preset.map(|(_, opening)| opening)),
+            games_to_win: self.games_to_win.or(self.race_to),
+            five_for_five: (self.five_for_five || preset.is_some()).then_some(true),
         }
     }
 
@@ -366,16 +397,23 @@ pub struct Record {
 }
 
 impl Record {
-    /// `A wins`, `B wins`, `draw` (time called, games level) or
-    /// `unfinished`. A notation record of one game of a longer match gives
-    /// that game's result.
+    /// `A wins`, `B wins` (a named team by name and letter: `Vikings (A)
+    /// wins`), `draw` (time called, games level) or `unfinished`. A
+    /// notation record of one game of a longer match gives that game's
+    /// result.
     pub fn result(&self) -> String {
         let game_winner = match self.state.phase() {
             kubb::Phase::GameOver(end) if self.one_game_of_notation => end.winner,
             _ => None,
         };
         match (self.state.outcome(), game_winner) {
-            (Some(Outcome::Won(team)), _) | (None, Some(team)) => format!("{team} wins"),
+            (Some(Outcome::Won(team)), _) | (None, Some(team)) => {
+                let name = self.state.team_info(team).name.as_str();
+                match name == team.to_string() {
+                    true => format!("{team} wins"),
+                    false => format!("{name} ({team}) wins"),
+                }
+            }
             (Some(Outcome::Drawn), _) => "draw".into(),
             (None, None) => "unfinished".into(),
         }

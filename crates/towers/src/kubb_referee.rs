@@ -397,11 +397,7 @@ impl<'a> Session<'a> {
     /// `game 2 of a best of 3`, and what to type when a game is over.
     fn game_line(&self) -> String {
         let game = self.game_number();
-        let of = match self.ruleset.games_to_win {
-            0 | 1 => "a one-game match".to_string(),
-            n => format!("a best of {}", 2 * usize::from(n) - 1),
-        };
-        let mut line = format!("game {game} of {of}");
+        let mut line = format!("game {game} of {}", self.ruleset.match_format());
         if self.state.outcome().is_none() && matches!(self.state.phase(), Phase::GameOver(_)) {
             line.push_str(&format!("; type next to start game {}", game + 1));
         }

@@ -448,3 +448,56 @@ fn stats_of_a_record_as_csv_and_json() {
     assert_eq!(value["teams"][1]["knights_felled"], 4);
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// The five-for-five forfeit: an opening turn of five batons that felled
+/// all five baseline kubbs reads under the setting (the record's header,
+/// `--five-for-five`, or the `us-2013` preset) and is one baton short
+/// without it; a flag that contradicts the record's header is refused.
+#[test]
+fn a_five_for_five_opening_replays_under_the_forfeit() {
+    let turns = "1. j:b j:b g:b g:b d:b\n2. x:5i x:3f y:2f y:- x:- y:- x:-\n";
+    let without = replay(&["--ruleset", "standard"], turns, "five-without.txt");
+    assert_eq!(without.status.code(), Some(2));
+    let error = String::from_utf8(without.stderr).unwrap();
+    assert!(
+        error.contains("game 1, turn 1: the turn is incomplete: team A has 1 stick(s) left"),
+        "{error}"
+    );
+    for flags in [
+        &["--ruleset", "standard", "--five-for-five"][..],
+        &["--preset", "us-2013"][..],
+    ] {
+        let output = replay(flags, turns, "five-flag.txt");
+        assert!(output.status.success(), "{flags:?}");
+        assert_eq!(last_line(&output), "result: unfinished", "{flags:?}");
+    }
+    let record = format!("# ruleset=standard opening=6-6-6 five-for-five=on a=Ringers b=Knockerheads starter=b game=2\n{turns}");
+    let output = replay(&[], &record, "five-header.txt");
+    assert!(output.status.success());
+    let state = String::from_utf8(output.stdout).unwrap();
+    assert!(state.contains("team A is Ringers"), "{state}");
+    let output = replay(&["--games-to-win", "3"], &record, "five-conflict.txt");
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        error.contains("the record says games to win 2, but --games-to-win 3 was asked for"),
+        "{error}"
+    );
+    let output = replay(&["--race-to", "0"], turns, "race-zero.txt");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// A one-game record of a named match names its winner by name, whichever
+/// team started it; a record without names keeps the letters.
+#[test]
+fn a_named_game_names_its_winner() {
+    let record = "# ruleset=standard opening=6-6-6 a=\"Red Oaks\" b=Danes starter=b game=3\n1. \"bo b\":5b cy:k\n";
+    let output = replay(&[], record, "named.txt");
+    assert_eq!(last_line(&output), "result: Danes (B) wins");
+    let output = replay(
+        &[],
+        "# ruleset=standard opening=6-6-6 starter=b\n1. 5b k\n",
+        "letters.txt",
+    );
+    assert_eq!(last_line(&output), "result: B wins");
+}

@@ -117,7 +117,11 @@ fn a_full_match_with_undo_resume_and_statistics() {
         .output()
         .unwrap();
     let text = String::from_utf8(replay.stdout).unwrap();
-    assert_eq!(text.lines().last(), Some("result: A wins"), "{text}");
+    assert_eq!(
+        text.lines().last(),
+        Some("result: Vikings (A) wins"),
+        "{text}"
+    );
     std::fs::remove_file(&file).ok();
 }
 
@@ -232,13 +236,211 @@ fn a_named_team_match_under_us_settings() {
         let text = String::from_utf8(replay.stdout).unwrap();
         assert_eq!(
             text.lines().last(),
-            Some("result: A wins"),
+            Some("result: Vikings (A) wins"),
             "{}: {text}",
             record.display()
         );
     }
     std::fs::remove_file(&file).ok();
     std::fs::remove_file(&exported).ok();
+}
+
+/// The export of a refereed match, as the referee printed it.
+fn exported_records(out: &str) -> String {
+    out.lines()
+        .map(|l| l.trim_start_matches("> "))
+        .skip_while(|l| !l.starts_with("# ruleset="))
+        .take_while(|l| l.starts_with('#') || l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// `towers kubb replay FILE`'s last line.
+fn replay_result(file: &std::path::Path) -> String {
+    let replay = Command::new(TOWERS)
+        .args(["kubb", "replay"])
+        .arg(file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(replay.stdout).unwrap();
+    assert!(replay.status.success(), "{}: {text}", file.display());
+    text.lines().last().unwrap_or_default().to_string()
+}
+
+/// The club referee's match of the issue: a standard 2-4-6 match of three
+/// games between named teams of three under the thrower rule, one typo and
+/// one correction by undo. The Danes win the lag and start game 1, which
+/// the Vikings (team A) win; the Danes win games 2 and 3. Each game's
+/// exported record replays alone to its winner by name, whichever team
+/// started it, and the whole export and the event log to the match's.
+#[test]
+fn each_exported_game_of_a_club_match_replays_to_its_winner_by_name() {
+    let game_one = [
+        "lag 0.40 0.25",
+        "bob:-",
+        "cid:-", // the Danes' 2 batons
+        "ann:b",
+        "al:bx", // a typo, not accepted
+        "al:b",
+        "axe:b",
+        "ann:b", // the Vikings' 4: four baseline kubbs
+        "bob:in",
+        "cid:in",
+        "dan:in",
+        "bob:in",
+        "bob:-",
+        "cid:f",
+        "undo", // cid missed: the correction
+        "cid:-",
+        "dan:-",
+        "bob:-",
+        "cid:-",
+        "dan:-",
+        "ann:b",
+        "al:k",
+        "y", // the Vikings, from their advanced line, then the king
+    ];
+    let game_two = [
+        "next", "ann:-", "al:-", // the Vikings start: 2 batons
+        "bob:b", "cid:b", "dan:b", "bob:b", // the Danes' 4
+        "ann:in", "al:in", "axe:in", "ann:in", "ann:-", "al:-", "axe:-", "ann:-", "al:-", "axe:-",
+        "cid:b", "dan:k", "y",
+    ];
+    let game_three = [
+        "next", "bob:b", "cid:b", // the Danes start
+        "ann:in", "al:in", "ann:-", "al:-", "axe:-", "ann:-", // the Vikings
+        "bob:b", "cid:b", "dan:b", "bob:k", "y",
+    ];
+    let input = format!(
+        "{}\n{}\n{}\nexport\nquit\n",
+        game_one.join("\n"),
+        game_two.join("\n"),
+        game_three.join("\n")
+    );
+    let file = new_record("club-match");
+    let out = referee_with(
+        &[
+            "--ruleset",
+            "standard",
+            "--opening",
+            "2-4-6",
+            "--thrower-rule",
+            "--team-a",
+            "Vikings:ann,al,axe",
+            "--team-b",
+            "Danes:bob,cid,dan",
+        ],
+        &file,
+        &input,
+    );
+    assert_eq!(
+        out.matches("not accepted").count(),
+        1,
+        "the typo only: {out}"
+    );
+    assert!(out.contains("Danes' baton lay nearer the king"), "{out}");
+    assert!(out.contains("took back: Danes' baton by cid"), "{out}");
+    assert!(
+        out.contains("match over: Danes (team B) win the match, 2-1 in games"),
+        "{out}"
+    );
+    let export = exported_records(&out);
+    let headers: Vec<&str> = export
+        .lines()
+        .filter(|l| l.starts_with("# ruleset="))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "# ruleset=standard opening=2-4-6 thrower-rule=on a=Vikings b=Danes starter=b game=1",
+            "# ruleset=standard opening=2-4-6 thrower-rule=on a=Vikings b=Danes starter=a game=2",
+            "# ruleset=standard opening=2-4-6 thrower-rule=on a=Vikings b=Danes starter=b game=3",
+        ],
+        "{export}"
+    );
+    // Every player tag, and the advanced line's mark.
+    assert!(export.contains("\n4. a ann:b al:k\n"), "{export}");
+    for player in ["ann", "al", "axe", "bob", "cid", "dan"] {
+        assert!(
+            export.contains(&format!(" {player}:")),
+            "{player}: {export}"
+        );
+    }
+    // One record per game, each replayed alone.
+    let mut records: Vec<String> = Vec::new();
+    for line in export.lines() {
+        if line.starts_with("# ruleset=") {
+            records.push(String::new());
+        }
+        records.last_mut().unwrap().push_str(&format!("{line}\n"));
+    }
+    let winners = ["Vikings (A)", "Danes (B)", "Danes (B)"];
+    for (game, (record, winner)) in records.iter().zip(winners).enumerate() {
+        let path = file.with_extension(format!("game{}.txt", game + 1));
+        std::fs::write(&path, record).unwrap();
+        assert_eq!(
+            replay_result(&path),
+            format!("result: {winner} wins"),
+            "game {}: {record}",
+            game + 1
+        );
+        std::fs::remove_file(&path).ok();
+    }
+    let whole = file.with_extension("txt");
+    std::fs::write(&whole, &export).unwrap();
+    assert_eq!(replay_result(&whole), "result: Danes (B) wins");
+    assert_eq!(replay_result(&file), "result: Danes (B) wins");
+    std::fs::remove_file(&whole).ok();
+    std::fs::remove_file(&file).ok();
+}
+
+/// `--games-to-win 3` (a best of 5) and `--race-to 3` referee the same
+/// match: the fifth game decides, and the record's header carries it.
+#[test]
+fn a_best_of_five_and_a_race_to_three_are_refereed_to_the_end() {
+    let a_wins = "5b\nk\ny\n";
+    let b_wins = "k\ny\n"; // the starter fells the king too early
+                           // A starts games 1, 3 and 5; B games 2 and 4.
+    let games = [a_wins, a_wins, b_wins, b_wins, a_wins];
+    let input = format!("start a\n{}export\nquit\n", games.join("next\n"));
+    for flag in ["--games-to-win", "--race-to"] {
+        let file = new_record(&format!("format{flag}"));
+        let out = referee_with(
+            &[
+                "--ruleset",
+                "standard",
+                flag,
+                "3",
+                "--team-a",
+                "Vikings:ann",
+                "--team-b",
+                "Danes:bob",
+            ],
+            &file,
+            &input,
+        );
+        assert!(!out.contains("not accepted"), "{out}");
+        assert!(
+            out.contains("game 5 of a best of 5 (first to 3 games)"),
+            "{out}"
+        );
+        assert!(
+            out.contains("game 4 is over; type next to start game 5"),
+            "{out}"
+        );
+        assert!(
+            out.contains("match over: Vikings (team A) win the match, 3-2 in games"),
+            "{out}"
+        );
+        let export = exported_records(&out);
+        assert_eq!(export.matches(" games-to-win=3 ").count(), 5, "{export}");
+        let whole = file.with_extension("txt");
+        std::fs::write(&whole, &export).unwrap();
+        assert_eq!(replay_result(&whole), "result: Vikings (A) wins");
+        assert_eq!(replay_result(&file), "result: Vikings (A) wins");
+        std::fs::remove_file(&whole).ok();
+        std::fs::remove_file(&file).ok();
+    }
 }
 
 /// A time limit: the referee calls time, the team throwing finishes its
