@@ -12,8 +12,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, Path, Query, State};
+use axum::extract::{Extension, Path, State};
 use axum::response::Response;
 use futures_util::SinkExt;
 use serde::Deserialize;
@@ -21,7 +22,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::{now_ms, App, ServerMessage};
 use crate::error::ApiError;
-use crate::http::Shared;
+use crate::http::{QueryParams, Shared};
 use crate::hub::Published;
 use crate::listener::{stopped, Admission};
 use crate::security::Bucket;
@@ -54,10 +55,17 @@ pub struct Resume {
 pub async fn upgrade(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<String>,
-    Query(resume): Query<Resume>,
+    QueryParams(resume): QueryParams<Resume>,
     admission: Option<Extension<Arc<Admission>>>,
-    socket: WebSocketUpgrade,
+    socket: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    // A plain request (no upgrade) is told so in JSON, like every refusal.
+    let socket = socket.map_err(|rejection| {
+        ApiError::BadRequest(format!(
+            "this address is a WebSocket: {}",
+            rejection.body_text()
+        ))
+    })?;
     let app = shared.app.clone();
     let snapshot = {
         let entry = app.lock(&id).await?;

@@ -317,11 +317,41 @@ async fn a_bad_query_string_is_a_400_in_the_documented_error_shape() {
         ("/api/gt/games?limit=x", "limit"),
         ("/api/gt/games?status=lost", "status"),
         ("/api/kubb/matches?limit=-", "limit"),
+        // Found by schemathesis: a limit past the documented 1-500 was
+        // clamped, and the socket's route answered in plain text.
+        ("/api/gt/games?limit=501", "limit"),
+        ("/api/tournaments?limit=0", "limit"),
+        ("/api/games/nosuch/ws?after=x", "after"),
+        ("/api/games/nosuch/ws", "WebSocket"),
     ] {
         let (status, body) = server.get(path).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
         let message = body["error"].as_str().expect("an error message");
         assert!(message.contains(words), "{path}: {message}");
+    }
+}
+
+/// Found by schemathesis: a route that needs a token read the body first,
+/// so a request without a token was told what its body lacked (400)
+/// instead of that it needs a token (401).
+#[tokio::test]
+async fn a_request_without_a_token_is_a_401_before_its_body_is_read() {
+    let server = start(config(&common::sqlite_url())).await;
+    for path in [
+        "/api/gt/games/nosuch/moves",
+        "/api/gt/games/nosuch/draw",
+        "/api/kubb/matches/nosuch/events",
+        "/api/kubb/matches/nosuch/confirm",
+        "/api/tournaments/nosuch/entrants",
+        "/api/tournaments/nosuch/withdrawals",
+        "/api/tournaments/nosuch/results",
+    ] {
+        let (status, body) = server.post(path, None, json!({ "no": "such field" })).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}: {body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("token"),
+            "{path}: {body}"
+        );
     }
 }
 

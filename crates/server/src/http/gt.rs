@@ -20,7 +20,7 @@ use tournament::Name;
 
 use super::{
     bearer, checked_name, create_seated_game, list_games, AppState, Created, Games, JsonBody,
-    ListQuery, QueryParams, Shared,
+    ListQuery, QueryParams, RequireToken, Shared,
 };
 use crate::app::{now_ms, GameEvent, GameState, Loaded, View};
 use crate::bots;
@@ -356,6 +356,7 @@ struct MoveRequest {
 async fn play(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<MoveRequest>,
 ) -> Result<Json<View>, ApiError> {
@@ -398,6 +399,7 @@ struct DrawRequest {
 async fn draw(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<DrawRequest>,
 ) -> Result<Json<View>, ApiError> {

@@ -198,6 +198,21 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryParams<T>
     }
 }
 
+/// A route that needs a token (a seat's, an organiser's): a request
+/// without one is refused (401) before its body is read, so that an
+/// unauthenticated client learns nothing of what the body should hold.
+pub struct RequireToken;
+
+impl<S: Send + Sync> FromRequestParts<S> for RequireToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        bearer(&parts.headers)
+            .map(|_| RequireToken)
+            .ok_or(ApiError::Unauthorized)
+    }
+}
+
 fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)?
@@ -284,7 +299,29 @@ async fn create_seated_game(
 #[derive(Deserialize)]
 struct ListQuery {
     status: Option<Status>,
-    limit: Option<i64>,
+    limit: Option<Limit>,
+}
+
+/// How many games a list holds: 1 to [`Limit::MAX`]; anything else is
+/// refused where the query is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "i64")]
+struct Limit(i64);
+
+impl Limit {
+    const MAX: i64 = 500;
+}
+
+impl TryFrom<i64> for Limit {
+    type Error = String;
+
+    fn try_from(limit: i64) -> Result<Limit, String> {
+        if (1..=Limit::MAX).contains(&limit) {
+            Ok(Limit(limit))
+        } else {
+            Err(format!("{limit} is not from 1 to {}", Limit::MAX))
+        }
+    }
 }
 
 /// One game of a list: its settings as stored and the names of its two
@@ -314,7 +351,7 @@ async fn list_games(
     keep: impl Fn(&str) -> bool,
 ) -> Result<Json<Games>, ApiError> {
     let status = query.status.unwrap_or(Status::Finished);
-    let limit = query.limit.unwrap_or(50).clamp(1, 500);
+    let limit = query.limit.map_or(50, |Limit(limit)| limit);
     let rows = app.store.list(kind, status, limit).await?;
     let mut games = Vec::new();
     for row in rows.into_iter().filter(|row| keep(&row.settings)) {

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     bearer, checked_name, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery,
-    QueryParams, Shared,
+    QueryParams, RequireToken, Shared,
 };
 use crate::app::{GameEvent, GameState, Loaded};
 use crate::error::ApiError;
@@ -154,6 +154,7 @@ struct RegisterRequest {
 async fn register(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<RegisterRequest>,
 ) -> Result<Json<tournament::View>, ApiError> {
@@ -187,6 +188,7 @@ struct WithdrawRequest {
 async fn withdraw(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<WithdrawRequest>,
 ) -> Result<Json<tournament::View>, ApiError> {
@@ -258,6 +260,7 @@ struct ResultRequest {
 async fn result(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<ResultRequest>,
 ) -> Result<Json<tournament::View>, ApiError> {
