@@ -7,7 +7,11 @@
 // thousands of random matches through both. Change the rules there and
 // here together. No I/O and no DOM: node runs it as the browser does.
 
-const SETTINGS_DEFAULTS = { opening: "6-6-6", opening_thrower_rule: false, base_kubb_double: true, time_limit: null };
+// `games_to_win` null: the ruleset's own (seed 1, standard 2).
+const SETTINGS_DEFAULTS = {
+  opening: "6-6-6", opening_thrower_rule: false, base_kubb_double: true, time_limit: null,
+  games_to_win: null, five_for_five: false,
+};
 
 // The two rulesets of the rule book (crates/kubb/src/ruleset.rs).
 const RULESETS = {
@@ -149,6 +153,9 @@ export class Match {
     const base = RULESETS[rulesetName];
     if (!base) refuse(`ruleset '${rulesetName}' is not 'seed' or 'standard'`);
     const rules = { ...base, ...SETTINGS_DEFAULTS, ...settings };
+    // A best of 2N - 1 games: N from the settings, else the ruleset's own.
+    rules.own_games_to_win = base.games_to_win;
+    rules.games_to_win = settings.games_to_win ?? base.games_to_win;
     return Match.fresh(rules);
   }
 
@@ -473,7 +480,14 @@ export class Match {
     }
     for (const piece of [...hit.knights, ...hit.towers]) this.pieces[piece] = { state: "down", half: other(this.thrower) };
     this.sticks_thrown += 1;
-    if (this.sticksLeft() === 0) this.endTurn();
+    if (this.sticksLeft() === 0 || this.fiveForFiveForfeit()) this.endTurn();
+  }
+
+  // The five-for-five forfeit (a tournament setting): in the first turn
+  // of a game, once every baseline kubb of the opponent is down, the
+  // batons left are forfeited.
+  fiveForFiveForfeit() {
+    return this.rules.five_for_five && this.turns === 0 && this.standingTowers(other(this.thrower)).length === 0;
   }
 
   checkHit(hit) {
@@ -645,6 +659,8 @@ export class Match {
         opening_thrower_rule: this.rules.opening_thrower_rule,
         base_kubb_double: this.rules.base_kubb_double,
         time_limit: limit ? { minutes: limit.minutes, tie_break: limit.tie_break } : null,
+        games_to_win: this.rules.games_to_win === this.rules.own_games_to_win ? null : this.rules.games_to_win,
+        five_for_five: this.rules.five_for_five,
       },
       time_called: this.time_called,
       teams: TEAMS.map((team) => {

@@ -14,8 +14,8 @@ use std::process::{Command, Stdio};
 use kubb::simulate::{play_out_watched, Heuristic};
 use kubb::throw::SkillPreset;
 use kubb::{
-    Action, Event as RefereeEvent, KingContact, Lag, Name, Opening, PieceId, Point, Ruleset,
-    StickOutcome, Team, TeamInfo, TieBreak, TimeLimit, TournamentSettings,
+    Action, Event as RefereeEvent, GamesToWin, KingContact, Lag, Name, Opening, PieceId, Point,
+    Ruleset, StickOutcome, Team, TeamInfo, TieBreak, TimeLimit, TournamentSettings,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -48,7 +48,13 @@ fn random_settings(rng: &mut StdRng) -> Settings {
                 minutes: 30,
                 tie_break,
             }),
-            ..TournamentSettings::default()
+            // Every format from a one-game match to a best of 9 (the
+            // ruleset's own count among them), and the five-for-five
+            // forfeit half the time.
+            games_to_win: rng
+                .random_bool(0.6)
+                .then(|| GamesToWin::new(rng.random_range(1..=5)).expect("1 to 5 games")),
+            five_for_five: rng.random_bool(0.5),
         },
         rated: false,
     }

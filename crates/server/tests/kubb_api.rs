@@ -381,3 +381,111 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
     assert_eq!(state["status"], "active");
     assert_eq!(state["result_confirmation"], Value::Null);
 }
+
+/// The match formats and the five-for-five forfeit at creation: a race to
+/// 3 is a best of 5 (`games_to_win` 3), the fifth game decides; the
+/// opening turn that fells all five baseline kubbs hands over at once; the
+/// export's header carries both and names the teams. Counts outside 1-9,
+/// and `race_to` against a different `games_to_win`, are refused.
+#[tokio::test]
+async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
+    let server = start(config(&common::sqlite_url())).await;
+    let body = json!({
+        "ruleset": "standard",
+        "race_to": 3,
+        "five_for_five": true,
+        "team_a": { "name": "Ringers" },
+        "team_b": { "name": "Knockerheads" },
+    });
+    let (status, created) = server.post("/api/kubb/matches", None, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["state"]["settings"]["games_to_win"], 3);
+    assert_eq!(created["state"]["settings"]["five_for_five"], true);
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let stick = |outcome: Value| json!({ "event": "stick", "player": "p", "outcome": outcome });
+    let tower = |id: u8| stick(json!({ "hit": { "towers": [id] } }));
+    let king = stick(json!({ "hit": { "king": true } }));
+    let mut events = vec![json!({ "event": "start", "team": "B" })];
+    // Game 1: the Knockerheads (B) go five for five and forfeit the sixth
+    // baton.
+    events.extend((0..5).map(tower));
+    let mut state = Value::Null;
+    for event in events.drain(..) {
+        let (status, answer) = server
+            .post(
+                &format!("/api/kubb/matches/{id}/events"),
+                Some(token),
+                json!({ "event": event }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{event}: {answer}");
+        state = answer;
+    }
+    assert_eq!(state["thrower"], "A", "the sixth baton is forfeited");
+    assert_eq!(state["phase"]["name"], "inkast", "{state}");
+    // The Ringers inkast the five and fell them with one baton, the
+    // baseline with another, then the king: game 1 is theirs.
+    for _ in 0..5 {
+        events.push(json!({ "event": "inkast", "player": "p", "landed_in": true }));
+    }
+    events.push(stick(json!({ "hit": { "knights": [0, 1, 2, 3, 4] } })));
+    events.push(stick(json!({ "hit": { "towers": [5, 6, 7, 8, 9] } })));
+    events.push(king.clone());
+    // Games 2 to 5: each starter (A, B, A, B) fells the king at once and
+    // loses it: B, A, B, A. After four games 2-2; the fifth decides, 3-2.
+    for _ in 0..4 {
+        events.push(json!({ "event": "next_game" }));
+        events.push(king.clone());
+    }
+    for event in events {
+        let (status, answer) = server
+            .post(
+                &format!("/api/kubb/matches/{id}/events"),
+                Some(token),
+                json!({ "event": event }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{event}: {answer}");
+        state = answer;
+    }
+    assert_eq!(state["teams"][0]["games_won"], 3, "{state}");
+    assert_eq!(state["teams"][1]["games_won"], 2, "{state}");
+    assert_eq!(state["winner"], "A");
+    let text = server
+        .text(&format!("/api/kubb/matches/{id}/export?format=notation"))
+        .await;
+    assert!(
+        text.starts_with("# ruleset=standard opening=6-6-6 games-to-win=3 five-for-five=on a=Ringers b=Knockerheads starter=b game=1\n1. p:b p:b p:b p:b p:b\n"),
+        "{text}"
+    );
+    let imported =
+        kubb::notation::import(&text, kubb::notation::RulesChoice::default()).expect("imports");
+    assert_eq!(imported.state.winner(), Some(kubb::Team::A), "{text}");
+    assert_eq!(
+        imported.state.team_info(kubb::Team::A).name.as_str(),
+        "Ringers"
+    );
+
+    for (body, said) in [
+        (
+            json!({ "games_to_win": 0, "team_a": { "name": "A" }, "team_b": { "name": "B" } }),
+            "games to win '0' is not a whole number from 1 to 9",
+        ),
+        (
+            json!({ "race_to": 10, "team_a": { "name": "A" }, "team_b": { "name": "B" } }),
+            "games to win '10'",
+        ),
+        (
+            json!({ "games_to_win": 2, "race_to": 3, "team_a": { "name": "A" }, "team_b": { "name": "B" } }),
+            "games_to_win 2 and race_to 3 differ",
+        ),
+    ] {
+        let (status, refused) = server.post("/api/kubb/matches", None, body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        assert!(
+            refused["error"].as_str().unwrap().contains(said),
+            "{refused}"
+        );
+    }
+}

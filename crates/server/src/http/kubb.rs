@@ -75,6 +75,14 @@ struct CreateKubb {
     base_kubb_double: Option<bool>,
     #[serde(default)]
     time_limit: Option<kubb::TimeLimit>,
+    /// Games a team must win: a best of 2N - 1 (default: the ruleset's own).
+    #[serde(default)]
+    games_to_win: Option<kubb::GamesToWin>,
+    /// The same as `games_to_win` (a race to N), as kubbtracker says it.
+    #[serde(default)]
+    race_to: Option<kubb::GamesToWin>,
+    #[serde(default)]
+    five_for_five: Option<bool>,
     team_a: TeamRequest,
     team_b: TeamRequest,
     /// Whether the result counts for the ratings (default: not).
@@ -83,17 +91,28 @@ struct CreateKubb {
 }
 
 impl CreateKubb {
-    fn tournament(&self) -> kubb::TournamentSettings {
+    /// The settings asked for; `games_to_win` and `race_to` name one
+    /// setting, so two different counts are refused.
+    fn tournament(&self) -> Result<kubb::TournamentSettings, ApiError> {
         let defaults = kubb::TournamentSettings::default();
-        kubb::TournamentSettings {
+        let games_to_win = match (self.games_to_win, self.race_to) {
+            (Some(games), Some(race)) if games != race => {
+                return Err(ApiError::BadRequest(format!(
+                    "games_to_win {games} and race_to {race} differ: a race to N is a best of 2N - 1 with games_to_win N; give one"
+                )))
+            }
+            (games, race) => games.or(race),
+        };
+        Ok(kubb::TournamentSettings {
             opening: self.opening.unwrap_or(defaults.opening),
             opening_thrower_rule: self
                 .opening_thrower_rule
                 .unwrap_or(defaults.opening_thrower_rule),
             base_kubb_double: self.base_kubb_double.unwrap_or(defaults.base_kubb_double),
             time_limit: self.time_limit,
-            ..defaults
-        }
+            games_to_win,
+            five_for_five: self.five_for_five.unwrap_or(defaults.five_for_five),
+        })
     }
 }
 
@@ -125,7 +144,7 @@ async fn create_kubb(
     };
     let settings = kubb_match::Settings {
         ruleset,
-        tournament: request.tournament(),
+        tournament: request.tournament()?,
         rated: request.rated,
     };
     let state = kubb_match::State::new(&settings);
