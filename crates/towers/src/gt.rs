@@ -146,8 +146,24 @@ impl PositionArg {
         }
         let text = self.words.join(" ");
         text.parse()
-            .map_err(|error| UsageError(format!("invalid position '{text}': {error}")))
+            .map_err(|error| UsageError(one_line(&format!("invalid position '{text}': {error}"))))
     }
+}
+
+/// `message` with its control characters escaped (`\n`), so that an error
+/// quoting what was typed stays one line (found by the fuzz corpora: a
+/// position of newlines made a many-line error).
+fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = match c.is_control() {
+                true => c.escape_default().collect(),
+                false => vec![c],
+            };
+            escaped
+        })
+        .collect()
 }
 
 pub fn run(command: Command) -> Result<(), UsageError> {
