@@ -76,6 +76,8 @@ $("score-kubb").addEventListener("click", () =>
     opening_thrower_rule: $("thrower-rule").value === "on",
     base_kubb_double: $("double").value === "on",
     time_limit: timeLimit(),
+    games_to_win: $("games-to-win").value ? Number($("games-to-win").value) : undefined,
+    five_for_five: $("five-for-five").value === "on",
     team_a: team("team-a", "players-a"),
     team_b: team("team-b", "players-b"),
     rated: $("kubb-rated").checked,

@@ -618,6 +618,38 @@ for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
   });
 }
 
+test("the start page makes a best of 5 with the five-for-five forfeit: the opening turn ends with the fifth baseline kubb", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  page.on("dialog", (dialog) => dialog.accept());
+  await page.goto(base);
+  await page.fill("#team-a", "Ringers");
+  await page.fill("#team-b", "Knockerheads");
+  await page.selectOption("#ruleset", "standard");
+  await page.selectOption("#games-to-win", "3");
+  await page.selectOption("#five-for-five", "on");
+  await assertNoSidewaysScroll(page, "start page with the match format");
+  await page.click("#score-kubb");
+  await page.waitForURL(/\/kubb\?id=/);
+  await page.waitForSelector("#status:has-text('Who starts')");
+  const created = await matchState(page);
+  assert.equal(created.settings.games_to_win, 3);
+  assert.equal(created.settings.five_for_five, true);
+  await page.click("text=Ringers starts");
+  await page.waitForSelector("#status:has-text('throws')");
+  for (const tower of ["B1", "B2", "B3", "B4", "B5"]) {
+    await page.click(`[data-piece="${tower}"]`);
+    await page.click("#buttons button.primary");
+    await page.waitForSelector(`[data-piece="${tower}"]`, { state: "detached" });
+  }
+  // No sixth baton: the Knockerheads inkast, on the phone and the server.
+  await page.waitForSelector("#status:has-text('Knockerheads throws')");
+  const state = await matchState(page);
+  assert.equal(state.thrower, "B", JSON.stringify(state.phase));
+  assert.equal(state.phase.name, "inkast");
+  await context.close();
+});
+
 test("an inkasted kubb is placed by a tap where it landed, drawn there, and the advanced line is drawn", async ({ browser, base }) => {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
