@@ -76,7 +76,7 @@ pub enum HeaderProblem {
     NotAPair(String),
     #[error("unknown header key '{0}' ({HEADER_KEYS})")]
     UnknownKey(String),
-    #[error("'{0}' opens a quoted name with \" that does not close")]
+    #[error("'{0}' opens a quoted name with \" that does not close (or has an escape other than \\\", \\\\ or \\u{{HEX}})")]
     UnclosedQuote(String),
     #[error("{key}: {problem}")]
     BadName {
@@ -522,14 +522,31 @@ fn header_pairs(text: &str) -> Result<Vec<(String, String)>, HeaderProblem> {
     Ok(pairs)
 }
 
-/// The name in the double quotes `text` opens, and what follows them.
+/// The name in the double quotes `text` opens, and what follows them:
+/// `\"` and `\\` stand for themselves, `\u{HEX}` for a control character
+/// (which a line cannot hold).
 fn unquote(text: &str) -> Option<(String, &str)> {
     let mut name = String::new();
     let mut chars = text.char_indices().skip(1);
     while let Some((at, c)) = chars.next() {
         match c {
             '"' => return Some((name, &text[at + 1..])),
-            '\\' => name.push(chars.next()?.1),
+            '\\' => match chars.next()?.1 {
+                'u' => {
+                    if chars.next()?.1 != '{' {
+                        return None;
+                    }
+                    // After `\u{`, three one-byte characters.
+                    let rest = &text[at + 3..];
+                    let close = rest.find('}')?;
+                    let code = u32::from_str_radix(&rest[..close], 16).ok()?;
+                    name.push(char::from_u32(code)?);
+                    for _ in 0..=close {
+                        chars.next();
+                    }
+                }
+                c => name.push(c),
+            },
             c => name.push(c),
         }
     }
@@ -540,14 +557,18 @@ fn unquote(text: &str) -> Option<(String, &str)> {
 /// quote, backslash or separator (`|`, `/`, `:`), else in double quotes.
 fn quoted(name: &str) -> String {
     let plain = !name.is_empty()
-        && !name
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '"' | '\\' | '|' | '/' | ':'));
+        && !name.chars().any(|c| {
+            c.is_whitespace() || c.is_control() || matches!(c, '"' | '\\' | '|' | '/' | ':')
+        });
     if plain {
         return name.to_string();
     }
     let mut text = String::from('"');
     for c in name.chars() {
+        if c.is_control() {
+            let _ = write!(text, "\\u{{{:x}}}", u32::from(c));
+            continue;
+        }
         if matches!(c, '"' | '\\') {
             text.push('\\');
         }

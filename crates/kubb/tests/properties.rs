@@ -159,7 +159,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
 /// Names that need the notation's quotes (a space, a quote, a colon, a
 /// separator), and plain ones.
 const TEAM_NAMES: [&str; 4] = ["Vikings", "Red \"Oaks\" | 2", "De Kubbers", "Danes"];
-const PLAYER_NAMES: [&str; 4] = ["ann", "Bo b:1/x", "al \\ ed", "cy"];
+const PLAYER_NAMES: [&str; 4] = ["ann", "Bo b:1/x", "al \\ ed\n\u{7}", "cy"];
 
 /// A random match of two named teams, `ann` and `bob` of `random_event`
 /// renamed (teams without lists take any thrower).
@@ -385,6 +385,20 @@ proptest! {
             replayed.push(next);
         }
         prop_assert_eq!(&game_winners(&replayed), &winners, "{}", text);
+        // Every player tag, quoted where a name needs it.
+        let throwers = |events: &[Event]| {
+            let mut names: Vec<String> = events
+                .iter()
+                .filter_map(|event| match event {
+                    Event::Stick { player, .. } | Event::Inkast { player, .. } => Some(player.clone()),
+                    _ => None,
+                })
+                .collect();
+            names.sort();
+            names.dedup();
+            names
+        };
+        prop_assert_eq!(throwers(&imported.events), throwers(played), "{}", text);
         // One record per game: each header opens a game that reads alone.
         let mut records: Vec<String> = Vec::new();
         // (A `# time called` line just before a header goes with it.)
