@@ -52,8 +52,8 @@ fn run(u: &mut Unstructured) -> Result<()> {
         Err(error) => panic!("a log of accepted events does not replay: {error}\n{written}"),
     }
     // Open (docs/fuzzing.md, "open"): some matches the rules accept export
-    // a record the importer refuses (a player with a space or a colon, a
-    // king felled by an inkast) or reads differently (time called within
+    // a record the importer refuses (a king felled by an inkast) or reads
+    // differently (time called within
     // a turn). Until `kubb::notation` settles them, an export that does
     // not import, or imports to a record that exports other text, fails
     // only with TOWERS_FUZZ_STRICT_EXPORT=1 (inputs that show each are in
