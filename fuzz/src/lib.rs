@@ -91,8 +91,8 @@ fn team_info(u: &mut Unstructured, names: &[&str]) -> Result<Option<TeamInfo>> {
 }
 
 /// Any finite float: what JSON and the referee's command line can carry
-/// (a NaN or an infinity reaches the rules only from code, and the rules
-/// take one in a point: open, docs/fuzzing.md).
+/// (a NaN or an infinity reaches the rules only from code, which refuse
+/// it: `kubb_match_events` makes such points itself).
 fn finite(u: &mut Unstructured) -> Result<f64> {
     let value: f64 = u.arbitrary()?;
     Ok(if value.is_finite() { value } else { 0.0 })

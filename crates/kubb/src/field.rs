@@ -48,6 +48,12 @@ pub struct Point {
 }
 
 impl Point {
+    /// Whether both coordinates are numbers of metres (no NaN, no
+    /// infinity): a record can only write such a point.
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+
     pub fn distance(self, other: Point) -> f64 {
         ((self.x - other.x).powi(2) + (self.y - other.y).powi(2)).sqrt()
     }

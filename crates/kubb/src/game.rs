@@ -268,6 +268,8 @@ pub enum RuleError {
     },
     #[error("there is no piece number {0}")]
     NoSuchPiece(u8),
+    #[error("a point on the lawn is two numbers of metres, not {x}, {y}")]
+    PointNotFinite { x: f64, y: f64 },
     #[error("{0} is listed twice for one stick")]
     NamedTwice(PieceId),
     #[error("a starting-throw distance must be a number of metres, 0 or more")]
@@ -976,6 +978,7 @@ impl Match {
         at: Option<Point>,
         king_felled: bool,
     ) -> Result<(), RuleError> {
+        finite(at)?;
         let target = self.thrower.other();
         if let (false, true, Some(point)) = (king_felled, landed_in, at) {
             if !self.field.in_half(target, point) {
@@ -1025,6 +1028,7 @@ impl Match {
     }
 
     fn placement(&mut self, at: Option<Point>) -> Result<(), RuleError> {
+        finite(at)?;
         let defenders = self.thrower.other();
         if let Some(point) = at {
             if !self.field.in_half(defenders, point) {
@@ -1430,5 +1434,17 @@ impl fmt::Display for Match {
                 "down"
             }
         )
+    }
+}
+
+/// A point the rules take must be one a record can write (JSON has no NaN):
+/// refused before anything changes.
+fn finite(at: Option<Point>) -> Result<(), RuleError> {
+    match at {
+        Some(point) if !point.is_finite() => Err(RuleError::PointNotFinite {
+            x: point.x,
+            y: point.y,
+        }),
+        _ => Ok(()),
     }
 }

@@ -33,12 +33,12 @@ use crate::field::Team;
 use crate::game::{Decision, Line, Match, Phase, RuleError, ToAct};
 use crate::name::{Name, NameError};
 use crate::ruleset::{
-    GamesToWin, NotGamesToWin, Opening, Ruleset, TieBreak, TimeLimit, UnknownSetting,
+    GamesToWin, InkastOrder, NotGamesToWin, Opening, Ruleset, TieBreak, TimeLimit, UnknownSetting,
 };
 
 mod token;
 
-pub use token::{InkastCounts, StickToken, Token, TokenError};
+pub use token::{InkastAttempt, InkastCounts, StickToken, Token, TokenError};
 
 /// A record that cannot be read, or that breaks the rules, with where.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -728,6 +728,8 @@ struct InkastTokens {
     penalties: u32,
     /// (player, rescued knights) per `Q` token.
     rescued: Vec<(String, u32)>,
+    /// `K`: the last attempt felled the king.
+    king_felled: Option<InkastAttempt>,
     any: bool,
 }
 
@@ -742,6 +744,7 @@ impl InkastTokens {
         push(&mut self.rethrown, counts.rethrown);
         push(&mut self.rescued, counts.rescued);
         self.penalties += counts.penalties;
+        self.king_felled = self.king_felled.or(counts.king_felled);
         self.any = true;
     }
 
@@ -985,7 +988,14 @@ fn play_inkast(
     let waiting: Vec<PieceId> = state.down_in(state.thrower()).iter().collect();
     let pieces = InkastTokens::total(&inkast.thrown);
     let rethrown = InkastTokens::total(&inkast.rethrown);
-    if pieces as usize != waiting.len() {
+    // A king felled by an inkasted piece ends the game at that attempt:
+    // the pieces after it were never thrown.
+    let counted = if inkast.king_felled.is_some() {
+        pieces as usize <= waiting.len() && pieces > 0
+    } else {
+        pieces as usize == waiting.len()
+    };
+    if !counted {
         return Err(TurnProblem::InkastCount {
             given: pieces,
             waiting: waiting.len(),
@@ -1004,24 +1014,61 @@ fn play_inkast(
     let mut first_players = InkastTokens::players(&inkast.thrown).into_iter();
     let mut again_players = InkastTokens::players(&inkast.rethrown).into_iter();
     let (mut first_attempts, mut rethrows) = (0, 0);
+    let attempts = pieces + rethrown;
+    // Thrown piece by piece, a king felled by a re-throw was felled by the
+    // last piece's: that piece's first attempt landed out.
+    let last_piece_again = inkast.king_felled == Some(InkastAttempt::Again)
+        && state.ruleset().inkast_order == InkastOrder::PieceByPiece;
+    let outs_first = if last_piece_again {
+        rethrown.saturating_sub(1)
+    } else {
+        rethrown
+    };
     while let Some(ToAct::Team(_, Decision::Inkast { attempt, .. })) = state.to_act() {
         let (landed_in, player) = match attempt {
             1 => {
                 first_attempts += 1;
-                (first_attempts > rethrown, first_players.next())
+                let out =
+                    first_attempts <= outs_first || (last_piece_again && first_attempts == pieces);
+                (!out, first_players.next())
             }
             _ => {
                 rethrows += 1;
                 (rethrows > inkast.penalties, again_players.next())
             }
         };
+        if first_attempts > pieces || rethrows > rethrown {
+            // Only a `K` turn can get here: its counts end past its king.
+            return Err(TurnProblem::InkastSplit {
+                pieces,
+                rethrown,
+                placed: inkast.penalties,
+            });
+        }
+        let this_attempt = if attempt == 1 {
+            InkastAttempt::First
+        } else {
+            InkastAttempt::Again
+        };
+        let king_felled = first_attempts + rethrows == attempts && inkast.king_felled.is_some();
+        if king_felled && inkast.king_felled != Some(this_attempt) {
+            // The counts put the last attempt elsewhere than the `K`.
+            return Err(TurnProblem::InkastSplit {
+                pieces,
+                rethrown,
+                placed: inkast.penalties,
+            });
+        }
         let event = Event::Inkast {
             player: player.unwrap_or_default(),
-            landed_in,
+            landed_in: landed_in || king_felled,
             at: None,
-            king_felled: false,
+            king_felled,
         };
         push(state, events, event)?;
+        if king_felled {
+            return Ok(());
+        }
     }
     while let Some(ToAct::Team(_, Decision::Placement { .. })) = state.to_act() {
         push(state, events, Event::Placement { at: None })?;
@@ -1076,6 +1123,12 @@ pub enum ExportError {
     SeveralGames,
     #[error("the JSON form has no way to say that time was called; export the text form")]
     TimeCalled,
+    /// The notation writes a turn's rescues before its inkast, and a
+    /// rescued piece is thrown after the re-throws already waiting: when
+    /// the king falls to an inkast after a rescue made between inkast
+    /// throws, no order of tokens replays the turn.
+    #[error("game {game}, turn {turn}: the king fell to an inkast after a rescue made between inkast throws, which the notation cannot write (the event log keeps it)")]
+    KingAfterRescueMidInkast { game: usize, turn: usize },
 }
 
 /// The tokens of one turn being written.
@@ -1089,6 +1142,11 @@ struct TurnOut {
     again: Vec<(String, bool)>,
     penalties: usize,
     rescues: Vec<String>,
+    /// A rescue came after an inkast throw of the turn.
+    rescue_mid_inkast: bool,
+    /// The last attempt felled the king (written `K` on its token): on a
+    /// first attempt or a re-throw.
+    king_felled: Option<InkastAttempt>,
     inkast_written: bool,
     /// Whether a stick of the turn has been written.
     sticks_written: bool,
@@ -1100,7 +1158,7 @@ impl TurnOut {
     /// The attempts that landed out are written first: a reader takes the
     /// first `R` first attempts (and the first `P` re-throws) as the ones
     /// that landed out, so each player keeps the throws they landed.
-    fn write_inkast(&mut self) {
+    fn write_inkast(&mut self, order: InkastOrder) {
         if self.inkast_written || self.first.is_empty() {
             return;
         }
@@ -1117,14 +1175,34 @@ impl TurnOut {
         for (player, n) in runs(&self.rescues) {
             tokens.push((player, count_token(n, 'q')));
         }
-        for (player, n) in runs(&outs_first(&self.first)) {
+        // `K` right after the `I` or `R` of the attempt that felled the
+        // king, which is the last of its list.
+        // Thrown piece by piece, a king felled by a re-throw fell to the
+        // last piece's, whose first attempt is written last (the reader
+        // takes it as out).
+        let mut first = self.first.clone();
+        let last_piece = match (self.king_felled, order) {
+            (Some(InkastAttempt::Again), InkastOrder::PieceByPiece) => first.pop(),
+            _ => None,
+        };
+        let mut first = outs_first(&first);
+        first.extend(last_piece.map(|(player, _)| player));
+        for (player, n) in runs(&first) {
             tokens.push((player, count_token(n, 'i')));
+        }
+        if let (Some(InkastAttempt::First), Some((_, text))) = (self.king_felled, tokens.last_mut())
+        {
+            text.push('k');
         }
         for (player, n) in runs(&outs_first(&self.again)) {
             match tokens.last_mut() {
                 Some((last, text)) if *last == player => text.push_str(&count_token(n, 'r')),
                 _ => tokens.push((player, count_token(n, 'r'))),
             }
+        }
+        if let (Some(InkastAttempt::Again), Some((_, text))) = (self.king_felled, tokens.last_mut())
+        {
+            text.push('k');
         }
         if self.penalties > 0 {
             let last = tokens.last_mut().expect("an inkast has a first attempt");
@@ -1275,22 +1353,41 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
         }
         let turn = turns.last_mut().expect("a turn was opened");
         match event {
-            Event::Rescue { player, .. } => turn.rescues.push(player.clone()),
+            Event::Rescue { player, .. } => {
+                turn.rescue_mid_inkast |= !turn.first.is_empty();
+                turn.rescues.push(player.clone());
+            }
             Event::Inkast {
-                player, landed_in, ..
+                player,
+                landed_in,
+                king_felled,
+                ..
             } => {
                 let attempt = match before.to_act() {
                     Some(ToAct::Team(_, Decision::Inkast { attempt, .. })) => attempt,
                     _ => unreachable!("an inkast event was accepted"),
                 };
-                match attempt {
-                    1 => turn.first.push((player.clone(), *landed_in)),
-                    _ => turn.again.push((player.clone(), *landed_in)),
+                // The king's attempt ends the game: it is last, and none
+                // of the outs that a reader takes first.
+                if *king_felled && turn.rescue_mid_inkast {
+                    return Err(ExportError::KingAfterRescueMidInkast {
+                        game: out.identities.len(),
+                        turn: turns.len(),
+                    });
+                }
+                let landed_in = *landed_in || *king_felled;
+                let (list, which) = match attempt {
+                    1 => (&mut turn.first, InkastAttempt::First),
+                    _ => (&mut turn.again, InkastAttempt::Again),
+                };
+                list.push((player.clone(), landed_in));
+                if *king_felled {
+                    turn.king_felled = Some(which);
                 }
             }
             Event::Placement { .. } => turn.penalties += 1,
             Event::Stick { player, outcome } => {
-                turn.write_inkast();
+                turn.write_inkast(ruleset.inkast_order);
                 // Planet Kubb's mark of a turn thrown from an advanced
                 // line, before its first stick.
                 let advanced = matches!(before.line(before.thrower()), Line::AtKnight { .. });
@@ -1311,11 +1408,14 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
     }
     // A finished inkast with no stick after it yet is written; an
     // unfinished one cannot be and is left out.
+    // Every game before the last is over (a king felled by an inkast ends
+    // one with its inkast).
     let finished = !inkast_pending(&state);
-    for game in &mut out.games {
+    let games = out.games.len();
+    for (index, game) in out.games.iter_mut().enumerate() {
         if let Some(turn) = game.last_mut() {
-            if finished {
-                turn.write_inkast();
+            if finished || index + 1 < games {
+                turn.write_inkast(ruleset.inkast_order);
             }
         }
     }

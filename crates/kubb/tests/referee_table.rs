@@ -831,3 +831,47 @@ fn to_act_names_the_team_and_the_decision_of_every_phase() {
         .unwrap();
     assert_eq!(decided.to_act(), None);
 }
+
+/// The fuzzing's open case (docs/fuzzing.md): a point with a NaN or an
+/// infinite coordinate, which no record can write, was taken by the rules
+/// from code. It is refused, in `apply` and in `act`, and changes nothing.
+#[test]
+fn a_point_that_is_no_number_of_metres_is_refused() {
+    for ruleset in [Ruleset::SEED, Ruleset::STANDARD] {
+        let inkasting = after_first_turn(ruleset);
+        let placing = inkast_all(inkasting.clone(), &[5]);
+        for bad in [
+            Point {
+                x: f64::NAN,
+                y: 2.0,
+            },
+            Point {
+                x: 2.0,
+                y: f64::INFINITY,
+            },
+        ] {
+            for landed_in in [true, false] {
+                let error = inkasting
+                    .apply(&inkast(landed_in, Some(bad)))
+                    .expect_err("no number of metres");
+                assert!(
+                    matches!(error, kubb::RuleError::PointNotFinite { .. }),
+                    "{error}"
+                );
+                let mut acted = inkasting.clone();
+                let action = kubb::Action::of(&inkast(landed_in, Some(bad)))
+                    .unwrap()
+                    .unwrap();
+                assert!(acted.act(action).is_err());
+                assert_eq!(format!("{acted:?}"), format!("{inkasting:?}"));
+            }
+            let error = placing
+                .apply(&Event::Placement { at: Some(bad) })
+                .expect_err("no number of metres");
+            assert!(
+                error.to_string().contains("two numbers of metres"),
+                "{error}"
+            );
+        }
+    }
+}

@@ -4,7 +4,10 @@
 //! answered on its Q&A site); a token is either an inkast token
 //! (`I R P Y Q N`) or one stick (`F B K`, combined letters being one stick
 //! that felled both, `bf`, `2b3f`; `-` a miss), or `a`, the mark of a turn
-//! thrown from an advantage line.
+//! thrown from an advantage line. A `K` in an inkast token, right after
+//! the `I` or `R` of its attempt (`3ik`, `2irk`; ours: Planet Kubb has no
+//! token for it), says the turn's last inkasted piece felled the king,
+//! which loses the game for the inkasting team.
 
 use crate::field::Team;
 
@@ -23,6 +26,16 @@ pub struct InkastCounts {
     pub rescued: u32,
     /// `N`: neighbour kubbs (provisional; not tracked by the rules).
     pub neighbours: u32,
+    /// `K`: the last piece inkasted felled the king, on a first attempt
+    /// (after `I`) or a re-throw (after `R`).
+    pub king_felled: Option<InkastAttempt>,
+}
+
+/// Which attempt of its piece an inkast throw was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InkastAttempt {
+    First,
+    Again,
 }
 
 /// What one stick felled.
@@ -63,7 +76,7 @@ pub enum TokenError {
     NotAToken(String),
     #[error("the count '{0}' has no letter after it")]
     CountWithoutLetter(String),
-    #[error("'{0}' mixes inkast letters (I R P Y Q N) with stick letters (F B K)")]
+    #[error("'{0}' mixes inkast letters (I R P Y Q N) with stick letters (F B K; in an inkast token K comes once, right after the I or R of the attempt that felled the king)")]
     Mixed(String),
     #[error("'{0}' is not one stick: the king falls alone, once")]
     KingWithOthers(String),
@@ -111,12 +124,10 @@ impl Token {
                 }
             }
         }
-        let stick = letters.iter().any(|&(c, _)| "fbk".contains(c));
-        match (inkast, stick) {
-            (true, true) => Err(TokenError::Mixed(text.into())),
-            (true, false) => Ok(Token::Inkast(inkast_counts(&letters))),
-            _ => stick_token(text, &letters).map(Token::Stick),
+        if inkast {
+            return inkast_counts(text, &letters).map(Token::Inkast);
         }
+        stick_token(text, &letters).map(Token::Stick)
     }
 }
 
@@ -151,8 +162,9 @@ fn counted_letters(text: &str) -> Result<Vec<(char, u32)>, TokenError> {
     Ok(letters)
 }
 
-fn inkast_counts(letters: &[(char, u32)]) -> InkastCounts {
+fn inkast_counts(text: &str, letters: &[(char, u32)]) -> Result<InkastCounts, TokenError> {
     let mut counts = InkastCounts::default();
+    let mut previous = None;
     for &(letter, n) in letters {
         let field = match letter {
             'i' => &mut counts.thrown,
@@ -160,11 +172,22 @@ fn inkast_counts(letters: &[(char, u32)]) -> InkastCounts {
             'p' => &mut counts.penalties,
             'y' => &mut counts.rescue_attempts,
             'q' => &mut counts.rescued,
-            _ => &mut counts.neighbours,
+            'n' => &mut counts.neighbours,
+            'k' => {
+                counts.king_felled = match (previous, n, counts.king_felled) {
+                    (Some('i'), 1, None) => Some(InkastAttempt::First),
+                    (Some('r'), 1, None) => Some(InkastAttempt::Again),
+                    _ => return Err(TokenError::Mixed(text.into())),
+                };
+                previous = Some(letter);
+                continue;
+            }
+            _ => return Err(TokenError::Mixed(text.into())),
         };
         *field += n;
+        previous = Some(letter);
     }
-    counts
+    Ok(counts)
 }
 
 fn stick_token(text: &str, letters: &[(char, u32)]) -> Result<StickToken, TokenError> {
@@ -228,6 +251,9 @@ mod tests {
         assert_eq!(counts("5I2R").rethrown, 2);
         assert_eq!(counts("0i").thrown, 0);
         assert_eq!(counts("3IR"), counts("IIIR"));
+        assert_eq!(counts("2iK").king_felled, Some(InkastAttempt::First));
+        assert_eq!(counts("2irk").king_felled, Some(InkastAttempt::Again));
+        assert_eq!(counts("2i").king_felled, None);
         let all = counts("4I2R1P1Y1Q2N");
         assert_eq!(
             (
@@ -248,6 +274,9 @@ mod tests {
             Err(TokenError::CountWithoutLetter("2".into()))
         );
         assert_eq!(Token::parse("2ib"), Err(TokenError::Mixed("2ib".into())));
+        assert_eq!(Token::parse("i2k"), Err(TokenError::Mixed("i2k".into())));
+        assert_eq!(Token::parse("ikk"), Err(TokenError::Mixed("ikk".into())));
+        assert_eq!(Token::parse("ipk"), Err(TokenError::Mixed("ipk".into())));
         assert!(
             matches!(Token::parse("F2IR"), Ok(Token::Inkast(c)) if c.rescued == 1 && c.thrown == 2)
         );
