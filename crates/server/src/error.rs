@@ -23,7 +23,8 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
-    /// The rules refused the command.
+    /// The rules refused the command, or the body is JSON whose content is
+    /// refused (a missing or unknown field, a value out of range).
     #[error("{0}")]
     Refused(String),
     #[error("{0}")]

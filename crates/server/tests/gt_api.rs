@@ -249,7 +249,7 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
         ),
         (
             raw("{\"mv\":\"D5-D4-1\"}".into()).await.unwrap(),
-            StatusCode::BAD_REQUEST,
+            StatusCode::UNPROCESSABLE_ENTITY,
             "move",
         ),
         (
@@ -284,7 +284,7 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
             json!({ "opponent": "engine", "level": 11 }),
         )
         .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["error"].as_str().unwrap().contains("1-10"), "{body}");
     let (status, body) = server
         .post(
@@ -293,7 +293,7 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
             json!({ "opponent": "friend", "start": "r1/7 r" }),
         )
         .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         body["error"].as_str().unwrap().contains("start position"),
         "{body}"
@@ -693,7 +693,7 @@ async fn a_position_answers_its_legal_moves_or_its_verdict() {
     let (status, _) = server
         .post("/api/gt/position", None, json!({ "position": "8/7 r" }))
         .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let castle = json!({ "position": "7/7/7/7/7/3RG3/BG6 r", "move": "D2-D1-1" });
     let (status, after) = server.post("/api/gt/position", None, castle).await;
     assert_eq!(status, StatusCode::OK, "{after}");

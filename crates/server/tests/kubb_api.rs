@@ -172,7 +172,7 @@ async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
         ),
     ] {
         let (status, answer) = server.post("/api/kubb/matches", None, body.clone()).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
         assert!(
             answer["error"].as_str().unwrap().contains(said),
             "{body}: {answer}"
@@ -298,13 +298,13 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
         assert_eq!(send(referee, miss.clone()).await.0, StatusCode::OK);
     }
     // A rescue of a piece that does not exist is refused in words (it closed the connection):
-    // the number is refused where the body is read, as an unreadable event.
+    // the number is refused where the body is read, as JSON whose content is refused (422).
     let (status, refused) = send(
         vikings,
         json!({ "event": "rescue", "player": "p", "piece": 21 }),
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     let said = refused["error"].as_str().unwrap();
     assert!(said.contains("there is no piece number 21"), "{said}");
     // A stick outcome is read in its written form only, by the API as by the log.
@@ -313,7 +313,7 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
         json!({ "event": "stick", "player": "p", "outcome": { "miss": {} } }),
     )
     .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     let said = refused["error"].as_str().unwrap();
     assert!(said.contains(r#"miss is written "miss""#), "{said}");
     let confirm = format!("/api/kubb/matches/{id}/confirm");
@@ -482,7 +482,7 @@ async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
         ),
     ] {
         let (status, refused) = server.post("/api/kubb/matches", None, body).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
         assert!(
             refused["error"].as_str().unwrap().contains(said),
             "{refused}"

@@ -171,7 +171,7 @@ async fn rated_games_are_between_two_named_people() {
             json!({ "opponent": "engine", "name": "ann", "rated": true }),
         )
         .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(body["error"].as_str().unwrap().contains("engine"), "{body}");
     let (status, body) = server
         .post(
@@ -180,7 +180,7 @@ async fn rated_games_are_between_two_named_people() {
             json!({ "opponent": "public", "rated": true }),
         )
         .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(body["error"].as_str().unwrap().contains("name"), "{body}");
 
     let (status, created) = server
@@ -193,7 +193,7 @@ async fn rated_games_are_between_two_named_people() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let join = format!("/api/gt/games/{}/join", created["id"].as_str().unwrap());
     let (status, body) = server.post(&join, None, json!({})).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "a guest: {body}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a guest: {body}");
     let (status, body) = server.post(&join, None, json!({ "name": "ann" })).await;
     assert_eq!(
         status,

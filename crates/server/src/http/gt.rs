@@ -109,7 +109,7 @@ async fn create(
     let start = match &request.start {
         Some(text) => text
             .parse::<Position>()
-            .map_err(|error| ApiError::BadRequest(format!("start position: {error}")))?,
+            .map_err(|error| ApiError::Refused(format!("start position: {error}")))?,
         None => Position::start(),
     };
     let seat = request.color.unwrap_or(Color::Red);
@@ -139,7 +139,7 @@ async fn create(
         request.time_control,
     )
     .and_then(|settings| settings.rated(request.rated))
-    .map_err(|refusal| ApiError::BadRequest(refusal.0))?
+    .map_err(|refusal| ApiError::Refused(refusal.0))?
     .seated_by(seating_of(&request.opponent));
     let human = !matches!(request.opponent, Opponent::Engines);
     let name = seat_name(request.name, request.rated)?;
@@ -196,7 +196,7 @@ async fn bot_seat(
     bot: Option<&Name>,
     seat: Color,
 ) -> Result<(GameEvent, (String, String)), ApiError> {
-    let bot = bot.ok_or_else(|| ApiError::BadRequest("a bot game names its 'bot'".into()))?;
+    let bot = bot.ok_or_else(|| ApiError::Refused("a bot game names its 'bot'".into()))?;
     let hash = bots::seat_hash(&shared.app, bot).await?;
     let joined = GameEvent::Gt(gt::Event::Joined {
         seat,
@@ -284,7 +284,7 @@ fn seat_name(name: Option<String>, rated: bool) -> Result<String, ApiError> {
     let given = name.is_some();
     let name = checked_name(name)?;
     if rated && (!given || name.eq_ignore_ascii_case("anonymous")) {
-        return Err(ApiError::BadRequest(
+        return Err(ApiError::Refused(
             "a rated game is played under your own name: give one".into(),
         ));
     }
@@ -487,7 +487,7 @@ async fn analyse(
     let position: Position = request
         .position
         .parse()
-        .map_err(|error| ApiError::BadRequest(format!("position: {error}")))?;
+        .map_err(|error| ApiError::Refused(format!("position: {error}")))?;
     let rules = request.rules.unwrap_or_default().rules();
     let movetime = Duration::from_millis(request.movetime_ms.unwrap_or(1_000)).min(MAX_ANALYSIS);
     let game = Game::new(position, rules);
@@ -551,7 +551,7 @@ async fn position(
     let position: Position = request
         .position
         .parse()
-        .map_err(|error| ApiError::BadRequest(format!("position: {error}")))?;
+        .map_err(|error| ApiError::Refused(format!("position: {error}")))?;
     let mut game = Game::new(position, request.rules.unwrap_or_default().rules());
     if let Some(text) = &request.mv {
         let mv = gt::parse_move(text)?;

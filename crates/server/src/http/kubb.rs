@@ -97,7 +97,7 @@ impl CreateKubb {
         let defaults = kubb::TournamentSettings::default();
         let games_to_win = match (self.games_to_win, self.race_to) {
             (Some(games), Some(race)) if games != race => {
-                return Err(ApiError::BadRequest(format!(
+                return Err(ApiError::Refused(format!(
                     "games_to_win {games} and race_to {race} differ: a race to N is a best of 2N - 1 with games_to_win N; give one"
                 )))
             }
@@ -121,7 +121,7 @@ impl CreateKubb {
 fn team_info(team: TeamRequest) -> Result<kubb::TeamInfo, ApiError> {
     let name_of = |text: &str| {
         kubb::Name::new(text)
-            .map_err(|error| ApiError::BadRequest(format!("'{}': {error}", text.trim())))
+            .map_err(|error| ApiError::Refused(format!("'{}': {error}", text.trim())))
     };
     let name = name_of(&team.name)?;
     let players = team
@@ -139,7 +139,7 @@ async fn create_kubb(
     let ruleset = match request.ruleset.as_deref() {
         Some(name) => name
             .parse()
-            .map_err(|error: kubb::UnknownRuleset| ApiError::BadRequest(error.to_string()))?,
+            .map_err(|error: kubb::UnknownRuleset| ApiError::Refused(error.to_string()))?,
         None => kubb::Ruleset::SEED,
     };
     let settings = kubb_match::Settings {

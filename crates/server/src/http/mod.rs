@@ -162,8 +162,11 @@ async fn openapi() -> Response {
         .into_response()
 }
 
-/// A JSON body whose rejections (malformed, wrong shape, too large) are
-/// API errors with a message.
+/// A JSON body whose rejections are API errors with a message, with the
+/// statuses axum gives them: text that is no JSON (or not sent as JSON) is
+/// 400, JSON whose content is refused (a missing or unknown field, a value
+/// out of range such as a piece number above 9) is 422, a body over the
+/// limit is 413.
 pub struct JsonBody<T>(pub T);
 
 impl<T, S> FromRequest<S> for JsonBody<T>
@@ -179,6 +182,9 @@ where
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(
                 ApiError::PayloadTooLarge(format!("the body is over {MAX_BODY_BYTES} bytes")),
             ),
+            Err(rejection @ JsonRejection::JsonDataError(_)) => {
+                Err(ApiError::Refused(rejection.body_text()))
+            }
             Err(rejection) => Err(ApiError::BadRequest(rejection.body_text())),
         }
     }
@@ -226,7 +232,7 @@ fn checked_name(name: Option<String>) -> Result<String, ApiError> {
     let name = name.unwrap_or_else(|| "anonymous".into());
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
-        return Err(ApiError::BadRequest(
+        return Err(ApiError::Refused(
             "a name has 1-40 printable characters".into(),
         ));
     }
