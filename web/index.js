@@ -1,6 +1,7 @@
 // The landing page: start a game (engine, friend, public challenge, Kubb
 // match), the lobby of open challenges, and the archive of both games.
 import { api, tokens, element, showError } from "/api.js";
+import { settingsFields, readSettings } from "/kubb-settings.js";
 
 const $ = (id) => document.getElementById(id);
 const errorBox = $("error");
@@ -64,20 +65,11 @@ function team(name, players) {
     players: $(players).value.split(",").map((p) => p.trim()).filter(Boolean),
   };
 }
-// The tournament settings of docs/kubb.md; the server checks them.
-function timeLimit() {
-  const minutes = Number($("time-limit").value);
-  return minutes > 0 ? { minutes, tie_break: $("tie-break").value } : undefined;
-}
+settingsFields($("kubb-settings"));
 $("score-kubb").addEventListener("click", () =>
   create("/api/kubb/matches", {
     ruleset: $("ruleset").value,
-    opening: $("opening").value,
-    opening_thrower_rule: $("thrower-rule").value === "on",
-    base_kubb_double: $("double").value === "on",
-    time_limit: timeLimit(),
-    games_to_win: $("games-to-win").value ? Number($("games-to-win").value) : undefined,
-    five_for_five: $("five-for-five").value === "on",
+    ...readSettings(),
     team_a: team("team-a", "players-a"),
     team_b: team("team-b", "players-b"),
     rated: $("kubb-rated").checked,

@@ -3,8 +3,8 @@
 // are asked from the network first (a new version shows at once) and
 // taken from the phone when there is none. The API is never cached
 // here: the scorekeeper keeps its own last state and its outbox.
-const CACHE = "towers-shell-v3";
-const SHELL = ["/", "/kubb", "/style.css", "/api.js", "/kubb.js", "/kubb-rules.js", "/offline.js", "/qr.js", "/index.js", "/favicon.svg", "/manifest.webmanifest"];
+const CACHE = "towers-shell-v4";
+const SHELL = ["/", "/kubb", "/style.css", "/api.js", "/kubb.js", "/kubb-rules.js", "/kubb-settings.js", "/offline.js", "/qr.js", "/index.js", "/favicon.svg", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

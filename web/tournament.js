@@ -4,6 +4,7 @@
 // and, in the browser that holds the organiser's token, the organiser's
 // panel. The server pairs, scores and ranks: this page shows what it says.
 import { api, tokens, live, element, showError, showMissing, playerPage } from "/api.js";
+import { settingsFields, readSettings } from "/kubb-settings.js";
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
@@ -25,6 +26,7 @@ function number(input) {
 
 function setupCreate() {
   $("create").hidden = false;
+  settingsFields($("match-settings"), "match-");
   const options = () => {
     const format = $("format").value;
     for (const label of document.querySelectorAll("[data-for]")) {
@@ -48,7 +50,10 @@ function setupCreate() {
         body.qualifiers = number($("qualifiers"));
       }
       if (format === "knockout" || format === "pools-knockout") body.third_place = $("third-place").checked;
-      if (body.game === "kubb") body.ruleset = $("ruleset").value;
+      if (body.game === "kubb") {
+        body.ruleset = $("ruleset").value;
+        body.match_settings = readSettings("match-");
+      }
       const created = await api("POST", "/api/tournaments", body);
       tokens.set(created.id, created.token, "organiser");
       location.href = `/tournament?id=${created.id}`;

@@ -1121,6 +1121,45 @@ test("at 320 px every field piece is at least 24 px and a tap on its centre mark
   await context.close();
 });
 
+test("an organiser's Kubb tournament plays its matches under the settings chosen: best of 5, 2-4-6, five-for-five, a time limit", async ({ browser, base }) => {
+  const organiser = await (await browser.newContext(PHONE)).newPage();
+  await organiser.goto(`${base}/tournament`);
+  await organiser.fill("#title", "Lawn cup");
+  await organiser.selectOption("#game", "kubb");
+  await organiser.selectOption("#ruleset", "standard");
+  await organiser.selectOption("#match-opening", "2-4-6");
+  await organiser.selectOption("#match-games-to-win", "3");
+  await organiser.selectOption("#match-five-for-five", "on");
+  await organiser.fill("#match-time-limit", "40");
+  await organiser.selectOption("#match-tie-break", "baseline-count");
+  await assertNoSidewaysScroll(organiser, "tournament form with match settings");
+  // The Guard & Towers form has no Kubb settings.
+  await organiser.selectOption("#game", "gt");
+  assert.equal(await organiser.isVisible("#match-games-to-win"), false);
+  await organiser.selectOption("#game", "kubb");
+  await organiser.click("#create-form button[type=submit]");
+  await organiser.waitForURL(/\/tournament\?id=/);
+  const id = gameId(organiser);
+  for (const team of ["Vikings", "Danes"]) {
+    await organiser.fill("#entrant", team);
+    await organiser.fill("#players", `${team} one, ${team} two, ${team} three`);
+    await organiser.click("#register-form button");
+    await organiser.waitForSelector(`#standings td:has-text("${team}")`);
+  }
+  await organiser.click("#start-round");
+  await organiser.waitForSelector("#rounds-list li:has-text('Vikings')");
+  const settings = await organiser.evaluate(async (tournament) => {
+    const state = await (await fetch(`/api/tournaments/${tournament}`)).json();
+    const match = state.rounds[0].pairings[0].game;
+    return (await (await fetch(`/api/kubb/matches/${match}`)).json()).settings;
+  }, id);
+  assert.equal(settings.opening, "2-4-6", JSON.stringify(settings));
+  assert.equal(settings.games_to_win, 3);
+  assert.equal(settings.five_for_five, true);
+  assert.deepEqual(settings.time_limit, { minutes: 40, tie_break: "baseline-count" });
+  await organiser.context().close();
+});
+
 test("an organiser runs a Kubb knockout from a phone and a spectator follows it live", async ({ browser, base }) => {
   const organiser = await (await browser.newContext(PHONE)).newPage();
   await organiser.goto(`${base}/tournament`);

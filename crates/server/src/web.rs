@@ -84,6 +84,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/kubb-rules.js"),
     ),
     (
+        "kubb-settings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/kubb-settings.js"),
+    ),
+    (
         "offline.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/offline.js"),
