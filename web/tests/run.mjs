@@ -485,6 +485,10 @@ test("a newcomer on a phone finishes the lesson from the landing page in a few t
   await page.goto(base);
   await page.click("main a[href='/lesson']");
   await page.waitForSelector("#progress:has-text('Step 1 of 7')");
+  // Step 1 asks for a three-square move: only those four are marked.
+  await page.click('[data-square="D4"]');
+  await page.waitForSelector(".square.target");
+  assert.deepEqual((await page.$$eval(".square.target", (nodes) => nodes.map((n) => n.dataset.square))).sort(), ["A4", "D1", "D7", "G4"]);
   await checkAxe(page, "lesson");
   await assertNoSidewaysScroll(page, "lesson");
   await shot(page, "lesson-phone-start");
@@ -503,6 +507,7 @@ test("a newcomer on a phone finishes the lesson from the landing page in a few t
     if (index < moves.length - 1) await page.click("#next");
   }
   await page.waitForSelector("#done:not([hidden])");
+  assert.ok(await page.isHidden("#skip") && await page.isHidden("#again"), "nothing to skip or start again after the last card");
   assert.match(await page.textContent("#feedback"), /Red wins: castle reached/, "the server's verdict");
   assert.ok(Date.now() - started < 120000, "a newcomer's taps take well under two minutes");
   await shot(page, "lesson-phone-end");
