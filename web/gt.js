@@ -53,9 +53,10 @@ function myLegalMoves() {
   return state.legal_moves;
 }
 
-// Each player sees their own side at the bottom: Red starts on rank 7.
+// Each player sees their own side at the bottom (an invited friend the
+// side they are asked to take): Red starts on rank 7.
 function flipped() {
-  return mySeat() === "red";
+  return (mySeat() || freeSeat()) === "red";
 }
 
 function bottomSeat() {
