@@ -60,3 +60,36 @@ export function scoreText(score, mover) {
   const amount = Math.abs(stones).toFixed(1);
   return `${NAMES[ahead]} is ahead by ${amount} stone${amount === "1.0" ? "" : "s"}.`;
 }
+
+// A forced win counts more than any material lead, sooner more than later.
+const FORCED = 100000;
+// Leads beyond this many centistones (50 stones) count as this much: only
+// a forced result is worth more.
+const MOST_CP = 5000;
+
+// The engine's score as points for `seat` (centistones; a forced win
+// nearly FORCED, a forced loss nearly minus it). Unlike the winning
+// share, points do not flatten near the ends: a forced win thrown away
+// is the costliest move there is.
+export function scorePoints(score, mover, seat) {
+  const [kind, value] = score.split(" ");
+  let points;
+  if (kind === "win") points = FORCED - Number(value);
+  else if (kind === "loss") points = Number(value) - FORCED;
+  else points = Math.max(-MOST_CP, Math.min(MOST_CP, Number(value)));
+  return mover === seat ? points : -points;
+}
+
+// What a move that took its player from `before` to `after` points was:
+// a blunder (a forced win let go, a forced loss walked into, or three
+// stones or more lost), a mistake (one and a half), an inaccuracy (half
+// a stone), or nothing to speak of (null).
+export function mistakeKind(before, after) {
+  const winning = (points) => points > FORCED / 2;
+  const losing = (points) => points < -FORCED / 2;
+  const cost = before - after;
+  if ((winning(before) && !winning(after)) || (losing(after) && !losing(before)) || cost >= 300) return "blunder";
+  if (cost >= 150) return "mistake";
+  if (cost >= 50) return "inaccuracy";
+  return null;
+}

@@ -2,7 +2,7 @@
 // player clicks, drags or types. Legal moves, results, clocks and
 // evaluations come from the server.
 import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, playerPage, takeLinkToken } from "/api.js";
-import { parsePosition, describe, COLUMNS, NAMES, scoreFor, scoreText } from "/board.js";
+import { parsePosition, describe, COLUMNS, NAMES, scoreFor, scoreText, scorePoints, mistakeKind } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -21,6 +21,8 @@ const page = {
   analysing: false,
   analysisAsked: 0,
   lastPly: 0,
+  drawAnswer: null, // who declined the last draw offer, said until the next move
+  leaving: false, // on the way to the return game
 };
 
 function token() {
@@ -51,9 +53,10 @@ function myLegalMoves() {
   return state.legal_moves;
 }
 
-// Each player sees their own side at the bottom: Red starts on rank 7.
+// Each player sees their own side at the bottom (an invited friend the
+// side they are asked to take): Red starts on rank 7.
 function flipped() {
-  return mySeat() === "red";
+  return (mySeat() || freeSeat()) === "red";
 }
 
 function bottomSeat() {
@@ -266,23 +269,32 @@ $("back").addEventListener("click", () => navigate((page.viewPly ?? page.state.m
 $("forward").addEventListener("click", () => navigate(page.viewPly === null ? null : page.viewPly + 1));
 $("latest").addEventListener("click", () => navigate(null));
 
+// The move at `index` (0 for the first) as the move list numbers it: a
+// move is Red's and Blue's turn together, so the 33rd ply of a game Red
+// began is Red's move 17 ("17.") and the 34th Blue's ("17…").
+function moveNumber(index) {
+  const turn = page.state.start.endsWith(" r") ? index : index + 1;
+  const number = Math.floor(turn / 2) + 1;
+  const mover = turn % 2 === 0 ? "red" : "blue";
+  return { number, mover, label: mover === "red" ? `${number}.` : `${number}…` };
+}
+
 function renderMoves() {
   const list = $("moves");
   const current = page.viewPly === null ? page.state.moves.length : page.viewPly;
-  const redFirst = page.state.start.endsWith(" r");
   redraw(list, () => {
     list.replaceChildren();
     page.state.moves.forEach((move, index) => {
-      const turn = redFirst ? index : index + 1;
-      if (turn % 2 === 0 || index === 0) {
-        list.append(element("span", { class: "muted" }, `${Math.floor(turn / 2) + 1}.`));
-        if (turn % 2 === 1) list.append(element("span", {}, "…"));
+      const { number, mover } = moveNumber(index);
+      if (mover === "red" || index === 0) {
+        list.append(element("span", { class: "muted" }, `${number}.`));
+        if (mover === "blue") list.append(element("span", {}, "…"));
       }
       list.append(element("button", {
         class: index + 1 === current ? "current" : "",
         "data-key": `ply-${index + 1}`,
         "aria-current": index + 1 === current ? "step" : undefined,
-        "aria-label": `Move ${index + 1}: ${move}`,
+        "aria-label": `Move ${number}, ${NAMES[mover]}: ${move}`,
         onclick: () => navigate(index + 1),
       }, move));
     });
@@ -318,31 +330,73 @@ function statusText() {
   const state = page.state;
   const me = mySeat();
   let text;
-  if (state.status === "waiting") text = "Waiting for the opponent to join.";
+  if (state.status === "waiting" && freeSeat()) text = "Give your name and join: the game starts at once.";
+  else if (state.status === "waiting") text = me ? "Waiting for the opponent to join." : "Waiting for the players to join.";
   else if (state.status === "finished") text = "The game is over.";
   else if (page.pending) text = `Sending your move ${page.pending}…`;
   else if (me && state.side_to_move === me) text = page.selected ? `${page.selected} selected: choose where to move.` : "Your move.";
   else if (me) text = `${seatName(state.side_to_move)} is thinking…`;
   else text = `${seatName(state.side_to_move)} to move. You are watching.`;
-  if (!isLive()) text = `Viewing move ${page.viewPly} of ${state.moves.length}. ` + text;
+  if (!isLive()) text = `${viewingText()} ` + text;
   return text;
+}
+
+// Which move the board shows, numbered as the move list numbers it.
+function viewingText() {
+  if (page.viewPly === 0) return "Viewing the start position.";
+  const index = page.viewPly - 1;
+  const { label, mover } = moveNumber(index);
+  const last = moveNumber(page.state.moves.length - 1).number;
+  return `Viewing ${label} ${page.state.moves[index]} (${NAMES[mover]}), move ${moveNumber(index).number} of ${last}.`;
+}
+
+// A seat a person may still take, for a visitor who holds none.
+function freeSeat() {
+  if (token()) return null;
+  return ["red", "blue"].find((seat) => page.state.seats[seat].player.type === "human" && !page.state.seats[seat].taken) || null;
 }
 
 function youText() {
   const me = mySeat();
+  const free = freeSeat();
+  if (!me && free) {
+    const host = occupantWords(page.state.seats[other(free)]);
+    return `You are invited to play ${NAMES[free]}${host ? ` against ${host}` : ""}.`;
+  }
   if (!me) return "You are watching this game.";
   const opponent = occupantWords(page.state.seats[other(me)]);
   const against = opponent ? ` against ${opponent}` : "";
   return `You play ${NAMES[me]}${against}.`;
 }
 
+// The open draw offer, or the answer to the last one, in the words of
+// whoever reads it.
 function drawText() {
   const offer = page.state.draw_offer;
-  if (!offer || page.state.status !== "active") return null;
   const me = mySeat();
+  if (page.state.status !== "active") return null;
+  if (!offer) return drawAnswerText(page.drawAnswer);
   if (offer === me) return "You offered a draw: waiting for the answer.";
-  if (me) return `${seatName(offer)} offers a draw.`;
   return `${seatName(offer)} offers a draw.`;
+}
+
+function drawAnswerText(decliner) {
+  if (!decliner) return null;
+  const me = mySeat();
+  if (decliner === me) return "You declined the draw: play on.";
+  if (me) return `${seatName(decliner)} declined your draw offer: play on.`;
+  return `${seatName(decliner)} declined the draw offer.`;
+}
+
+// Where the rematch stands, in the reader's words.
+function rematchText() {
+  const rematch = page.state.rematch;
+  if (!rematch) return null;
+  const me = mySeat();
+  const by = rematch.seat === me ? "You" : seatName(rematch.seat);
+  if (rematch.state === "offered") return rematch.seat === me ? "You offered a rematch: waiting for the answer." : `${by} offers a rematch, colours swapped.`;
+  if (rematch.state === "declined") return rematch.seat === me ? "You declined the rematch." : `${by} declined the rematch.`;
+  return "The rematch is agreed.";
 }
 
 function renderStatus() {
@@ -355,7 +409,7 @@ function renderStatus() {
   if (result) $("result").textContent = resultText(result);
   const lost = Boolean(result && me && result.winner && result.winner !== me);
   $("result-box").classList.toggle("lost", lost);
-  $("rematch").hidden = !me;
+  renderRematch();
   $("review-link").hidden = !result;
   const draw = drawText();
   $("draw-box").hidden = !draw;
@@ -368,14 +422,87 @@ function renderStatus() {
   $("accept-draw").hidden = !(seated && active && offerFromOther);
   $("decline-draw").hidden = !(seated && active && offerFromOther);
   $("move-form").hidden = !(seated && active);
-  const freeSeat = Object.values(state.seats).some((seat) => seat.player.type === "human" && !seat.taken);
-  $("join-form").hidden = !(freeSeat && !token());
+  const free = freeSeat();
+  $("join-form").hidden = !free;
+  if (free) {
+    $("join-text").textContent = `Your name, then join as ${NAMES[free]}.`;
+    $("join").textContent = `Join as ${NAMES[free]}`;
+  }
   const invite = tokens.invite(id);
   $("share").hidden = !(state.status === "waiting" && token() && invite);
-  if (invite) $("share-link").value = `${location.origin}/gt?id=${id}&invite=${invite}`;
+  if (invite) {
+    const link = `${location.origin}/gt?id=${id}&invite=${invite}`;
+    $("share-link").value = link;
+    $("share-text").textContent = link;
+    $("share-sheet").hidden = !navigator.share;
+  }
   $("position").value = shownPosition();
   $("record").href = `/api/gt/games/${id}/record`;
   $("review").hidden = state.status !== "finished";
+}
+
+// The rematch: offered (by either side), answered, or agreed, when the
+// players' pages go on to the return game. A game against the engine or
+// a bot has no one to ask: its Rematch starts a new game at once.
+function renderRematch() {
+  const state = page.state;
+  const me = mySeat();
+  const rematch = state.rematch;
+  const people = ["red", "blue"].every((seat) => state.seats[seat].player.type === "human");
+  const offerToMe = Boolean(me && rematch && rematch.state === "offered" && rematch.seat !== me);
+  const myOffer = Boolean(me && rematch && rematch.state === "offered" && rematch.seat === me);
+  const agreed = Boolean(rematch && rematch.state === "agreed");
+  const text = people ? rematchText() : null;
+  $("rematch-text").hidden = !text;
+  $("rematch-text").textContent = text || "";
+  $("rematch").hidden = !me || offerToMe || myOffer || agreed;
+  $("accept-rematch").hidden = !offerToMe;
+  $("decline-rematch").hidden = !offerToMe;
+  $("rematch-link").hidden = !agreed;
+  if (agreed) $("rematch-link").href = `/gt?id=${rematch.game}`;
+  if (agreed && me) followRematch(rematch.game);
+}
+
+// A player's page goes on to the agreed return game with the seat token
+// this browser was given for it (the offerer's with its offer).
+function followRematch(game) {
+  const mine = rematchSeat.get();
+  if (!mine || page.leaving) return;
+  page.leaving = true;
+  tokens.set(game, mine.token, mine.seat);
+  rematchSeat.clear();
+  location.href = `/gt?id=${game}`;
+}
+
+// The seat and token this browser holds for this game's return game.
+const rematchSeat = {
+  key: `towers-rematch-${id}`,
+  get() {
+    try {
+      return JSON.parse(localStorage.getItem(this.key));
+    } catch {
+      return null;
+    }
+  },
+  set(seat, token) {
+    localStorage.setItem(this.key, JSON.stringify({ seat, token }));
+  },
+  clear() {
+    localStorage.removeItem(this.key);
+  },
+};
+
+async function answerRematch(action) {
+  showError($("error"), null);
+  try {
+    const answer = await api("POST", `/api/gt/games/${id}/rematch`, { action }, token());
+    if (answer.token) rematchSeat.set(answer.seat, answer.token);
+    setState(answer.state);
+    announce(rematchText() || "");
+  } catch (error) {
+    showError($("error"), error);
+    await refresh().catch(() => {});
+  }
 }
 
 function formatClock(ms) {
@@ -440,7 +567,18 @@ function announceChange(before, after) {
     if (mover !== me) announce(`${seatName(mover)} played ${move}.`);
   }
   if (after.draw_offer && after.draw_offer !== before.draw_offer) announce(drawText());
+  if (after.rematch && JSON.stringify(after.rematch) !== JSON.stringify(before.rematch)) announce(rematchText());
   if (after.result && !before.result) announce(resultText(after.result));
+}
+
+// What the state alone does not say: a declined draw offer leaves no
+// offer behind, so the event itself is noted, and said until the next move.
+function noteEvent(message) {
+  if (message.type !== "event") return;
+  const event = message.event;
+  if (event.type === "draw_declined") page.drawAnswer = event.seat;
+  else if (event.type === "moved" || event.type === "draw_offered") page.drawAnswer = null;
+  if (event.type === "draw_declined" && page.state) announce(drawAnswerText(event.seat));
 }
 
 async function refresh() {
@@ -549,11 +687,15 @@ $("analyse").addEventListener("click", () => {
 $("rematch").addEventListener("click", async () => {
   const state = page.state;
   const me = mySeat();
-  const opponent = state.seats[other(me)].player;
+  const opponent = state.seats[other(me)];
+  if (opponent.player.type === "human") {
+    answerRematch("offer");
+    return;
+  }
   const common = { name: state.seats[me].name || "Player", rules: state.rules, start: state.start, time_control: state.time_control || undefined };
-  const body = opponent.type === "engine"
-    ? { opponent: "engine", level: opponent.level, color: me, ...common }
-    : { opponent: "friend", color: other(me), ...common };
+  const body = opponent.player.type === "engine"
+    ? { opponent: "engine", level: opponent.player.level, color: me, ...common }
+    : { opponent: "bot", bot: opponent.name, color: other(me), ...common };
   try {
     const created = await api("POST", "/api/gt/games", body);
     tokens.set(created.id, created.token, created.seat);
@@ -564,6 +706,31 @@ $("rematch").addEventListener("click", async () => {
   }
 });
 
+$("accept-rematch").addEventListener("click", () => answerRematch("accept"));
+$("decline-rematch").addEventListener("click", () => answerRematch("decline"));
+
+// The invitation link: copied, or handed to the system's share sheet
+// where the browser has one; without a clipboard it is shown selected to
+// copy by hand.
+$("copy-link").addEventListener("click", async () => {
+  const link = $("share-link").value;
+  const said = $("copied");
+  try {
+    if (!navigator.clipboard) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(link);
+    said.textContent = "Copied";
+  } catch {
+    $("share-link").hidden = false;
+    $("share-link").focus();
+    $("share-link").select();
+    said.textContent = "Select the link and copy it";
+  }
+});
+$("share-sheet").addEventListener("click", () => {
+  navigator.share({ title: "Guard & Towers", text: "Play Guard & Towers with me", url: $("share-link").value })
+    .catch(() => {});
+});
+
 $("review-link").addEventListener("click", (event) => {
   event.preventDefault();
   $("review").click();
@@ -571,57 +738,109 @@ $("review-link").addEventListener("click", (event) => {
 });
 
 // The review: the engine over every position of the game, the
-// evaluation graph (Red's share, up is good for Red) and the moves that
-// lost the most for the side that played them.
+// evaluation graph (Red's winning chance, up is good for Red) and the
+// moves that cost their player the most. Costs are counted in the
+// engine's score, not in winning chance: a share flattens near 0 and
+// 100 %, where throwing away a forced win would count for little.
 $("review").addEventListener("click", async () => {
   $("review-box").hidden = false;
   $("review").disabled = true;
   const positions = page.positions;
-  const shares = [];
+  const reviewed = [];
   for (const [index, position] of positions.entries()) {
     $("analysis").textContent = `Reviewing position ${index + 1} of ${positions.length}…`;
     const answer = await api("POST", "/api/gt/analysis", { position, movetime_ms: 60, rules: page.state.rules });
-    const mover = position.endsWith(" r") ? "red" : "blue";
-    shares.push(answer.over ? (answer.result === "1/2-1/2" ? 0.5 : answer.result === "1-0" ? 1 : 0) : scoreFor(answer.score, mover, "red"));
+    reviewed.push(reviewOf(answer, position));
   }
-  $("analysis").textContent = `Review done: ${positions.length - 1} moves.`;
-  drawGraph(shares, listLosses(shares));
+  const last = positions.length > 1 ? moveNumber(positions.length - 2).number : 0;
+  $("analysis").textContent = `Review done: ${last} move${last === 1 ? "" : "s"}.`;
+  drawGraph(reviewed, listMistakes(reviewed));
   $("review").disabled = false;
 });
 
-// The graph of Red's winning chance, the costliest moves ringed.
-function drawGraph(shares, losses) {
-  const svg = $("graph");
-  const NS = "http://www.w3.org/2000/svg";
-  const step = 100 / Math.max(1, shares.length - 1);
-  const points = shares.map((share, index) => `${(index * step).toFixed(2)},${(40 - share * 40).toFixed(2)}`).join(" ");
-  const mid = document.createElementNS(NS, "line");
-  for (const [key, value] of Object.entries({ x1: 0, y1: 20, x2: 100, y2: 20, class: "graph-mid" })) mid.setAttribute(key, value);
-  const line = document.createElementNS(NS, "polyline");
-  line.setAttribute("points", points);
-  line.setAttribute("class", "graph-line");
-  svg.replaceChildren(mid, line, ...losses.map((entry) => {
-    const mark = document.createElementNS(NS, "circle");
-    for (const [key, value] of Object.entries({ cx: (entry.ply * step).toFixed(2), cy: (40 - shares[entry.ply] * 40).toFixed(2), r: 1.6, class: "graph-loss" })) mark.setAttribute(key, value);
-    return mark;
-  }));
-  svg.setAttribute("aria-label", `Evaluation graph over ${shares.length - 1} moves: Red's winning chance from ${Math.round(shares[0] * 100)} % to ${Math.round(shares[shares.length - 1] * 100)} %.`);
+// One reviewed position: Red's winning share (for the graph), Red's
+// score in points (for costs), the engine's best move and the verdict in
+// words.
+function reviewOf(answer, position) {
+  const mover = position.endsWith(" r") ? "red" : "blue";
+  if (answer.over) {
+    const winner = answer.result === "1-0" ? "red" : answer.result === "0-1" ? "blue" : null;
+    const score = winner ? (winner === mover ? "win 0" : "loss 0") : "cp 0";
+    return { share: winner ? Number(winner === "red") : 0.5, points: scorePoints(score, mover, "red"), best: null,
+      words: winner ? `${NAMES[winner]} has won.` : "Drawn." };
+  }
+  return { share: scoreFor(answer.score, mover, "red"), points: scorePoints(answer.score, mover, "red"),
+    best: answer.best_move, words: scoreText(answer.score, mover) };
 }
 
-function listLosses(shares) {
-  const moves = page.state.moves;
-  const losses = moves.map((move, index) => {
-    const mover = page.positions[index].endsWith(" r") ? "red" : "blue";
-    const before = mover === "red" ? shares[index] : 1 - shares[index];
-    const after = mover === "red" ? shares[index + 1] : 1 - shares[index + 1];
-    return { move, ply: index + 1, mover, lost: before - after };
-  }).filter((entry) => entry.lost > 0.05).sort((a, b) => b.lost - a.lost).slice(0, 3);
-  $("review-list").replaceChildren(...(losses.length
-    ? losses.map((entry) => element("li", {},
+// The axes: move numbers along, Red's winning chance up; the costly
+// moves ringed in their kind's colour.
+const GRAPH = { left: 40, right: 292, top: 8, bottom: 122 };
+
+function drawGraph(reviewed, mistakes) {
+  const svg = $("graph");
+  const NS = "http://www.w3.org/2000/svg";
+  const make = (tag, attributes, text) => {
+    const node = document.createElementNS(NS, tag);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const x = (ply) => (GRAPH.left + ply * (GRAPH.right - GRAPH.left) / Math.max(1, reviewed.length - 1)).toFixed(1);
+  const y = (share) => (GRAPH.bottom - share * (GRAPH.bottom - GRAPH.top)).toFixed(1);
+  const nodes = [];
+  for (const share of [0, 0.5, 1]) {
+    nodes.push(make("line", { x1: GRAPH.left, x2: GRAPH.right, y1: y(share), y2: y(share), class: share === 0.5 ? "graph-mid" : "graph-grid" }));
+    nodes.push(make("text", { x: GRAPH.left - 4, y: Number(y(share)) + 3, class: "graph-axis", "text-anchor": "end" }, `${share * 100} %`));
+  }
+  for (const ply of moveTicks(reviewed.length - 1)) {
+    nodes.push(make("line", { x1: x(ply), x2: x(ply), y1: GRAPH.bottom, y2: GRAPH.bottom + 3, class: "graph-grid" }));
+    nodes.push(make("text", { x: x(ply), y: GRAPH.bottom + 13, class: "graph-axis", "text-anchor": "middle" }, String(moveNumber(ply - 1).number)));
+  }
+  nodes.push(make("text", { x: GRAPH.right, y: GRAPH.bottom + 25, class: "graph-axis", "text-anchor": "end" }, "move"));
+  nodes.push(make("polyline", { points: reviewed.map((entry, ply) => `${x(ply)},${y(entry.share)}`).join(" "), class: "graph-line" }));
+  for (const entry of mistakes) {
+    nodes.push(make("circle", { cx: x(entry.ply), cy: y(reviewed[entry.ply].share), r: 4, class: `graph-loss ${entry.kind}` }));
+  }
+  svg.replaceChildren(...nodes);
+  const first = Math.round(reviewed[0].share * 100);
+  const end = Math.round(reviewed[reviewed.length - 1].share * 100);
+  svg.setAttribute("aria-label", `Evaluation graph: Red's winning chance over the game's moves, from ${first} % to ${end} %; ${mistakes.length} costly move${mistakes.length === 1 ? "" : "s"} ringed.`);
+}
+
+// The plies whose move numbers label the axis: Red's moves (or the
+// first), about six of them, at a round step.
+function moveTicks(plies) {
+  const moves = moveNumber(Math.max(0, plies - 1)).number;
+  const step = [1, 2, 5, 10, 20, 50, 100].find((s) => moves / s <= 6) || 200;
+  const ticks = [];
+  for (let ply = 1; ply <= plies; ply += 1) {
+    const { number, mover } = moveNumber(ply - 1);
+    if ((mover === "red" || ply === 1) && (number === 1 || number % step === 0) && !ticks.some((t) => moveNumber(t - 1).number === number)) ticks.push(ply);
+  }
+  return ticks;
+}
+
+// The moves that cost their player the most, worst first, each with its
+// kind, the verdict before and after it, and the engine's better move.
+function listMistakes(reviewed) {
+  const mistakes = page.state.moves.map((move, index) => {
+    const { label, mover } = moveNumber(index);
+    const sign = mover === "red" ? 1 : -1;
+    const before = reviewed[index];
+    const after = reviewed[index + 1];
+    const cost = sign * (before.points - after.points);
+    return { move, ply: index + 1, label, mover, cost, before, after, kind: mistakeKind(sign * before.points, sign * after.points) };
+  }).filter((entry) => entry.kind && entry.before.best && entry.before.best !== entry.move)
+    .sort((a, b) => b.cost - a.cost)
+    .slice(0, 5);
+  $("review-list").replaceChildren(...(mistakes.length
+    ? mistakes.map((entry) => element("li", { class: `mistake-item ${entry.kind}` },
       element("button", { class: "link", onclick: () => navigate(entry.ply) },
-        `Move ${entry.ply}, ${NAMES[entry.mover]} ${entry.move}: lost ${Math.round(entry.lost * 100)} points of winning chance`)))
-    : [element("li", {}, "No move lost much.")]));
-  return losses;
+        `${entry.label} ${entry.move} (${NAMES[entry.mover]}): ${entry.kind}`),
+      ` — before it: ${entry.before.words} After it: ${entry.after.words} Better: ${entry.before.best}.`))
+    : [element("li", {}, "No move cost much.")]));
+  return mistakes;
 }
 
 connection.onChange((state, was) => {
@@ -645,7 +864,10 @@ async function start() {
   // The clocks tick only on a page that shows a game: a page for no game
   // has no clocks to set.
   setInterval(renderClocks, 250);
-  live(id, () => refresh().catch((error) => showError($("error"), error)),
+  live(id, (message) => {
+    noteEvent(message);
+    refresh().catch((error) => showError($("error"), error));
+  },
     () => refresh().catch((error) => showError($("error"), error)));
 }
 start().catch((error) => showError($("error"), error));

@@ -8,13 +8,16 @@ import { parsePosition, describe, COLUMNS, NAMES } from "/board.js";
 const $ = (id) => document.getElementById(id);
 
 // Each step: a position with Red to move, what it teaches, and the moves
-// that reach its goal (FROM-TO-STONES, as the server writes them).
+// that reach its goal (FROM-TO-STONES, as the server writes them). A
+// guided step marks only the moves that reach its goal: the first one
+// asks the newcomer to tap "a green dot", so every dot must be right.
 const STEPS = [
   {
     title: "Height is distance",
     text: "A tower moves in a straight line, forward, back or sideways, exactly as many squares as it is tall. Move the whole tower of 3 on D4: tap it, then a green dot.",
     position: "RG6/7/7/3r33/7/7/6BG r",
     goal: (move) => /^D4-..-3$/.test(move),
+    guided: true,
     praise: "Three stones, three squares.",
   },
   {
@@ -82,6 +85,8 @@ async function showStep(index) {
   $("feedback").hidden = true;
   $("next").hidden = true;
   $("done").hidden = true;
+  $("skip").hidden = false;
+  $("again").hidden = false;
   await setPosition(step.position);
   announce(`Step ${index + 1} of ${STEPS.length}: ${step.title}. ${step.text}`);
 }
@@ -95,7 +100,10 @@ async function setPosition(position) {
 
 function targetsOf(square) {
   if (lesson.solved) return [];
-  return lesson.legal.filter((m) => m.startsWith(square + "-")).map((m) => m.split("-")[1]);
+  const step = STEPS[lesson.step];
+  return lesson.legal
+    .filter((m) => m.startsWith(square + "-") && (!step.guided || step.goal(m)))
+    .map((m) => m.split("-")[1]);
 }
 
 function renderBoard() {
@@ -190,6 +198,9 @@ function finishStep() {
   const last = lesson.step === STEPS.length - 1;
   $("next").hidden = last;
   $("done").hidden = !last;
+  // After the last card there is nothing to skip to or start again.
+  $("skip").hidden = last;
+  $("again").hidden = last;
   (last ? $("done").querySelector("a") : $("next")).focus();
 }
 

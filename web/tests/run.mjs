@@ -170,7 +170,7 @@ test("the board fits a 320 px screen without sideways scrolling", async ({ brows
 });
 
 test("two people play in two browsers by an invitation link, see draw offers and the result in their own words", async ({ browser, base }) => {
-  const red = await (await browser.newContext(DESKTOP)).newPage();
+  const red = await (await browser.newContext({ ...DESKTOP, permissions: ["clipboard-read", "clipboard-write"] })).newPage();
   await red.goto(base);
   await red.click("text=More ways to play");
   await red.fill("#gt-name", "ann");
@@ -179,13 +179,27 @@ test("two people play in two browsers by an invitation link, see draw offers and
   await red.waitForSelector("#share:not([hidden])");
   const link = await red.inputValue("#share-link");
   assert.match(link, /invite=/);
+  // The whole link is shown, and copied by a button.
+  assert.equal(await red.textContent("#share-text"), link);
+  await red.click("#copy-link");
+  await red.waitForSelector("#copied:has-text('Copied')");
+  assert.equal(await red.evaluate(() => navigator.clipboard.readText()), link);
+  assert.equal(await red.isVisible("#share-sheet"), await red.evaluate(() => Boolean(navigator.share)), "the share sheet where there is one");
   const id = gameId(red);
   // The id alone seats nobody.
-  const blue = await (await browser.newContext(PHONE)).newPage();
+  const blue = await (await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } })).newPage();
   await blue.goto(`${base}/gt?id=${id}`);
   await blue.click("#join");
   await blue.waitForSelector("#error:has-text('invitation')");
+  // The invited friend is asked to join, never told they are watching.
   await blue.goto(link);
+  await blue.waitForSelector("#join-form:not([hidden])");
+  assert.equal(await blue.textContent("#you"), "You are invited to play Blue against ann.");
+  assert.doesNotMatch(await blue.evaluate(() => document.body.innerText), /watching|Waiting for the opponent/);
+  assert.equal(await blue.textContent("#join"), "Join as Blue");
+  await assertNoSidewaysScroll(blue, "invitation at 320 px");
+  await checkAxe(blue, "invitation");
+  await shot(blue, "gt-invitation-320");
   await blue.fill("#join-name", "bob");
   await blue.click("#join");
   await blue.waitForSelector("#you:has-text('You play Blue against ann')");
@@ -200,10 +214,13 @@ test("two people play in two browsers by an invitation link, see draw offers and
   await red.waitForSelector("#draw-text:has-text('Blue (bob) offers a draw')");
   await shot(red, "gt-draw-offer");
   await red.click("#decline-draw");
-  await blue.waitForSelector("#draw-box", { state: "hidden" });
+  // The answer is said to both sides, until the next move.
+  await blue.waitForSelector("#draw-text:has-text('Red (ann) declined your draw offer')");
+  await red.waitForSelector("#draw-text:has-text('You declined the draw')");
   const reply = (await legalMoves(blue, id))[0];
   await clickMove(blue, reply);
   await red.waitForSelector(`#moves button:has-text("${reply}")`);
+  await blue.waitForSelector("#draw-box", { state: "hidden" });
   blue.on("dialog", (dialog) => dialog.accept());
   await blue.click("#resign");
   await red.waitForSelector("#result:has-text('You won: resignation.')");
@@ -460,7 +477,7 @@ test("a stranger's public challenge appears live in the lobby, is accepted on a 
   await guest.waitForSelector("#result:has-text('You won: resignation.')");
   // The review: the engine over every position, a graph and the worst moves.
   await guest.click("#review-link");
-  await guest.waitForSelector("#analysis:has-text('Review done: 4 moves')", { timeout: 30000 });
+  await guest.waitForSelector("#analysis:has-text('Review done: 2 moves')", { timeout: 30000 });
   assert.equal(await guest.locator("#graph polyline").count(), 1);
   const points = (await guest.getAttribute("#graph polyline", "points")).split(" ");
   assert.equal(points.length, 5, "one point per position");
@@ -479,12 +496,112 @@ test("a stranger's public challenge appears live in the lobby, is accepted on a 
   await host.context().close();
 });
 
+// A seat's request through the API, from `page`'s origin.
+async function seatRequest(page, path, body, token) {
+  return page.evaluate(async ([url, request, secret]) => {
+    const headers = { "content-type": "application/json" };
+    if (secret) headers.authorization = `Bearer ${secret}`;
+    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(request) });
+    return { status: response.status, body: await response.json() };
+  }, [path, body, token]);
+}
+
+test("a lobby game's rematch reaches the other player live: declined, offered again, accepted, both in one new game with colours swapped", async ({ browser, base }) => {
+  const host = await (await browser.newContext(DESKTOP)).newPage();
+  await host.goto(base);
+  const created = await apiGame(host, { opponent: "public", name: "cy" });
+  const guest = await (await browser.newContext(PHONE)).newPage();
+  await guest.goto(`${base}/gt?id=${created.id}`);
+  await guest.fill("#join-name", "dee");
+  await guest.click("#join");
+  await guest.waitForSelector("#you:has-text('You play Blue against cy')");
+  await host.goto(`${base}/gt?id=${created.id}`);
+  await host.waitForSelector("#you:has-text('You play Red against dee')");
+  guest.on("dialog", (dialog) => dialog.accept());
+  await guest.click("#resign");
+  await host.waitForSelector("#result:has-text('You won: resignation.')");
+  await guest.waitForSelector("#result:has-text('You lost: resignation.')");
+
+  // Offered and declined: each side is told in words.
+  await host.click("#rematch");
+  await host.waitForSelector("#rematch-text:has-text('You offered a rematch')");
+  await guest.waitForSelector("#rematch-text:has-text('Red (cy) offers a rematch')");
+  assert.ok(await guest.isHidden("#rematch"), "the offer is answered, not doubled");
+  await shot(guest, "gt-rematch-offer-phone");
+  await checkAxe(guest, "rematch offer");
+  await guest.click("#decline-rematch");
+  await host.waitForSelector("#rematch-text:has-text('Blue (dee) declined the rematch')");
+  await guest.waitForSelector("#rematch-text:has-text('You declined the rematch')");
+
+  // Offered again, from the other side this time, and accepted.
+  await guest.click("#rematch");
+  await host.waitForSelector("#rematch-text:has-text('Blue (dee) offers a rematch')");
+  await host.click("#accept-rematch");
+  await host.waitForURL((url) => url.searchParams.get("id") !== created.id);
+  await guest.waitForURL((url) => url.searchParams.get("id") !== created.id);
+  assert.equal(gameId(host), gameId(guest), "both in the same new game");
+  await host.waitForSelector("#you:has-text('You play Blue against dee')");
+  await guest.waitForSelector("#you:has-text('You play Red against cy')");
+  // It is played: the guest, now Red, moves first.
+  const next = gameId(guest);
+  await guest.waitForSelector("#status:has-text('Your move')");
+  const first = (await legalMoves(guest, next))[0];
+  await clickMove(guest, first);
+  await host.waitForSelector(`#moves button:has-text("${first}")`);
+  await host.waitForSelector("#status:has-text('Your move')");
+  await shot(host, "gt-rematch-desktop");
+  await host.context().close();
+  await guest.context().close();
+});
+
+for (const [size, options] of [["320 px", { ...PHONE, viewport: { width: 320, height: 640 } }], ["desktop", DESKTOP]]) {
+  test(`the review of a lost game at ${size} leads with its blunder, labelled, with the better move, on a graph with axes and a legend`, async ({ browser, base }) => {
+    const page = await (await browser.newContext(options)).newPage();
+    await page.goto(base);
+    // Red can take Blue's guard (D5-D6-1) but moves its own guard; Blue's
+    // guard then walks into Red's castle.
+    const created = await apiGame(page, { opponent: "friend", name: "ann", start: "7/3BG3/3r13/7/7/7/6RG r" });
+    const joined = await seatRequest(page, `/api/gt/games/${created.id}/join`, { name: "bob", invite: created.invite });
+    assert.equal(joined.status, 200, JSON.stringify(joined.body));
+    await page.goto(`${base}/gt?id=${created.id}`);
+    await page.waitForSelector("#status:has-text('Your move')");
+    await clickMove(page, "G1-G2-1");
+    await page.waitForSelector('#moves button:has-text("G1-G2-1")');
+    const won = await seatRequest(page, `/api/gt/games/${created.id}/moves`, { move: "D6-D7-1" }, joined.body.token);
+    assert.equal(won.status, 200, JSON.stringify(won.body));
+    await page.waitForSelector("#result:has-text('You lost')");
+    await page.click("#review-link");
+    await page.waitForSelector("#analysis:has-text('Review done: 1 move')", { timeout: 30000 });
+    const first = await page.textContent("#review-list li:first-child");
+    assert.match(first, /^1\. G1-G2-1 \(Red\): blunder/, first);
+    assert.match(first, /before it: Red wins in 1\. After it: Blue wins in 1\. Better: D5-D6-1\./, first);
+    assert.equal(await page.locator("#review-list li").count(), 1, "Blue's winning move is no mistake");
+    // Axes: the winning chance up, move numbers along; and the legend.
+    const axis = await page.$$eval("#graph .graph-axis", (nodes) => nodes.map((n) => n.textContent));
+    assert.deepEqual(axis, ["0 %", "50 %", "100 %", "1", "move"]);
+    assert.ok(await page.isVisible("#graph-legend"), "a legend");
+    assert.match(await page.textContent("#graph-legend"), /Red's winning chance.*blunder.*mistake.*inaccuracy/s);
+    assert.equal(await page.locator("#graph .graph-loss.blunder").count(), 1, "the blunder ringed");
+    // Its move, as the list numbers it.
+    await page.click("#review-list li:first-child button");
+    await page.waitForSelector("#status:has-text('Viewing 1. G1-G2-1 (Red), move 1 of 1.')");
+    await assertNoSidewaysScroll(page, `review at ${size}`);
+    await checkAxe(page, `review at ${size}`);
+    await shot(page, `gt-review-blunder-${size.replace(" ", "")}`);
+    await page.context().close();
+  });
+}
+
 test("a newcomer on a phone finishes the lesson from the landing page in a few taps each step", async ({ browser, base }) => {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto(base);
   await page.click("main a[href='/lesson']");
   await page.waitForSelector("#progress:has-text('Step 1 of 7')");
+  // Step 1 asks for a three-square move: only those four are marked.
+  await page.click('[data-square="D4"]');
+  await page.waitForSelector(".square.target");
+  assert.deepEqual((await page.$$eval(".square.target", (nodes) => nodes.map((n) => n.dataset.square))).sort(), ["A4", "D1", "D7", "G4"]);
   await checkAxe(page, "lesson");
   await assertNoSidewaysScroll(page, "lesson");
   await shot(page, "lesson-phone-start");
@@ -503,6 +620,7 @@ test("a newcomer on a phone finishes the lesson from the landing page in a few t
     if (index < moves.length - 1) await page.click("#next");
   }
   await page.waitForSelector("#done:not([hidden])");
+  assert.ok(await page.isHidden("#skip") && await page.isHidden("#again"), "nothing to skip or start again after the last card");
   assert.match(await page.textContent("#feedback"), /Red wins: castle reached/, "the server's verdict");
   assert.ok(Date.now() - started < 120000, "a newcomer's taps take well under two minutes");
   await shot(page, "lesson-phone-end");

@@ -180,6 +180,49 @@ pub enum Event {
     ServerRestarted {
         down_since_ms: i64,
     },
+    /// After the game: a seat asks the other for a return game.
+    RematchOffered {
+        seat: Color,
+    },
+    RematchDeclined {
+        seat: Color,
+    },
+    /// The other seat accepted: `game` is the return game, colours swapped.
+    RematchAgreed {
+        seat: Color,
+        game: String,
+    },
+}
+
+/// Where a finished game's rematch stands (the view's `rematch`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum Rematch {
+    /// `seat` asked; the offer's event number names the seat held for the
+    /// offerer in the return game ([`Rematch::seat_key`]).
+    Offered {
+        seat: Color,
+        #[serde(skip)]
+        seq: i64,
+    },
+    Declined {
+        seat: Color,
+    },
+    /// `seat` accepted; both players go on in `game`.
+    Agreed {
+        seat: Color,
+        game: String,
+    },
+}
+
+impl Rematch {
+    /// The seat name under which the offerer's token for the return game
+    /// is kept (hashed) until it is agreed: unique per offer, since an
+    /// offer may be declined and made again. It is no colour: it seats
+    /// nobody in this game.
+    pub fn seat_key(offer_seq: i64) -> String {
+        format!("rematch-{offer_seq}")
+    }
 }
 
 /// How a game ended.
@@ -238,6 +281,7 @@ pub struct State {
     pub names: [Option<String>; 2],
     pub draw_offer: Option<Color>,
     pub ending: Option<Ending>,
+    pub rematch: Option<Rematch>,
     /// Clock of each side at the start of its current or next turn.
     pub clocks: Option<[u64; 2]>,
     /// When the side to move started thinking (ms since the Unix epoch);
@@ -261,6 +305,7 @@ impl State {
             names,
             draw_offer: None,
             ending: None,
+            rematch: None,
             clocks,
             turn_started_ms: None,
             seq: 0,
@@ -422,9 +467,80 @@ impl State {
                     *started += (at_ms - since).max(0);
                 }
             }
+            Event::RematchOffered { seat } => {
+                self.expect_rematch_open()?;
+                if let Some(Rematch::Offered { .. }) = self.rematch {
+                    return refuse("a rematch offer is already open");
+                }
+                self.rematch = Some(Rematch::Offered {
+                    seat: *seat,
+                    seq: self.seq + 1,
+                });
+            }
+            Event::RematchDeclined { seat } | Event::RematchAgreed { seat, .. } => {
+                self.expect_rematch_open()?;
+                if self.rematch_offer().map(|(offerer, _)| offerer) != Some(!*seat) {
+                    return refuse(format!("{seat} has no rematch offer to answer"));
+                }
+                self.rematch = Some(match event {
+                    Event::RematchAgreed { game, .. } => Rematch::Agreed {
+                        seat: *seat,
+                        game: game.clone(),
+                    },
+                    _ => Rematch::Declined { seat: *seat },
+                });
+            }
         }
         self.seq += 1;
         Ok(())
+    }
+
+    /// Why the game's state allows no rematch offer or answer now, if so:
+    /// only after the game, and only until one is agreed.
+    pub fn rematch_refusal(&self) -> Option<Refusal> {
+        if self.ending.is_none() {
+            return Some(Refusal(
+                "the game is not over: a rematch follows a finished game".into(),
+            ));
+        }
+        if let Some(Rematch::Agreed { game, .. }) = &self.rematch {
+            return Some(Refusal(format!(
+                "the rematch was agreed: it is game {game}"
+            )));
+        }
+        None
+    }
+
+    /// A rematch is offered between two people: an engine or a bot
+    /// answers no offer.
+    fn expect_rematch_open(&self) -> Result<(), Refusal> {
+        if let Some(refusal) = self.rematch_refusal() {
+            return Err(refusal);
+        }
+        if self.settings.players != [Player::Human; 2] {
+            return refuse(
+                "a rematch offer goes to a person: against the engine or a bot, start a new game",
+            );
+        }
+        Ok(())
+    }
+
+    /// The open rematch offer: who made it, and its event number.
+    pub fn rematch_offer(&self) -> Option<(Color, i64)> {
+        match self.rematch {
+            Some(Rematch::Offered { seat, seq }) => Some((seat, seq)),
+            _ => None,
+        }
+    }
+
+    /// The settings of the return game: the same rules, start, clock and
+    /// rating, both seats people, each taken by the player of the other
+    /// colour here. No one else may join it: both seats are taken.
+    pub fn rematch_settings(&self) -> Settings {
+        Settings {
+            seating: Seating::Invitation,
+            ..self.settings.clone()
+        }
     }
 
     fn start_if_seated(&mut self, at_ms: i64) {
@@ -527,6 +643,7 @@ impl State {
                 running: active.then(|| self.side_to_move()),
             }),
             draw_offer: self.draw_offer,
+            rematch: self.rematch.clone(),
             result: self.ending.as_ref().map(|ending| ResultView {
                 score: ending.result,
                 winner: ending.result.winner(),
@@ -555,6 +672,8 @@ pub struct View {
     pub time_control: Option<TimeControl>,
     pub clock: Option<ClockView>,
     pub draw_offer: Option<Color>,
+    /// Where the rematch stands, once one is offered.
+    pub rematch: Option<Rematch>,
     pub result: Option<ResultView>,
     pub seq: i64,
     /// Whether the result counts for the players' ratings.

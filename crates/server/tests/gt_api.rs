@@ -165,6 +165,204 @@ async fn a_draw_needs_an_offer_and_the_other_sides_acceptance() {
     assert_eq!(drawn["status"], "finished");
 }
 
+/// A finished game between two people: (id, red token, blue token).
+async fn finished_friend_game(server: &common::TestServer) -> (String, String, String) {
+    let (id, red, blue) = server.friend_game(json!({ "rated": true })).await;
+    let (status, resigned) = server
+        .post(
+            &format!("/api/gt/games/{id}/resign"),
+            Some(&blue),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{resigned}");
+    (id, red, blue)
+}
+
+#[tokio::test]
+async fn a_rematch_offered_and_accepted_seats_both_players_in_one_game_with_colours_swapped() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, red, blue) = server.friend_game(json!({ "rated": true })).await;
+    let rematch = format!("/api/gt/games/{id}/rematch");
+    let offer = json!({ "action": "offer" });
+    let (status, body) = server.post(&rematch, Some(&red), offer.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "an unfinished game: {body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("not over"),
+        "{body}"
+    );
+    server
+        .post(
+            &format!("/api/gt/games/{id}/resign"),
+            Some(&blue),
+            json!({}),
+        )
+        .await;
+    let (status, body) = server.post(&rematch, None, offer.clone()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    let (status, body) = server
+        .post(
+            &rematch,
+            Some("0123456789abcdef0123456789abcdef"),
+            offer.clone(),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = server
+        .post(&rematch, Some(&blue), json!({ "action": "accept" }))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "nothing to accept: {body}"
+    );
+    let (status, body) = server
+        .post(&rematch, Some(&blue), json!({ "action": "again" }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+    let (status, offered) = server.post(&rematch, Some(&blue), offer.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{offered}");
+    assert_eq!(
+        offered["state"]["rematch"],
+        json!({ "state": "offered", "seat": "blue" })
+    );
+    assert_eq!(offered["seat"], "red", "the offerer plays the other colour");
+    let blue_next = offered["token"].as_str().unwrap().to_string();
+    let (status, body) = server.post(&rematch, Some(&blue), offer.clone()).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "one offer at a time: {body}"
+    );
+    // The token for the return game acts in no seat of this one.
+    let (status, body) = server
+        .post(&rematch, Some(&blue_next), json!({ "action": "decline" }))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (_, spectated) = server.get(&format!("/api/gt/games/{id}")).await;
+    assert!(
+        !spectated.to_string().contains(&blue_next),
+        "tokens are never shown"
+    );
+
+    let (status, agreed) = server
+        .post(&rematch, Some(&red), json!({ "action": "accept" }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{agreed}");
+    let next = agreed["game"].as_str().unwrap().to_string();
+    assert_eq!(agreed["seat"], "blue");
+    assert_eq!(
+        agreed["state"]["rematch"],
+        json!({ "state": "agreed", "seat": "red", "game": next })
+    );
+    let red_next = agreed["token"].as_str().unwrap().to_string();
+    let (_, game) = server.get(&format!("/api/gt/games/{next}")).await;
+    assert_eq!(game["status"], "active");
+    assert_eq!(game["rated"], true);
+    assert_eq!(game["seats"]["red"]["name"], "bob");
+    assert_eq!(game["seats"]["blue"]["name"], "ann");
+    // Each plays the new game with their own new token, and only that.
+    let moves = format!("/api/gt/games/{next}/moves");
+    let (status, body) = server
+        .post(&moves, Some(&blue), json!({ "move": "A7-A6-1" }))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "an old token: {body}");
+    let (status, body) = server
+        .post(&moves, Some(&blue_next), json!({ "move": "A7-A6-1" }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let resign = format!("/api/gt/games/{next}/resign");
+    let (status, body) = server.post(&resign, Some(&red_next), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = server.post(&rematch, Some(&blue), offer).await;
+    assert_eq!(status, StatusCode::CONFLICT, "agreed once: {body}");
+    assert!(body["error"].as_str().unwrap().contains(&next), "{body}");
+}
+
+#[tokio::test]
+async fn both_pressing_rematch_meet_in_one_game_and_a_declined_offer_may_be_made_again() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (id, red, blue) = finished_friend_game(&server).await;
+    let rematch = format!("/api/gt/games/{id}/rematch");
+    let offer = json!({ "action": "offer" });
+    let (status, _) = server.post(&rematch, Some(&red), offer.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, declined) = server
+        .post(&rematch, Some(&blue), json!({ "action": "decline" }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{declined}");
+    assert_eq!(
+        declined["state"]["rematch"],
+        json!({ "state": "declined", "seat": "blue" })
+    );
+    let (status, first) = server.post(&rematch, Some(&red), offer.clone()).await;
+    assert_eq!(status, StatusCode::OK, "offered again: {first}");
+    let (status, second) = server.post(&rematch, Some(&blue), offer).await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    assert_eq!(second["state"]["rematch"]["state"], "agreed");
+    let next = second["game"].as_str().unwrap();
+    let moves = format!("/api/gt/games/{next}/moves");
+    let (status, body) = server
+        .post(
+            &moves,
+            Some(first["token"].as_str().unwrap()),
+            json!({ "move": "A1-A2-1" }),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "red's token now plays blue: {body}"
+    );
+    assert!(
+        body["error"].as_str().unwrap().contains("red's turn"),
+        "{body}"
+    );
+    let (status, body) = server
+        .post(
+            &moves,
+            Some(second["token"].as_str().unwrap()),
+            json!({ "move": "A7-A6-1" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn a_rematch_against_the_engine_is_refused_with_a_message() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, created) = server
+        .post(
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "engine", "level": 1, "name": "ann" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    server
+        .post(
+            &format!("/api/gt/games/{id}/resign"),
+            Some(token),
+            json!({}),
+        )
+        .await;
+    let (status, body) = server
+        .post(
+            &format!("/api/gt/games/{id}/rematch"),
+            Some(token),
+            json!({ "action": "offer" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("new game"),
+        "{body}"
+    );
+}
+
 #[tokio::test]
 async fn a_clock_that_runs_out_loses_the_game_even_when_nobody_moves() {
     let server = start(config(&common::sqlite_url())).await;
@@ -386,6 +584,7 @@ async fn the_api_document_lists_every_route_and_the_root_serves_a_page() {
         "/api/gt/games/{id}/moves",
         "/api/gt/games/{id}/resign",
         "/api/gt/games/{id}/draw",
+        "/api/gt/games/{id}/rematch",
         "/api/gt/games/{id}/record",
         "/api/gt/games/{id}/positions",
         "/api/gt/analysis",

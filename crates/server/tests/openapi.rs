@@ -185,6 +185,10 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
         Some(json!({ "action": "offer" })),
     )
     .await;
+    let rematch = "/api/gt/games/{id}/rematch";
+    let offer = || Some(json!({ "action": "offer" }));
+    api.call(Method::POST, rematch, &id, Some(&red), offer())
+        .await;
     api.call(
         Method::POST,
         "/api/gt/games/{id}/resign",
@@ -193,6 +197,15 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
         None,
     )
     .await;
+    api.call(Method::POST, rematch, &id, Some(&red), offer())
+        .await;
+    let accept = Some(json!({ "action": "accept" }));
+    api.call(Method::POST, rematch, &id, Some(&red), accept.clone())
+        .await;
+    api.call(Method::POST, rematch, &id, Some(&blue), accept)
+        .await;
+    api.call(Method::POST, rematch, &id, Some(&blue), offer())
+        .await;
     api.call(Method::GET, "/api/gt/games/{id}", &id, None, None)
         .await;
     api.call(Method::GET, "/api/gt/games/{id}/positions", &id, None, None)

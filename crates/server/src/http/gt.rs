@@ -25,7 +25,7 @@ use super::{
 use crate::app::{now_ms, GameEvent, GameState, Loaded, View};
 use crate::bots;
 use crate::error::ApiError;
-use crate::gt::{self, Player, Seating, Settings};
+use crate::gt::{self, Player, Rematch, Seating, Settings};
 use crate::security::{new_token, token_hash};
 use crate::status::{Kind, Status};
 
@@ -40,6 +40,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/gt/games/{id}/moves", post(play))
         .route("/api/gt/games/{id}/resign", post(resign))
         .route("/api/gt/games/{id}/draw", post(draw))
+        .route("/api/gt/games/{id}/rematch", post(rematch))
         .route("/api/gt/games/{id}/record", get(record))
         .route("/api/gt/games/{id}/positions", get(positions))
         .route("/api/gt/analysis", post(analyse))
@@ -327,9 +328,11 @@ async fn seated(
             "an invitation is not a seat: join the game first".into(),
         ));
     }
-    let seat = seat
-        .parse()
-        .map_err(|_| ApiError::Internal(format!("game {id}: a seat that is no colour")))?;
+    // The other seats that are no colour hold a rematch offerer's token
+    // for the return game, not yet played.
+    let seat = seat.parse().map_err(|_| {
+        ApiError::Forbidden("this token is for the rematch, not for this game".into())
+    })?;
     Ok((game, seat))
 }
 
@@ -410,6 +413,148 @@ async fn draw(
         DrawAction::Decline => gt::Event::DrawDeclined { seat },
     };
     commit(&shared, game, event).await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum RematchAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchRequest {
+    action: RematchAction,
+}
+
+/// The answer to a rematch request: the finished game's state and, for an
+/// offer or an acceptance, the asker's own seat and token in the return
+/// game (`game`, once agreed). The offerer learns the return game's id
+/// from the state, live; its token it was given with its offer.
+#[derive(Serialize)]
+struct RematchAnswer {
+    state: View,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seat: Option<Color>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+}
+
+/// A return game after a finished one: offered by one seat, accepted or
+/// declined by the other. An offer while the other's offer is open
+/// accepts it, so two players who both press Rematch meet in one game.
+async fn rematch(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    _token: RequireToken,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<RematchRequest>,
+) -> Result<Json<RematchAnswer>, ApiError> {
+    let (mut game, seat) = seated(&shared, &id, &headers).await?;
+    let state = state_of(&game)?;
+    if let Some(refusal) = state.rematch_refusal() {
+        return Err(ApiError::Conflict(refusal.0));
+    }
+    let open_offer = state
+        .rematch_offer()
+        .filter(|&(offerer, _)| offerer == !seat);
+    match (request.action, open_offer) {
+        (RematchAction::Decline, _) => {
+            let event = gt::Event::RematchDeclined { seat };
+            let Json(state) = commit(&shared, game, event).await?;
+            Ok(Json(RematchAnswer {
+                state,
+                game: None,
+                seat: None,
+                token: None,
+            }))
+        }
+        (RematchAction::Offer, None) => offer_rematch(&shared, game, seat).await,
+        (RematchAction::Offer | RematchAction::Accept, Some((_, offer_seq))) => {
+            accept_rematch(&shared, &mut game, seat, offer_seq).await
+        }
+        (RematchAction::Accept, None) => Err(ApiError::Refused(format!(
+            "{seat} has no rematch offer to answer"
+        ))),
+    }
+}
+
+/// Offers a rematch: the offerer's token for the return game is made now
+/// and given to the offerer alone; the game keeps only its hash, under
+/// the offer's own seat name, until the other seat accepts.
+async fn offer_rematch(
+    shared: &Shared,
+    mut game: Loaded,
+    seat: Color,
+) -> Result<Json<RematchAnswer>, ApiError> {
+    let key = Rematch::seat_key(state_of(&game)?.seq + 1);
+    let token = new_token();
+    let event = GameEvent::Gt(gt::Event::RematchOffered { seat });
+    shared
+        .app
+        .commit_event(&mut game, event, Some((key, token.clone())))
+        .await?;
+    Ok(Json(RematchAnswer {
+        state: game.state.view(&game.id, now_ms()),
+        game: None,
+        seat: Some(!seat),
+        token: Some(token),
+    }))
+}
+
+/// Accepts the open offer: the return game is created with both seats
+/// taken, colours swapped (the offerer's seat held by the token it was
+/// given with its offer), then the agreement is recorded with its id.
+async fn accept_rematch(
+    shared: &Shared,
+    game: &mut Loaded,
+    seat: Color,
+    offer_seq: i64,
+) -> Result<Json<RematchAnswer>, ApiError> {
+    let state = state_of(game)?;
+    let offerer_hash = game
+        .seats
+        .get(&Rematch::seat_key(offer_seq))
+        .cloned()
+        .ok_or_else(|| {
+            ApiError::Internal(format!("game {}: no seat for the rematch offer", game.id))
+        })?;
+    let settings = state.rematch_settings();
+    let events = Color::ALL
+        .map(|new_seat| {
+            let name = state.names[(!new_seat).index()].clone();
+            GameEvent::Gt(gt::Event::Joined {
+                seat: new_seat,
+                name: name.unwrap_or_else(|| "anonymous".into()),
+            })
+        })
+        .to_vec();
+    let token = new_token();
+    let seats = vec![
+        ((!seat).name().to_string(), token_hash(&token)),
+        (seat.name().to_string(), offerer_hash),
+    ];
+    let created = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
+    let (rematch_id, _) =
+        create_seated_game(&shared.app, created, &settings, events, seats).await?;
+    let agreed = gt::Event::RematchAgreed {
+        seat,
+        game: rematch_id.clone(),
+    };
+    shared
+        .app
+        .commit_event(game, GameEvent::Gt(agreed), None)
+        .await?;
+    Ok(Json(RematchAnswer {
+        state: game.state.view(&game.id, now_ms()),
+        game: Some(rematch_id),
+        seat: Some(!seat),
+        token: Some(token),
+    }))
 }
 
 async fn record(
