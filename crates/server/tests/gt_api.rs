@@ -219,7 +219,7 @@ async fn a_rematch_offered_and_accepted_seats_both_players_in_one_game_with_colo
     let (status, body) = server
         .post(&rematch, Some(&blue), json!({ "action": "again" }))
         .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 
     let (status, offered) = server.post(&rematch, Some(&blue), offer.clone()).await;
     assert_eq!(status, StatusCode::OK, "{offered}");
