@@ -175,6 +175,11 @@ pub enum Event {
         seat: Color,
         reason: Termination,
     },
+    /// Ended without a result: an imported contest log that stops
+    /// without the server's verdict (`crate::contest`).
+    Abandoned {
+        reason: Termination,
+    },
     /// No server was up from `down_since_ms` until this event: the side to
     /// move is not charged for that time.
     ServerRestarted {
@@ -414,6 +419,10 @@ impl State {
                     }
                 }
                 self.end(GameResult::win_for(!*seat), reason.clone());
+            }
+            Event::Abandoned { reason } => {
+                self.expect_playing()?;
+                self.end(GameResult::Unfinished, reason.clone());
             }
             Event::ServerRestarted { down_since_ms } => {
                 self.expect_playing()?;
