@@ -252,8 +252,10 @@ impl FromStr for ContestLog {
             .filter(|(_, line)| !line.is_empty())
             .collect();
         let mut lines: Lines = numbered.into_iter().peekable();
-        let red = header(&mut lines, RED_HEADER)?;
-        let blue = header(&mut lines, BLUE_HEADER)?;
+        // A header missing at the end is missing on the line after it.
+        let end = text.lines().count() + 1;
+        let red = header(&mut lines, RED_HEADER, end)?;
+        let blue = header(&mut lines, BLUE_HEADER, end)?;
         let mut log = ContestLog {
             red,
             blue,
@@ -282,9 +284,13 @@ fn at(line: usize, kind: ContestLogErrorKind) -> ContestLogError {
     ContestLogError { line, kind }
 }
 
-fn header(lines: &mut Lines, expected: &'static str) -> Result<String, ContestLogError> {
+fn header(
+    lines: &mut Lines,
+    expected: &'static str,
+    end: usize,
+) -> Result<String, ContestLogError> {
     let wrong = |line| at(line, ContestLogErrorKind::Header { expected });
-    let (line, content) = lines.next().ok_or_else(|| wrong(1))?;
+    let (line, content) = lines.next().ok_or_else(|| wrong(end))?;
     let name = content.strip_prefix(expected).ok_or_else(|| wrong(line))?;
     Ok(name.trim().to_string())
 }

@@ -161,6 +161,12 @@ fn a_broken_log_is_refused_with_its_line_and_why() {
             |k| matches!(k, ContestLogErrorKind::OutOfTurnChangedBoard { .. }),
         ),
         (
+            "a log that ends in its headers",
+            "Spieler Rot: alice\n".into(),
+            2,
+            |k| matches!(k, ContestLogErrorKind::Header { .. }),
+        ),
+        (
             "a verdict for the wrong side",
             broken(36, Some("Game finished win, win: b")),
             36,
