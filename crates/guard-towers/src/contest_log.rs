@@ -78,7 +78,7 @@ pub struct OutOfTurn {
     pub line: usize,
     /// Who sent it.
     pub color: Color,
-    /// What was sent, as logged.
+    /// What was sent, as logged (control characters escaped).
     pub text: String,
 }
 
@@ -99,7 +99,8 @@ pub enum VerdictReason {
     Timeout,
     /// `Invalid Move`: the loser sent a move the server refused.
     InvalidMove,
-    /// A reason this reader does not know, kept as written.
+    /// A reason this reader does not know, kept as written (control
+    /// characters escaped).
     Other(String),
 }
 
@@ -109,7 +110,7 @@ impl VerdictReason {
             "win" => VerdictReason::Win,
             "Timeout" => VerdictReason::Timeout,
             "Invalid Move" => VerdictReason::InvalidMove,
-            other => VerdictReason::Other(other.to_string()),
+            other => VerdictReason::Other(printable(other)),
         }
     }
 }
@@ -292,7 +293,19 @@ fn header(
     let wrong = |line| at(line, ContestLogErrorKind::Header { expected });
     let (line, content) = lines.next().ok_or_else(|| wrong(end))?;
     let name = content.strip_prefix(expected).ok_or_else(|| wrong(line))?;
-    Ok(name.trim().to_string())
+    Ok(printable(name.trim()))
+}
+
+/// `text` with each control character escaped (`\u{0}`): what a log
+/// names goes into records, stored results and one-line messages, where a
+/// NUL or a carriage return would break them.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_unicode().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
 }
 
 /// A move line's colour, what was sent and the time left.
@@ -344,7 +357,7 @@ impl ContestLog {
             self.out_of_turn.push(OutOfTurn {
                 line,
                 color,
-                text: sent.to_string(),
+                text: printable(sent),
             });
             return Ok(());
         }

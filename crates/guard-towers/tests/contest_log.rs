@@ -210,6 +210,19 @@ fn a_broken_log_is_refused_with_its_line_and_why() {
     }
 }
 
+#[test]
+fn control_characters_in_what_a_log_names_are_escaped() {
+    let text = fixture("no-verdict.txt").replace("Spieler Rot: erin", "Spieler Rot: er\u{0}in\r")
+        + "Blue move: A1\tA2   ---  time left: 5\n\
+           r1r11RGr11r1/2r1r1r12/7/7/3b13/4b12/b1b1b1BG1b21 r\n\
+           Game finished Lag\u{7}, win: b\n";
+    let log: ContestLog = text.parse().unwrap();
+    assert_eq!(log.red, "er\\u{0}in");
+    assert_eq!(log.out_of_turn[0].text, "A1\\u{9}A2");
+    let (_, termination) = log.result();
+    assert_eq!(termination.to_string(), "course server: Lag\\u{7}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
