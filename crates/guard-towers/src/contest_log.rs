@@ -190,6 +190,14 @@ impl fmt::Display for ContestLogErrorKind {
             ),
             Kind::NoBoard => f.write_str("a move line without the board after it"),
             Kind::Board(error) => write!(f, "the board: {error}"),
+            // The format error quotes the whole text again: said once.
+            Kind::Move {
+                text,
+                error: MoveError::Format { .. },
+            } => write!(
+                f,
+                "'{text}' is no move: expected FROM-TO-STONES like A7-B7-1"
+            ),
             Kind::Move { text, error } => write!(f, "'{text}' is no move: {error}"),
             Kind::Illegal { mv, error } => {
                 write!(f, "{mv} breaks the course rules: {error}")
@@ -308,6 +316,16 @@ fn printable(text: &str) -> String {
         .collect()
 }
 
+/// A line as an error quotes it: printable, and at most 80 characters (a
+/// log may hold a line of any length).
+fn quoted(text: &str) -> String {
+    let mut shown = printable(&text.chars().take(80).collect::<String>());
+    if text.chars().nth(80).is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
 /// A move line's colour, what was sent and the time left.
 fn move_line(line: usize, content: &str) -> Result<(Color, &str, i64), ContestLogError> {
     let (color, rest) = if let Some(rest) = content.strip_prefix("Red move: ") {
@@ -315,9 +333,9 @@ fn move_line(line: usize, content: &str) -> Result<(Color, &str, i64), ContestLo
     } else if let Some(rest) = content.strip_prefix("Blue move: ") {
         (Color::Blue, rest)
     } else {
-        return Err(at(line, ContestLogErrorKind::Unknown(content.to_string())));
+        return Err(at(line, ContestLogErrorKind::Unknown(quoted(content))));
     };
-    let bad = || at(line, ContestLogErrorKind::MoveLine(content.to_string()));
+    let bad = || at(line, ContestLogErrorKind::MoveLine(quoted(content)));
     // What was sent comes first and may hold anything, so the time is cut
     // off from the end.
     let (sent, time) = rest.rsplit_once(TIME_LEFT).ok_or_else(bad)?;
@@ -362,7 +380,7 @@ impl ContestLog {
             return Ok(());
         }
         let mv: Move = sent.trim().parse().map_err(|error| {
-            let text = sent.to_string();
+            let text = quoted(sent);
             at(line, ContestLogErrorKind::Move { text, error })
         })?;
         self.game
@@ -388,7 +406,7 @@ impl ContestLog {
     /// must be the board's, and no verdict may name the board's loser.
     fn verdict_of(&self, line: usize, rest: &str) -> Result<Verdict, ContestLogError> {
         let bad = || {
-            let text = format!("{FINISHED}{rest}");
+            let text = quoted(&format!("{FINISHED}{rest}"));
             at(line, ContestLogErrorKind::VerdictLine(text))
         };
         let (reason, winner) = rest.rsplit_once(", win: ").ok_or_else(bad)?;

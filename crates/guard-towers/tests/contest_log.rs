@@ -211,6 +211,20 @@ fn a_broken_log_is_refused_with_its_line_and_why() {
 }
 
 #[test]
+fn an_error_quotes_a_long_line_in_part_and_once() {
+    let long = "x".repeat(5000);
+    let text = broken(6, Some(&format!("Blue move: {long}   ---  time left: 1")));
+    let error = text.parse::<ContestLog>().unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "line 6: '{}…' is no move: expected FROM-TO-STONES like A7-B7-1",
+            "x".repeat(80)
+        )
+    );
+}
+
+#[test]
 fn control_characters_in_what_a_log_names_are_escaped() {
     let text = fixture("no-verdict.txt").replace("Spieler Rot: erin", "Spieler Rot: er\u{0}in\r")
         + "Blue move: A1\tA2   ---  time left: 5\n\
