@@ -703,6 +703,19 @@ mod tests {
     }
 
     #[test]
+    fn an_abandoned_game_is_over_without_a_result_and_stops_its_clock() {
+        let mut state = friendly(Some(TimeControl::COURSE));
+        let abandoned = Event::Abandoned {
+            reason: Termination::Unterminated,
+        };
+        state.apply(&abandoned, 1_000).unwrap();
+        assert_eq!(state.status(), Status::Finished);
+        assert_eq!(state.result_text().as_deref(), Some("* unterminated"));
+        assert_eq!(state.flag_at_ms(), None);
+        assert!(state.apply(&abandoned, 2_000).is_err(), "once");
+    }
+
+    #[test]
     fn a_time_forfeit_leaves_the_loser_no_time_on_the_clock() {
         let mut state = friendly(Some(TimeControl::COURSE));
         let forfeit = Event::Forfeited {
