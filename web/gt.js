@@ -321,6 +321,8 @@ function seatName(seat) {
 function resultText(result) {
   const me = mySeat();
   const reason = result.reason;
+  // An imported contest log without the server's verdict has no result.
+  if (result.score === "*") return `No result: ${reason}.`;
   if (!result.winner) return `Draw: ${reason}.`;
   if (me) return `${result.winner === me ? "You won" : "You lost"}: ${reason}.`;
   return `${seatName(result.winner)} won: ${reason}.`;

@@ -12,6 +12,10 @@ use serde_json::Value;
 /// How often to poll while the opponent thinks.
 const POLL: Duration = Duration::from_millis(50);
 
+/// The longest a winner stays connected for the loser to see the end
+/// (see [`CourseClient::stay_for_the_loser`]).
+const LOSER_GRACE: Duration = Duration::from_secs(3);
+
 #[derive(Debug, thiserror::Error)]
 pub enum CourseError {
     #[error("connection: {0}")]
@@ -94,12 +98,37 @@ impl CourseClient {
                     Err(error) => return Err(error),
                 };
                 if let Some(game) = CourseGame::decided(color, &after) {
+                    if !after.end {
+                        self.stay_for_the_loser();
+                    }
                     return Ok(game);
                 }
                 last = Some(after);
             } else {
                 last = Some(state);
                 std::thread::sleep(POLL);
+            }
+        }
+    }
+
+    /// After our move decided the game on a server that did not say so
+    /// (v1, as published, never declares a winner), stays connected until
+    /// the server closes the connection or [`LOSER_GRACE`] passes. v1
+    /// deletes a game when either player leaves and then closes the other
+    /// at its next message without a reply: leaving at once would rob the
+    /// opponent of the final board. v1 shows nothing of the opponent's
+    /// requests, so the only sign that it has seen the end is that it left
+    /// (our client leaves as soon as it reads a decided board, and v1 then
+    /// closes us); a client that stays, like the course's client.py at its
+    /// prompt, has polled the board long before the grace ends. Whatever
+    /// happens meanwhile, the game is already decided.
+    fn stay_for_the_loser(&mut self) {
+        let started = std::time::Instant::now();
+        while started.elapsed() < LOSER_GRACE {
+            std::thread::sleep(POLL);
+            match self.request(Request::Get) {
+                Ok(reply) if !reply.end => {}
+                _ => return,
             }
         }
     }

@@ -125,12 +125,11 @@ fn unexpected(expected: &'static str, got: &Value) -> ProtocolError {
 /// Reads a board as the course server writes it: the position notation,
 /// except that after a whole tower captures the guard the square it left is
 /// `r0` or `b0` (a "tower of height 0"), which is an empty square. Only
-/// the course protocol reads this dialect; everywhere else those tokens
-/// stay an error, and the product never writes them.
+/// the course protocol and the contest server's logs read this dialect;
+/// everywhere else those tokens stay an error, and the product never
+/// writes them.
 pub fn read_board(text: &str) -> Result<Position, PositionError> {
-    // A height digit follows `r` or `b` only in a tower token, and empty
-    // counts may follow one another, so `r0` can become `1` in place.
-    text.replace("r0", "1").replace("b0", "1").parse()
+    crate::notation::read_course_board(text)
 }
 
 /// What a client asks.

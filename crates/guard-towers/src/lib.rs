@@ -10,6 +10,7 @@
 //!
 //! - [`Ruleset`] names the two rule sets, [`TimeControl`] is a game clock,
 //!   [`record`] the game-record format with a typed [`record::Termination`].
+//! - [`contest_log`] reads the logs of the course's contest server.
 //! - Feature `serde`: every notation type crosses JSON as its text; feature
 //!   `course`: the course server's wire protocol ([`course`]).
 //!
@@ -17,6 +18,7 @@
 
 mod bitboard;
 mod color;
+pub mod contest_log;
 #[cfg(feature = "course")]
 pub mod course;
 mod diagram;

@@ -81,6 +81,14 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// A board in the course server's dialect (`course::read_board`,
+/// `contest_log`): `r0`/`b0`, the square a whole tower left, is empty.
+pub(crate) fn read_course_board(text: &str) -> Result<Position, PositionError> {
+    // A height digit follows `r` or `b` only in a tower token, and empty
+    // counts may follow one another, so `r0` can become `1` in place.
+    text.replace("r0", "1").replace("b0", "1").parse()
+}
+
 impl FromStr for Position {
     type Err = PositionError;
 

@@ -8,10 +8,10 @@
 //! (`TimeControl::COURSE`); an illegal or unparsable move or a move out of
 //! turn loses.
 //!
-//! As the course server does, a game ends for both players at once: the
-//! final state goes to each with `end: true` and both connections are
-//! closed (the course's client.py knows the game is over only when the
-//! connection closes). A player who leaves or sends what is no message
+//! A game ends for both players at once: the final state goes to each with
+//! `end: true` and both connections are closed (the course servers tell
+//! only the player whose message ended it, or nobody; `docs/api.md`,
+//! "Course protocol"). A player who leaves or sends what is no message
 //! mid-game loses at once. A game is stored only when its pair is formed:
 //! a player who leaves while waiting leaves nothing behind, and the next
 //! connection is seated as Red. Stored games are visible like any other.

@@ -175,6 +175,11 @@ pub enum Event {
         seat: Color,
         reason: Termination,
     },
+    /// Ended without a result: an imported contest log that stops
+    /// without the server's verdict (`crate::contest`).
+    Abandoned {
+        reason: Termination,
+    },
     /// No server was up from `down_since_ms` until this event: the side to
     /// move is not charged for that time.
     ServerRestarted {
@@ -459,6 +464,10 @@ impl State {
                     }
                 }
                 self.end(GameResult::win_for(!*seat), reason.clone());
+            }
+            Event::Abandoned { reason } => {
+                self.expect_playing()?;
+                self.end(GameResult::Unfinished, reason.clone());
             }
             Event::ServerRestarted { down_since_ms } => {
                 self.expect_playing()?;
@@ -810,6 +819,19 @@ mod tests {
                 "x".repeat(40)
             )
         );
+    }
+
+    #[test]
+    fn an_abandoned_game_is_over_without_a_result_and_stops_its_clock() {
+        let mut state = friendly(Some(TimeControl::COURSE));
+        let abandoned = Event::Abandoned {
+            reason: Termination::Unterminated,
+        };
+        state.apply(&abandoned, 1_000).unwrap();
+        assert_eq!(state.status(), Status::Finished);
+        assert_eq!(state.result_text().as_deref(), Some("* unterminated"));
+        assert_eq!(state.flag_at_ms(), None);
+        assert!(state.apply(&abandoned, 2_000).is_err(), "once");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! tournaments as folds of stored, typed events, and their view structs), `status` (kinds and statuses),
 //! `engines` (the engines of server games), `bots` (bot accounts and their
 //! event streams), `http` (one module per game),
-//! `ws` and `course` (adapters), `web` (the browser UI's files, embedded),
+//! `ws` and `course` (adapters), `contest` (the course contest server's logs imported), `web` (the browser UI's files, embedded),
 //! `hub` (live updates in one instance), `listen` (live updates across
 //! instances), `listener` (connection bounds, timeouts, shutdown),
 //! `scheduler` (the engine threads, by priority), `security`, and `loadtest`, a client that measures a running
@@ -15,6 +15,7 @@
 
 mod app;
 mod bots;
+mod contest;
 mod course;
 mod engines;
 mod error;
@@ -44,6 +45,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use app::Tuning;
+pub use contest::{import_course_logs, ImportError, Imported, Skipped};
 pub use store::{quarantined_in, Quarantined, Store};
 
 /// How a server starts.

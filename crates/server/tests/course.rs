@@ -267,3 +267,79 @@ async fn replies_are_the_course_servers_bytes() {
     );
     assert_eq!(lost["end"], true, "{lost}");
 }
+
+/// A log of the course's contest server, from the rules crate's fixtures.
+fn contest_log(name: &str) -> String {
+    let path = format!(
+        "{}/../guard-towers/tests/data/contest-logs/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).expect("fixture")
+}
+
+async fn post_log(server: &TestServer, text: String) -> (reqwest::StatusCode, Value) {
+    let url = format!("{}/api/gt/course-logs", server.base);
+    common::answer(server.client.post(url).body(text).send().await.unwrap()).await
+}
+
+#[tokio::test]
+async fn a_contest_log_is_imported_into_the_archive_with_its_result() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, imported) = post_log(&server, contest_log("win.txt")).await;
+    assert_eq!(status, reqwest::StatusCode::CREATED, "{imported}");
+    assert_eq!(imported["result"], "1-0 guard captured");
+    assert_eq!(imported["moves"], 15);
+    assert_eq!(
+        imported["out_of_turn"],
+        serde_json::json!([{"line": 8, "color": "blue", "text": "C1-C2-1"}])
+    );
+    let id = imported["id"].as_str().unwrap();
+    let (status, game) = server.get(&format!("/api/gt/games/{id}")).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["rules"], "course");
+    assert_eq!(game["ply"], 15);
+    assert_eq!(game["seats"]["red"]["name"], "alice");
+    assert_eq!(game["seats"]["blue"]["name"], "bob");
+    assert_eq!(game["result"]["reason"], "guard captured");
+    // The clocks are the server's, as logged after each side's last move.
+    assert_eq!(game["clock"]["red_ms"], 108_290);
+    assert_eq!(game["clock"]["blue_ms"], 111_989);
+    let record = server.text(&format!("/api/gt/games/{id}/record")).await;
+    assert!(record.contains("[Red \"alice\"]"), "{record}");
+
+    for (file, result) in [
+        ("timeout.txt", "0-1 time forfeit"),
+        ("no-verdict.txt", "* unterminated"),
+    ] {
+        let (status, imported) = post_log(&server, contest_log(file)).await;
+        assert_eq!(status, reqwest::StatusCode::CREATED, "{file}: {imported}");
+        assert_eq!(imported["result"], result, "{file}");
+        let id = imported["id"].as_str().unwrap();
+        let (_, game) = server.get(&format!("/api/gt/games/{id}")).await;
+        assert_eq!(game["status"], "finished", "{file}: no clock runs on");
+        assert_eq!(game["result"]["score"], result.split(' ').next().unwrap());
+    }
+
+    // A long game's log is far over the API's usual 16 KiB body limit;
+    // here 300 more lines out of turn make it so.
+    let out_of_turn = "Blue move: C1-C2-1   ---  time left: 118904\n\
+        r1r11RGr11r1/2r11r12/3r13/7/3b13/4b12/b1b1b1BG1b1b1 r\n";
+    let long = contest_log("win.txt").replacen(out_of_turn, &out_of_turn.repeat(300), 1);
+    assert!(long.len() > 16 * 1024, "{}", long.len());
+    let (status, imported) = post_log(&server, long).await;
+    assert_eq!(status, reqwest::StatusCode::CREATED, "{imported}");
+    assert_eq!(imported["out_of_turn"].as_array().unwrap().len(), 300);
+
+    let broken = contest_log("win.txt").replace(
+        "r1r11RGr11r1/2r11r12/3r13/7/3b13/4b12/b1b1b1BG1b1b1 r\nBlue",
+        "7/7/7/7/7/7/7 r\nBlue",
+    );
+    let (status, error) = post_log(&server, broken).await;
+    assert_eq!(status, reqwest::StatusCode::BAD_REQUEST, "{error}");
+    let message = error["error"].as_str().unwrap();
+    assert!(
+        message.starts_with("not a contest log: line 7: "),
+        "{message}"
+    );
+}

@@ -588,6 +588,7 @@ async fn the_api_document_lists_every_route_and_the_root_serves_a_page() {
         "/api/gt/games/{id}/record",
         "/api/gt/games/{id}/positions",
         "/api/gt/analysis",
+        "/api/gt/course-logs",
         "/api/kubb/matches",
         "/api/kubb/matches/{id}",
         "/api/kubb/matches/{id}/events",

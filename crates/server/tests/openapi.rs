@@ -105,7 +105,20 @@ impl Checker<'_> {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let (status, answer) = common::answer(request.send().await.unwrap()).await;
+        self.check(method, route, request.send().await.unwrap())
+            .await
+    }
+
+    /// Sends a text body (a contest log) and checks the JSON answer.
+    async fn call_text(&mut self, route: &str, text: String) -> Value {
+        let url = format!("{}{route}", self.server.base);
+        let response = self.server.client.post(url).body(text).send().await;
+        self.check(Method::POST, route, response.unwrap()).await
+    }
+
+    /// Checks an answer against the document.
+    async fn check(&mut self, method: Method, route: &str, response: reqwest::Response) -> Value {
+        let (status, answer) = common::answer(response).await;
         let documented = route.split('?').next().unwrap();
         let operation = &self.document["paths"][documented][method.as_str().to_lowercase()];
         let schema =
@@ -220,6 +233,14 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
     )
     .await;
     api.call(Method::GET, "/api/gt/games?status=waiting", "", None, None)
+        .await;
+    let log = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../guard-towers/tests/data/contest-logs/win.txt"
+    ))
+    .unwrap();
+    api.call_text("/api/gt/course-logs", log.clone()).await;
+    api.call_text("/api/gt/course-logs", log.replace("Spieler Rot", "Red"))
         .await;
     api.call(
         Method::POST,

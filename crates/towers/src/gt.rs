@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use std::sync::atomic::AtomicBool;
 
+use guard_towers::contest_log::ContestLog;
 use guard_towers::{diagram, divide, perft, Color, Game, Position, Rules};
 use guard_towers_engine::protocol::info_line;
 use guard_towers_engine::{Engine, EngineOption, Level, Limits};
@@ -70,7 +71,8 @@ pub enum Command {
     /// Texel-tune the evaluation weights on self-play samples; prints the
     /// weights as Rust source for `crates/guard-towers-engine/src/eval.rs`.
     Tune { samples: std::path::PathBuf },
-    /// Validate a game record file and show its games.
+    /// Validate a game record file, or a log of the course's contest
+    /// server, and show its games.
     Replay { file: std::path::PathBuf },
     /// Print a balanced opening set (positions after a few plies that a
     /// short search finds near-equal), one position per line.
@@ -272,6 +274,9 @@ fn best(
 fn replay(file: &std::path::Path) -> Result<(), UsageError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
+    if guard_towers::contest_log::is_contest_log(&text) {
+        return replay_contest_log(file, &text);
+    }
     let games = guard_towers::record::parse_records(&text)
         .map_err(|e| UsageError(format!("invalid record {}: {e}", file.display())))?;
     for (number, record) in games.iter().enumerate() {
@@ -289,6 +294,53 @@ fn replay(file: &std::path::Path) -> Result<(), UsageError> {
         print!("{}", diagram(only.replay().position(), use_colour()));
     }
     println!("{} game(s), all moves legal", games.len());
+    Ok(())
+}
+
+/// A log of the course's contest server: its moves with the time left, the
+/// lines out of turn it ignored, its verdict and the final board.
+fn replay_contest_log(file: &std::path::Path, text: &str) -> Result<(), UsageError> {
+    let log: ContestLog = text.parse().map_err(|e| {
+        UsageError(one_line(&format!(
+            "invalid contest log {}: {e}",
+            file.display()
+        )))
+    })?;
+    let (result, termination) = log.result();
+    let mut lines = vec![format!(
+        "Contest log: {} (red) vs {} (blue), {} moves, {} {termination}",
+        log.red,
+        log.blue,
+        log.moves.len(),
+        result.token()
+    )];
+    let mut side = log.game().start().side_to_move();
+    for (ply, logged) in log.moves.iter().enumerate() {
+        lines.push(format!(
+            "{:>4}. {:<4} {} ({} ms left)",
+            ply + 1,
+            side.name(),
+            logged.mv,
+            logged.time_left_ms
+        ));
+        side = !side;
+    }
+    for skipped in &log.out_of_turn {
+        lines.push(one_line(&format!(
+            "skipped, out of turn: line {}: {} sent '{}' (the board unchanged)",
+            skipped.line, skipped.color, skipped.text
+        )));
+    }
+    lines.push(match &log.verdict {
+        Some(verdict) => format!(
+            "server's verdict: line {}: {}, {} wins",
+            verdict.line, verdict.reason, verdict.winner
+        ),
+        None => "server's verdict: none (the log ends without one)".into(),
+    });
+    write_lines(lines)?;
+    print!("{}", diagram(log.game().position(), use_colour()));
+    println!("1 game(s), all moves legal, every logged board matches the replay");
     Ok(())
 }
 

@@ -65,6 +65,8 @@ enum Command {
 enum AdminCommand {
     /// Games set apart because their stored events no longer replay.
     Quarantined(serve::QuarantinedArgs),
+    /// Imports logs of the course's contest server into the archive.
+    ImportCourseLog(serve::ImportCourseLogArgs),
 }
 
 impl Command {
@@ -113,6 +115,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Tournament(command) => tournament_cli::run(command),
         Command::Admin(AdminCommand::Quarantined(args)) => serve::quarantined(args),
+        Command::Admin(AdminCommand::ImportCourseLog(args)) => serve::import_course_logs(args),
         Command::Loadtest(args) => serve::loadtest(args),
         Command::Bot(args) => bot::run(args),
     };

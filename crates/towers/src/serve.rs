@@ -112,6 +112,62 @@ pub fn quarantined(args: QuarantinedArgs) -> Result<(), UsageError> {
 }
 
 #[derive(Args)]
+pub struct ImportCourseLogArgs {
+    /// Logs of the course's contest server, one game each.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<std::path::PathBuf>,
+    /// The server's database, as given to `towers serve`.
+    #[arg(long, default_value = "sqlite:towers.db")]
+    database: String,
+}
+
+/// `towers admin import-course-log`: each log becomes a game in the
+/// archive, one line each (`FILE: game ID: …`), with the lines out of turn
+/// it skipped; a log that cannot be read is named with its line and why,
+/// the others are imported all the same, and the exit status is 2.
+pub fn import_course_logs(args: ImportCourseLogArgs) -> Result<(), UsageError> {
+    let mut logs = Vec::new();
+    for file in &args.files {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
+        logs.push((file.display().to_string(), text));
+    }
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|error| UsageError(format!("cannot start the runtime: {error}")))?;
+    let outcomes = runtime
+        .block_on(server::import_course_logs(&args.database, &logs))
+        .map_err(|error| UsageError(format!("{error:#}")))?;
+    let mut failed = 0;
+    for (name, outcome) in outcomes {
+        match outcome {
+            Ok(game) => {
+                println!(
+                    "{name}: game {}: {} (red) vs {} (blue), {} moves, {}",
+                    game.id, game.red, game.blue, game.moves, game.result
+                );
+                for skipped in game.out_of_turn {
+                    println!(
+                        "{name}: line {}: {} sent '{}' out of turn: skipped",
+                        skipped.line, skipped.color, skipped.text
+                    );
+                }
+            }
+            Err(error) => {
+                failed += 1;
+                eprintln!("towers: {name}: {error}");
+            }
+        }
+    }
+    match failed {
+        0 => Ok(()),
+        _ => Err(UsageError(format!(
+            "{failed} of {} logs not imported",
+            logs.len()
+        ))),
+    }
+}
+
+#[derive(Args)]
 pub struct LoadtestArgs {
     /// A running server (`http://HOST:PORT`); without it, one is started
     /// in this process on a fresh SQLite file.

@@ -399,3 +399,99 @@ fn two_of_our_clients_finish_a_game_on_our_server_and_agree_on_its_result() {
         "red says {red:?}, blue says {blue:?}"
     );
 }
+
+/// What a fake of the course server v1 (as published) keeps: one game,
+/// gone once either player leaves, and how many players have come.
+struct V1Game {
+    game: Option<Game>,
+    connected: usize,
+}
+
+type SharedV1 = std::sync::Arc<std::sync::Mutex<V1Game>>;
+
+/// One connection to the fake v1: it never declares a winner (`end` stays
+/// false) and goes on answering after a guard is taken; when a player
+/// leaves it deletes the game, and the other's next message then closes
+/// that connection without a reply. The loser's requests are answered
+/// slowly (a slow network), so that a winner who leaves at once always
+/// leaves before the loser has seen the final board.
+fn serve_v1(mut wire: Wire, color: Color, shared: SharedV1) {
+    while let Some(message) = wire.receive() {
+        if color == Color::Blue {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        let mut v1 = shared.lock().unwrap();
+        let both_connected = v1.connected == 2;
+        let Some(game) = v1.game.as_mut() else {
+            return;
+        };
+        // v1 ignores a move out of turn ("get" is no move); ours are legal.
+        let in_turn = game.position().side_to_move() == color;
+        if let (true, Ok(mv)) = (in_turn, message.parse::<Move>()) {
+            let _ = game.play(mv);
+        }
+        let board = game.position().to_string();
+        drop(v1);
+        let turn = board.rsplit(' ').next().unwrap().to_string();
+        let text = format!(
+            r#"{{"board": "{board}", "turn": "{turn}", "bothConnected": {both_connected}, "time": 120000, "end": false}}"#
+        );
+        send_fragmented(&mut wire.stream, &text);
+    }
+    shared.lock().unwrap().game = None;
+}
+
+#[test]
+fn both_clients_of_a_game_on_course_server_v1_learn_its_result() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let start: Position = RED_TAKES_WITH_A_WHOLE_TOWER.parse().unwrap();
+    let shared: SharedV1 = std::sync::Arc::new(std::sync::Mutex::new(V1Game {
+        game: Some(Game::new(start, Rules::COURSE)),
+        connected: 0,
+    }));
+    let server = {
+        let shared = shared.clone();
+        std::thread::spawn(move || {
+            let mut players = Vec::new();
+            for (color, greeting) in [(Color::Red, "0"), (Color::Blue, "1")] {
+                let wire = Wire::accept(&listener, greeting);
+                shared.lock().unwrap().connected += 1;
+                let shared = shared.clone();
+                players.push(std::thread::spawn(move || serve_v1(wire, color, shared)));
+            }
+            for player in players {
+                player.join().unwrap();
+            }
+        })
+    };
+    let client = || {
+        Command::new(env!("CARGO_BIN_EXE_towers"))
+            .args(["gt", "connect", &address, "--level", "3"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let red = client();
+    std::thread::sleep(Duration::from_millis(300));
+    let blue = client();
+    let (red, blue) = (
+        red.wait_with_output().unwrap(),
+        blue.wait_with_output().unwrap(),
+    );
+    server.join().unwrap();
+    for (output, expected) in [
+        (&red, "result: won (guard captured)"),
+        (&blue, "result: lost (guard captured)"),
+    ] {
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{stdout}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(stdout.lines().last(), Some(expected), "{stdout}");
+    }
+}

@@ -81,8 +81,11 @@ fn kubb_replay_takes_every_log_and_record_of_the_corpora() {
 }
 
 #[test]
-fn gt_replay_takes_every_record_of_the_corpus() {
-    for file in inputs("gt_record") {
+fn gt_replay_takes_every_record_and_contest_log_of_the_corpora() {
+    for file in inputs("gt_record")
+        .into_iter()
+        .chain(inputs("gt_contest_log"))
+    {
         let output = towers(&["gt", "replay"], Some(&file), b"");
         check(&output, &format!("towers gt replay {}", file.display()));
     }

@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -24,6 +26,7 @@ use super::{
 };
 use crate::app::{now_ms, GameEvent, GameState, Loaded, View};
 use crate::bots;
+use crate::contest;
 use crate::error::ApiError;
 use crate::gt::{self, Player, Rematch, Seating, Settings};
 use crate::security::{new_token, token_hash};
@@ -45,6 +48,32 @@ pub fn routes() -> Router<AppState> {
         .route("/api/gt/games/{id}/positions", get(positions))
         .route("/api/gt/analysis", post(analyse))
         .route("/api/gt/position", post(position))
+        .route(
+            "/api/gt/course-logs",
+            post(import_course_log).layer(DefaultBodyLimit::max(MAX_LOG_BYTES)),
+        )
+}
+
+/// The largest contest log accepted: a ply takes about 110 bytes, and a
+/// course game without draw rules may run to thousands of plies.
+const MAX_LOG_BYTES: usize = 1024 * 1024;
+
+/// Imports a log of the course's contest server, sent as the body's text,
+/// into the archive (`crate::contest`).
+async fn import_course_log(
+    State(shared): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<contest::Imported>), ApiError> {
+    let body = body.map_err(|rejection| match rejection.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::PayloadTooLarge(format!("a contest log over {MAX_LOG_BYTES} bytes"))
+        }
+        _ => ApiError::BadRequest(rejection.body_text()),
+    })?;
+    let text = std::str::from_utf8(&body)
+        .map_err(|error| ApiError::BadRequest(format!("the log is not UTF-8 text: {error}")))?;
+    let imported = contest::import(&shared.app, text).await?;
+    Ok((StatusCode::CREATED, Json(imported)))
 }
 
 /// The seat name under which a friend game's invitation secret is kept
