@@ -1227,8 +1227,14 @@ test("at 320 px every field piece is at least 24 px and a tap on its centre mark
   assert.equal(pieces.length, 11, "ten pieces and the king");
   for (const piece of pieces) {
     assert.ok(piece.width >= 24 && piece.height >= 24, `${piece.id} is ${piece.width}x${piece.height} px`);
-    // Measured again before each tap: the page may have moved.
-    const box = await page.locator(`[data-piece="${piece.id}"] .shape, [data-piece="${piece.id}"] .king`).boundingBox();
+    // Measured again before each tap: the page may have moved, or be
+    // redrawing the field (a live update) at that instant.
+    const shape = page.locator(`[data-piece="${piece.id}"] .shape, [data-piece="${piece.id}"] .king`);
+    let box = null;
+    while (!box) {
+      await shape.waitFor({ state: "visible" });
+      box = await shape.boundingBox();
+    }
     const centre = [box.x + box.width / 2, box.y + box.height / 2];
     await page.mouse.click(...centre);
     const label = await page.getAttribute(`[data-piece="${piece.id}"]`, "aria-label");
