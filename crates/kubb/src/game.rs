@@ -624,7 +624,7 @@ impl Match {
     /// Where `piece` stands, for a piece known to stand (the simulator's
     /// targets): [`Match::position`] without the check; the field's corner
     /// for a piece that does not.
-    pub(crate) fn standing_at(&self, piece: PieceId) -> Point {
+    pub fn standing_at(&self, piece: PieceId) -> Point {
         self.standing_at[usize::from(piece.0)]
     }
 
@@ -1250,7 +1250,7 @@ impl Match {
 
     /// The line `team` was last given, whether or not its knight still
     /// stands (the simulator's own state keeps lines as this does).
-    pub(crate) fn given_line(&self, team: Team) -> Line {
+    pub fn given_line(&self, team: Team) -> Line {
         self.lines[team.index()]
     }
 

@@ -10,11 +10,11 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::{SplitMix64, Xoshiro256PlusPlus};
 use rayon::prelude::*;
 
-use crate::event::PieceId;
-use crate::field::{Point, Team};
-use crate::game::{Action, Decision, Hit, Line, Match, Phase, ToAct};
-use crate::ruleset::Ruleset;
 use crate::throw::{inkast, throw, Skill, Sweep, Target, KING_WIDTH, TOWER_WIDTH};
+use kubb::PieceId;
+use kubb::Ruleset;
+use kubb::{Action, Decision, Hit, Line, Match, Phase, ToAct};
+use kubb::{Point, Team};
 
 mod heuristic_match;
 
@@ -125,7 +125,7 @@ fn stick_hit<S: Strategy + ?Sized, R: Rng>(
     // A plain loop, not a filter: whether a piece falls is random, and
     // inserting every piece that does keeps the loop free of branches the
     // processor would mispredict.
-    let mut felled = crate::event::PieceSet::EMPTY;
+    let mut felled = kubb::PieceSet::EMPTY;
     for piece in targets {
         let at = state.standing_at(piece);
         felled.insert_if(

@@ -17,12 +17,11 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use crate::field::{Point, Team};
-use crate::game::{Decision, Match, ToAct};
-use crate::simulate::{
-    heuristic_play_out, next_action, stream, win_probability, Aim, Heuristic, Strategy,
-};
+use kubb::{Decision, Match, Point, Team, ToAct};
+
+use crate::simulate::{heuristic_play_out, next_action};
 use crate::throw::Skill;
+use crate::{stream, win_probability, Aim, Heuristic, Strategy};
 
 /// What a team can choose at its decision ([`Decision`]) now.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -391,7 +390,7 @@ impl Duel {
 /// in odd ones, so the start advantage cancels. Match i draws its throws
 /// from `simulate::stream(seed, i)`.
 pub fn duel(
-    ruleset: crate::ruleset::Ruleset,
+    ruleset: kubb::Ruleset,
     skill: Skill,
     games: usize,
     playouts: usize,
@@ -413,7 +412,7 @@ pub fn duel(
             Team::A => [&search, &Heuristic],
             Team::B => [&Heuristic, &search],
         };
-        let result = crate::simulate::simulate_match(ruleset, strategies, skills, &mut rng);
+        let result = crate::simulate_match(ruleset, strategies, skills, &mut rng);
         match result.winner {
             Some(team) if team == search_team => duel.search_wins += 1,
             Some(_) => duel.heuristic_wins += 1,
