@@ -232,6 +232,21 @@ fn sure_gain(candidate: &[bool], baseline: &[bool]) -> f64 {
 }
 
 /// Advice for `state` with `playouts` futures per candidate.
+///
+/// ```
+/// use kubb::{Event, Match, Ruleset, Team};
+/// use kubb_sim::advice::advise;
+/// use kubb_sim::throw::Skill;
+///
+/// let started = Match::new(Ruleset::STANDARD)
+///     .apply(&Event::Start { team: Team::A })
+///     .unwrap();
+/// let advice = advise(&started, [Skill::EXPERIENCED; 2], 50, 1);
+/// assert_eq!(advice.deciding, Some(Team::A));
+/// let best = advice.best().unwrap();
+/// assert!(advice.options.iter().all(|o| o.win_probability <= best.win_probability));
+/// assert!(advice.gain >= 0.0, "the best is never worse than the heuristic");
+/// ```
 pub fn advise(state: &Match, skills: [Skill; 2], playouts: usize, seed: u64) -> Advice {
     let win_probability = win_probability(state, skills, playouts, seed);
     let Some((team, decisions)) = candidates(state) else {
