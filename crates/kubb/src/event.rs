@@ -11,7 +11,7 @@ use crate::name::Name;
 /// have. A number above 9 is refused where it is read
 /// ([`TryFrom<u64>`], which serde uses), so an event read from JSON
 /// names real pieces only.
-/// (Its default, A1, only fills the unused room of a [`Queue`](crate::queue::Queue).)
+/// (Its default, A1, only fills the unused room of a [`Queue`](crate::Queue).)
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]

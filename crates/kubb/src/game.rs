@@ -361,6 +361,25 @@ static UNNAMED_TEAMS: LazyLock<[TeamInfo; 2]> = LazyLock::new(|| {
 /// A match in progress or finished. Its state changes only by the rules
 /// ([`Match::apply`], [`Match::act`]); a state not played to is built
 /// with [`Match::builder`], which reaches it by the rules too.
+///
+/// ```
+/// use kubb::{Event, Match, Ruleset, StickOutcome, Team, ToAct};
+///
+/// let started = Match::new(Ruleset::STANDARD)
+///     .apply(&Event::Start { team: Team::A })
+///     .unwrap();
+/// // Team A's first stick fells the king while team B's towers stand:
+/// // team A loses the game.
+/// let king = Event::Stick {
+///     player: "ann".into(),
+///     outcome: StickOutcome::Hit { knights: vec![], towers: vec![], king: true },
+/// };
+/// let over = started.apply(&king).unwrap();
+/// assert_eq!(over.games_won(Team::B), 1);
+/// assert_eq!(over.to_act(), Some(ToAct::NextGame));
+/// // No stick is thrown between games: the event is refused.
+/// assert!(over.apply(&king).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Match {
     ruleset: Ruleset,
@@ -624,7 +643,7 @@ impl Match {
     /// Where `piece` stands, for a piece known to stand (the simulator's
     /// targets): [`Match::position`] without the check; the field's corner
     /// for a piece that does not.
-    pub(crate) fn standing_at(&self, piece: PieceId) -> Point {
+    pub fn standing_at(&self, piece: PieceId) -> Point {
         self.standing_at[usize::from(piece.0)]
     }
 
@@ -1250,7 +1269,7 @@ impl Match {
 
     /// The line `team` was last given, whether or not its knight still
     /// stands (the simulator's own state keeps lines as this does).
-    pub(crate) fn given_line(&self, team: Team) -> Line {
+    pub fn given_line(&self, team: Team) -> Line {
         self.lines[team.index()]
     }
 

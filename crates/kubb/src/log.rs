@@ -1,5 +1,17 @@
 //! The full event log: JSON lines, a header line with the format version,
 //! the ruleset and its tournament settings, then one event per line.
+//!
+//! ```
+//! use kubb::notation::RulesChoice;
+//! use kubb::{log, Event, Ruleset, Team};
+//!
+//! let events = [Event::Start { team: Team::A }];
+//! let text = log::write(&Ruleset::STANDARD, &events);
+//! assert_eq!(text.lines().nth(1), Some(r#"{"event":"start","team":"A"}"#));
+//! let read = log::read(&text, RulesChoice::default()).unwrap();
+//! assert_eq!(read.events, events);
+//! assert_eq!(read.state.starting_team(), Some(Team::A));
+//! ```
 
 use serde::{Deserialize, Serialize};
 

@@ -308,6 +308,18 @@ impl Imported {
 
 /// Reads a record in the text form or, when it starts with `[`, the JSON
 /// form, applying every event by the rules.
+///
+/// ```
+/// use kubb::notation::{import, RulesChoice};
+/// use kubb::{Ruleset, Team};
+///
+/// // Team A's second stick fells the king too early: team B wins the game.
+/// let record = "# ruleset=standard opening=6-6-6 starter=a game=1\n1. ann:- ann:k\n";
+/// let imported = import(record, RulesChoice::default()).unwrap();
+/// assert_eq!(imported.rules.ruleset.name, Ruleset::STANDARD.name);
+/// assert_eq!(imported.state.games_won(Team::B), 1);
+/// assert_eq!(imported.events.len(), 3);
+/// ```
 pub fn import(text: &str, choice: RulesChoice) -> Result<Imported, NotationError> {
     let games = if text.trim_start().starts_with('[') {
         vec![parse_json(text)?]
@@ -1424,6 +1436,22 @@ fn written(events: &[Event], ruleset: Ruleset) -> Result<Written, ExportError> {
 
 /// Writes a game or a match in the text form: per game a header line with
 /// its rules, then one numbered turn a line.
+///
+/// ```
+/// use kubb::notation::export;
+/// use kubb::{Event, Ruleset, StickOutcome, Team};
+///
+/// let stick = |outcome| Event::Stick { player: "ann".into(), outcome };
+/// let events = [
+///     Event::Start { team: Team::A },
+///     stick(StickOutcome::Miss),
+///     stick(StickOutcome::Hit { knights: vec![], towers: vec![], king: true }),
+/// ];
+/// assert_eq!(
+///     export(&events, Ruleset::STANDARD).unwrap(),
+///     "# ruleset=standard opening=6-6-6 starter=a game=1\n1. ann:- ann:k\n"
+/// );
+/// ```
 pub fn export(events: &[Event], ruleset: Ruleset) -> Result<String, ExportError> {
     let written = written(events, ruleset)?;
     let mut text = String::new();

@@ -8,8 +8,8 @@ use std::fmt;
 /// Room for every piece of a game, and a power of two for the ring's index.
 const CAPACITY: usize = 16;
 
-/// Items in order, first out first; at most [`CAPACITY`] (a game has ten
-/// pieces, each in a queue at most once).
+/// Items in order, first out first; at most 16, room for the ten pieces a
+/// game has (each in a queue at most once).
 #[derive(Clone, Copy)]
 pub struct Queue<T: Copy + Default> {
     items: [T; CAPACITY],

@@ -13,6 +13,30 @@
 //! - efficiency (Planet Kubb's scoresheet `Eff %`), per team: knights
 //!   felled per knight standing in the opponent's half when the team began
 //!   throwing.
+//!
+//! ```
+//! use kubb::stats::match_stats;
+//! use kubb::{Event, Match, Ruleset, StickOutcome, Team};
+//!
+//! let start = Event::Start { team: Team::A };
+//! let tower = Match::new(Ruleset::STANDARD)
+//!     .apply(&start)
+//!     .unwrap()
+//!     .standing_towers(Team::B)
+//!     .iter()
+//!     .next()
+//!     .unwrap();
+//! let stick = |outcome| Event::Stick { player: "ann".into(), outcome };
+//! let events = [
+//!     start,
+//!     stick(StickOutcome::Miss),
+//!     stick(StickOutcome::Hit { knights: vec![], towers: vec![tower], king: false }),
+//! ];
+//! let stats = match_stats(Ruleset::STANDARD, &events);
+//! let ann = &stats.players[0];
+//! assert_eq!((ann.name.as_str(), ann.team), ("ann", Team::A));
+//! assert_eq!((ann.sticks, ann.hits, ann.hit_rate), (2, 1, Some(0.5)));
+//! ```
 
 use std::collections::BTreeMap;
 

@@ -3,8 +3,8 @@
 //! expected result, and round-trips (exported and imported again, it is
 //! the same game).
 
-use kubb::game::Outcome;
 use kubb::notation::{self, RulesChoice, Token};
+use kubb::Outcome;
 use kubb::{Phase, Team};
 
 const EXAMPLES: &str = include_str!("data/planet-kubb-examples.txt");

@@ -855,7 +855,7 @@ fn a_king_felled_by_an_inkast_is_written_k_and_read_back() {
                 assert!(
                     matches!(
                         end.reason,
-                        kubb::game::EndReason::KingFelledByInkast { thrower: Team::B }
+                        kubb::EndReason::KingFelledByInkast { thrower: Team::B }
                     ),
                     "{text}: {:?}",
                     end.reason

@@ -1,7 +1,7 @@
 //! One scenario per row of the rule book's referee table, under both
 //! rulesets, played through `apply`.
 
-use kubb::game::GameEnd;
+use kubb::GameEnd;
 use kubb::{
     Decision, Event, KingContact, Lag, Line, Match, Phase, Piece, PieceId, Point, Ruleset,
     StickOutcome, Team, ToAct,
@@ -294,7 +294,7 @@ fn timed(ruleset: Ruleset, tie_break: kubb::TieBreak) -> Ruleset {
 /// goes to the team with more games.
 #[test]
 fn time_called_finishes_the_turn_then_the_count_decides() {
-    use kubb::game::Outcome;
+    use kubb::Outcome;
     use kubb::TieBreak;
     for (tie_break, outcome) in [
         (TieBreak::BaselineCount, Some(Outcome::Won(Team::A))),

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use kubb::queue::Queue;
 use kubb::stats::{player_stats, PlayerStats};
+use kubb::Queue;
 use kubb::{
     Field, Line, Match, Phase, Piece, PieceId, Point, RuleError, Ruleset, Team, TournamentSettings,
 };
@@ -250,10 +250,10 @@ impl State {
     /// the games level).
     pub fn result_text(&self) -> Option<String> {
         match self.current.outcome()? {
-            kubb::game::Outcome::Won(team) => {
+            kubb::Outcome::Won(team) => {
                 Some(format!("{team} {}", self.current.team_info(team).name))
             }
-            kubb::game::Outcome::Drawn => Some("draw".into()),
+            kubb::Outcome::Drawn => Some("draw".into()),
         }
     }
 

@@ -11,12 +11,12 @@ use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use kubb::simulate::{play_out_watched, Heuristic};
-use kubb::throw::SkillPreset;
 use kubb::{
     Action, Event as RefereeEvent, GamesToWin, KingContact, Lag, Name, Opening, PieceId, Point,
     Ruleset, StickOutcome, Team, TeamInfo, TieBreak, TimeLimit, TournamentSettings,
 };
+use kubb_sim::throw::SkillPreset;
+use kubb_sim::{play_out_watched, Heuristic};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};

@@ -1,13 +1,13 @@
 //! `towers kubb advise` and `towers kubb duel`: the Monte Carlo advice and
-//! search strategy of `kubb::advice` on the command line.
+//! search strategy of `kubb_sim::advice` on the command line.
 
 use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use kubb::advice::{advise as advice_for, duel as play_duel};
 use kubb::notation::RulesChoice;
-use kubb::throw::Skill;
 use kubb::{Ruleset, Team};
+use kubb_sim::advice::{advise as advice_for, duel as play_duel};
+use kubb_sim::throw::Skill;
 
 use crate::kubb_cli::read_record;
 use crate::UsageError;

@@ -4,10 +4,10 @@ use std::path::{Path, PathBuf};
 
 use clap::builder::TypedValueParser as _;
 use clap::{Args, Subcommand};
-use kubb::game::Outcome;
 use kubb::notation::{RulesChoice, SettingsConflict};
-use kubb::throw::SkillPreset;
+use kubb::Outcome;
 use kubb::{GamesToWin, Match, Name, Opening, Ruleset, TieBreak, TimeLimit, TournamentSettings};
+use kubb_sim::throw::SkillPreset;
 
 use crate::UsageError;
 

@@ -7,9 +7,9 @@
 use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use kubb::calibration::{line_value, measure, LineValue, Measured};
-use kubb::throw::Skill;
 use kubb::{Opening, Ruleset};
+use kubb_sim::calibration::{line_value, measure, LineValue, Measured};
+use kubb_sim::throw::Skill;
 
 use crate::svg::BarChart;
 use crate::UsageError;

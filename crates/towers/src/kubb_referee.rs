@@ -11,9 +11,9 @@ use std::fs::OpenOptions;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use kubb::game::Outcome;
 use kubb::notation::{RulesChoice, TokenError};
 use kubb::stats::{match_stats, MatchStats, Row};
+use kubb::Outcome;
 use kubb::{
     log, notation, Decision, Event, KingContact, Lag, Line, Match, Phase, PieceId, Point, Ruleset,
     StickOutcome, Team, TeamInfo, ToAct,

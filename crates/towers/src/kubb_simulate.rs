@@ -4,9 +4,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use kubb::simulate::{simulate, simulate_observed};
-use kubb::throw::Skill;
 use kubb::Ruleset;
+use kubb_sim::throw::Skill;
+use kubb_sim::{simulate, simulate_observed};
 
 use crate::svg::BarChart;
 use crate::UsageError;

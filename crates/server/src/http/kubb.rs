@@ -8,8 +8,8 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use kubb::throw::{Skill, SkillPreset};
 use kubb::Team;
+use kubb_sim::throw::{Skill, SkillPreset};
 use serde::{Deserialize, Serialize};
 
 use super::{
@@ -427,7 +427,7 @@ async fn kubb_probability(
     let games = query.games.unwrap_or(2_000).clamp(1, MAX_PLAYOUTS);
     let seed = query.seed.unwrap_or(1);
     let [a, b] = on_current_match(&shared, &id, move |current| {
-        kubb::simulate::win_probability(&current, skills, games, seed)
+        kubb_sim::win_probability(&current, skills, games, seed)
     })
     .await?;
     Ok(Json(Probability {
@@ -435,7 +435,7 @@ async fn kubb_probability(
         b,
         games,
         seed,
-        generator: "xoshiro256++, play-out i on stream i (kubb::simulate::stream)",
+        generator: "xoshiro256++, play-out i on stream i (kubb_sim::stream)",
     }))
 }
 
@@ -450,7 +450,7 @@ struct Probability {
 }
 
 /// The best next decision of the team to act, by Monte Carlo
-/// (`kubb::advice`), with each team's chance to win.
+/// (`kubb_sim::advice`), with each team's chance to win.
 async fn kubb_advice(
     State(shared): State<AppState>,
     Path(id): Path<String>,
@@ -460,7 +460,7 @@ async fn kubb_advice(
     let playouts = query.games.unwrap_or(500).clamp(1, MAX_PLAYOUTS / 10);
     let seed = query.seed.unwrap_or(1);
     let advice = on_current_match(&shared, &id, move |current| {
-        kubb::advice::advise(&current, skills, playouts, seed)
+        kubb_sim::advice::advise(&current, skills, playouts, seed)
     })
     .await?;
     Ok(Json(AdviceView {

@@ -146,9 +146,9 @@ async fn kubb_source(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError
 
 fn kubb_result(state: &kubb_match::State, id: &str, at_ms: i64) -> Option<RatedResult> {
     let score = match state.current.outcome()? {
-        kubb::game::Outcome::Won(kubb::Team::A) => 1.0,
-        kubb::game::Outcome::Won(_) => 0.0,
-        kubb::game::Outcome::Drawn => 0.5,
+        kubb::Outcome::Won(kubb::Team::A) => 1.0,
+        kubb::Outcome::Won(_) => 0.0,
+        kubb::Outcome::Drawn => 0.5,
     };
     let sides = kubb::Team::BOTH.map(|team| {
         let info = state.current.team_info(team);

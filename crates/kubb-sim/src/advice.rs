@@ -17,12 +17,11 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use crate::field::{Point, Team};
-use crate::game::{Decision, Match, ToAct};
-use crate::simulate::{
-    heuristic_play_out, next_action, stream, win_probability, Aim, Heuristic, Strategy,
-};
+use kubb::{Decision, Match, Point, Team, ToAct};
+
+use crate::simulate::{heuristic_play_out, next_action};
 use crate::throw::Skill;
+use crate::{stream, win_probability, Aim, Heuristic, Strategy};
 
 /// What a team can choose at its decision ([`Decision`]) now.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -233,6 +232,21 @@ fn sure_gain(candidate: &[bool], baseline: &[bool]) -> f64 {
 }
 
 /// Advice for `state` with `playouts` futures per candidate.
+///
+/// ```
+/// use kubb::{Event, Match, Ruleset, Team};
+/// use kubb_sim::advice::advise;
+/// use kubb_sim::throw::Skill;
+///
+/// let started = Match::new(Ruleset::STANDARD)
+///     .apply(&Event::Start { team: Team::A })
+///     .unwrap();
+/// let advice = advise(&started, [Skill::EXPERIENCED; 2], 50, 1);
+/// assert_eq!(advice.deciding, Some(Team::A));
+/// let best = advice.best().unwrap();
+/// assert!(advice.options.iter().all(|o| o.win_probability <= best.win_probability));
+/// assert!(advice.gain >= 0.0, "the best is never worse than the heuristic");
+/// ```
 pub fn advise(state: &Match, skills: [Skill; 2], playouts: usize, seed: u64) -> Advice {
     let win_probability = win_probability(state, skills, playouts, seed);
     let Some((team, decisions)) = candidates(state) else {
@@ -391,7 +405,7 @@ impl Duel {
 /// in odd ones, so the start advantage cancels. Match i draws its throws
 /// from `simulate::stream(seed, i)`.
 pub fn duel(
-    ruleset: crate::ruleset::Ruleset,
+    ruleset: kubb::Ruleset,
     skill: Skill,
     games: usize,
     playouts: usize,
@@ -413,7 +427,7 @@ pub fn duel(
             Team::A => [&search, &Heuristic],
             Team::B => [&Heuristic, &search],
         };
-        let result = crate::simulate::simulate_match(ruleset, strategies, skills, &mut rng);
+        let result = crate::simulate_match(ruleset, strategies, skills, &mut rng);
         match result.winner {
             Some(team) if team == search_team => duel.search_wins += 1,
             Some(_) => duel.heuristic_wins += 1,

@@ -10,11 +10,11 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::{SplitMix64, Xoshiro256PlusPlus};
 use rayon::prelude::*;
 
-use crate::event::PieceId;
-use crate::field::{Point, Team};
-use crate::game::{Action, Decision, Hit, Line, Match, Phase, ToAct};
-use crate::ruleset::Ruleset;
 use crate::throw::{inkast, throw, Skill, Sweep, Target, KING_WIDTH, TOWER_WIDTH};
+use kubb::PieceId;
+use kubb::Ruleset;
+use kubb::{Action, Decision, Hit, Line, Match, Phase, ToAct};
+use kubb::{Point, Team};
 
 mod heuristic_match;
 
@@ -125,7 +125,7 @@ fn stick_hit<S: Strategy + ?Sized, R: Rng>(
     // A plain loop, not a filter: whether a piece falls is random, and
     // inserting every piece that does keeps the loop free of branches the
     // processor would mispredict.
-    let mut felled = crate::event::PieceSet::EMPTY;
+    let mut felled = kubb::PieceSet::EMPTY;
     for piece in targets {
         let at = state.standing_at(piece);
         felled.insert_if(
@@ -441,6 +441,18 @@ pub fn stream(seed: u64, index: usize) -> Generator {
 /// `games` heuristic play-outs it wins (play-out i draws from
 /// `stream(seed, i)`). Unfinished play-outs
 /// count for neither team.
+///
+/// ```
+/// use kubb::{Event, Match, Ruleset, Team};
+/// use kubb_sim::throw::Skill;
+/// use kubb_sim::win_probability;
+///
+/// let started = Match::new(Ruleset::STANDARD)
+///     .apply(&Event::Start { team: Team::A })
+///     .unwrap();
+/// let [a, b] = win_probability(&started, [Skill::ADVANCED, Skill::BEGINNER], 200, 1);
+/// assert!(a > b && a + b <= 1.0);
+/// ```
 pub fn win_probability(state: &Match, skills: [Skill; 2], games: usize, seed: u64) -> [f64; 2] {
     let wins = (0..games)
         .into_par_iter()
@@ -460,6 +472,18 @@ pub fn win_probability(state: &Match, skills: [Skill; 2], games: usize, seed: u6
 /// Plays `games` matches in parallel. Match i draws from
 /// `stream(seed, i)`, so the result
 /// depends on the seed only, not on the number of threads.
+///
+/// ```
+/// use kubb::Ruleset;
+/// use kubb_sim::simulate;
+/// use kubb_sim::throw::Skill;
+///
+/// let skills = [Skill::ADVANCED, Skill::BEGINNER];
+/// let summary = simulate(Ruleset::STANDARD, skills, 200, 7);
+/// assert_eq!(summary.a_wins + summary.b_wins + summary.unfinished, 200);
+/// assert!(summary.a_wins > summary.b_wins, "the better throwers win more");
+/// assert_eq!(summary, simulate(Ruleset::STANDARD, skills, 200, 7));
+/// ```
 pub fn simulate(ruleset: Ruleset, skills: [Skill; 2], games: usize, seed: u64) -> Summary {
     simulate_observed(ruleset, skills, games, seed, &|| {})
 }

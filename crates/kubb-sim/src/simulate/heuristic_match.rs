@@ -2,7 +2,7 @@
 //! from its start or from the start of a turn the rules engine has played
 //! to (win probabilities and advice hand their play-outs over there), on
 //! a state of its own instead of the rules engine's
-//! [`Match`](crate::game::Match).
+//! [`Match`](kubb::Match).
 //!
 //! The rules engine checks and records everything a referee needs (named
 //! players, refusals in words, phases a referee can stop in, the time
@@ -28,11 +28,11 @@
 use rand::Rng;
 
 use super::SimulatedMatch;
-use crate::event::{PieceId, PieceSet};
-use crate::field::{Field, Point, Team};
-use crate::game::{Action, Hit, Line, Match, Phase, Piece};
-use crate::ruleset::{AdvancedLine, InkastOrder, Ruleset};
 use crate::throw::{inkast, throw, Skill, Sweep, Target, KING_WIDTH, TOWER_WIDTH};
+use kubb::{Action, Hit, Line, Match, Phase, Piece};
+use kubb::{AdvancedLine, InkastOrder, Ruleset};
+use kubb::{Field, Point, Team};
+use kubb::{PieceId, PieceSet};
 
 /// Plays a match from its start, team A starting the first game, showing
 /// `watch` every action as the rules engine would be given it; after
@@ -514,13 +514,11 @@ mod tests {
     use proptest::prelude::*;
     use rand::RngCore;
 
+    use kubb::{GamesToWin, Match, Opening, TieBreak, TimeLimit, TournamentSettings};
+
     use super::*;
-    use crate::game::Match;
-    use crate::ruleset::{GamesToWin, Opening, TieBreak, TimeLimit, TournamentSettings};
-    use crate::simulate::{
-        next_action, no_hand_over, play_out_with, stream, Aim, Heuristic, Strategy as Play,
-        MAX_EVENTS,
-    };
+    use crate::simulate::{next_action, no_hand_over, play_out_with, MAX_EVENTS};
+    use crate::{stream, Aim, Heuristic, Strategy as Play};
 
     /// Every ruleset a simulation can be asked for: both named rulesets
     /// with each tournament setting (a time limit is never called in a
@@ -597,7 +595,7 @@ mod tests {
     fn engines_game(
         state: Match,
         skills: [Skill; 2],
-        rng: &mut crate::simulate::Generator,
+        rng: &mut crate::Generator,
         max_events: usize,
     ) -> (SimulatedMatch, Vec<Action>, Option<usize>) {
         let mut refereed = Vec::new();
@@ -720,7 +718,7 @@ mod tests {
         actions: usize,
         wild: [bool; 2],
         besides: Besides,
-        rng: &mut crate::simulate::Generator,
+        rng: &mut crate::Generator,
     ) -> Match {
         let mut state = Match::new(ruleset);
         let strategies: [&dyn Play; 2] = wild.map(|wild| -> &dyn Play {
@@ -761,7 +759,7 @@ mod tests {
     /// holds each piece down in the thrower's half once, in order, at its
     /// first attempt, with nothing to place; and time not called.
     fn turn_begins(state: &Match) -> bool {
-        let fresh_inkast = |queue: &crate::queue::Queue<(PieceId, u8)>| {
+        let fresh_inkast = |queue: &kubb::Queue<(PieceId, u8)>| {
             let pieces: Vec<PieceId> = queue.iter().map(|(piece, _)| piece).collect();
             queue.iter().all(|(_, attempt)| attempt == 1)
                 && pieces.windows(2).all(|pair| pair[0].0 < pair[1].0)

@@ -24,7 +24,7 @@ use rand::Rng;
 use rand_distr::StandardNormal;
 use serde::{Deserialize, Serialize};
 
-use crate::field::{Field, Point, Team};
+use kubb::{Field, Point, Team};
 
 /// Stick: 30 cm long, 4.4 cm across.
 pub const STICK_LENGTH: f64 = 0.30;
@@ -284,7 +284,7 @@ impl Sweep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate::Generator;
+    use crate::Generator;
     use rand::{Rng, SeedableRng};
 
     /// Tolerance ±1.5 percentage points; with 40,000 samples the sampling
@@ -318,7 +318,7 @@ mod tests {
     /// The share of inkasts aimed at (2.5, `aim_y`) that land inside team
     /// B's half (5 m to 10 m) of the seed field.
     fn inkast_in_rate(skill: &Skill, aim_y: f64) -> f64 {
-        let field = Field::of(&crate::Ruleset::SEED);
+        let field = Field::of(&kubb::Ruleset::SEED);
         let from = Point { x: 2.5, y: 0.0 };
         let aim = Point { x: 2.5, y: aim_y };
         let mut rng = Generator::seed_from_u64(7);

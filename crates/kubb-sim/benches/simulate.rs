@@ -4,9 +4,9 @@
 //! matches/s and games/s). Criterion reports games per second here.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use kubb::simulate::simulate;
-use kubb::throw::Skill;
 use kubb::Ruleset;
+use kubb_sim::simulate;
+use kubb_sim::throw::Skill;
 
 fn games_per_second(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate");

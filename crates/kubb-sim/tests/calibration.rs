@@ -6,9 +6,9 @@
 //! 50,000 games) the model's own sampling error is a few tenths of a point,
 //! well inside every tolerance, which comes from the record's precision.
 
-use kubb::calibration::{measure, Measured};
-use kubb::throw::Skill;
 use kubb::{Opening, Ruleset};
+use kubb_sim::calibration::{measure, Measured};
+use kubb_sim::throw::Skill;
 
 const MATCHES: usize = 20_000;
 

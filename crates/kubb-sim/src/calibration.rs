@@ -12,11 +12,11 @@
 
 use rayon::prelude::*;
 
-use crate::field::Team;
-use crate::game::{Action, Decision, Line, Match, Phase, ToAct};
-use crate::ruleset::Ruleset;
-use crate::simulate::{play_out_watched, stream, win_probability, Heuristic};
 use crate::throw::Skill;
+use crate::{play_out_watched, stream, win_probability, Heuristic};
+use kubb::Ruleset;
+use kubb::Team;
+use kubb::{Action, Decision, Line, Match, Phase, ToAct};
 
 /// Counts from simulated matches between two teams of one skill.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

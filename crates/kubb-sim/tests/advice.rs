@@ -2,10 +2,10 @@
 //! with the heuristic's own choice among them, and prefers sensible
 //! decisions where the difference is large.
 
-use kubb::advice::{advise, candidates, Choice};
-use kubb::simulate::Aim;
-use kubb::throw::Skill;
 use kubb::{Event, Match, Ruleset, Team};
+use kubb_sim::advice::{advise, candidates, Choice};
+use kubb_sim::throw::Skill;
+use kubb_sim::Aim;
 
 const EQUAL: [Skill; 2] = [Skill::EXPERIENCED, Skill::EXPERIENCED];
 
@@ -74,7 +74,7 @@ fn a_decided_match_has_no_decision_left() {
 /// matches, is in the README; this smaller run guards it).
 #[test]
 fn the_search_strategy_beats_the_heuristic() {
-    let result = kubb::advice::duel(Ruleset::SEED, Skill::EXPERIENCED, 60, 32, 8, &|| {});
+    let result = kubb_sim::advice::duel(Ruleset::SEED, Skill::EXPERIENCED, 60, 32, 8, &|| {});
     assert_eq!(result.unfinished, 0);
     assert!(
         result.search_wins >= 36,

@@ -1,9 +1,9 @@
 //! Simulated matches: refereed by the rules engine, reproducible from the
 //! seed whatever the number of threads, and sensitive to skill.
 
-use kubb::simulate::simulate;
-use kubb::throw::Skill;
 use kubb::Ruleset;
+use kubb_sim::simulate;
+use kubb_sim::throw::Skill;
 
 fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
     rayon::ThreadPoolBuilder::new()
@@ -48,8 +48,8 @@ fn the_better_team_wins_most_matches() {
 
 #[test]
 fn win_probability_follows_skill_and_is_certain_once_the_match_is_decided() {
-    use kubb::simulate::win_probability;
     use kubb::{Event, Match, Team};
+    use kubb_sim::win_probability;
     let start = Match::new(Ruleset::SEED);
     let [a, b] = win_probability(&start, [Skill::ADVANCED, Skill::BEGINNER], 400, 5);
     assert!(a > 0.7 && a + b <= 1.0, "advanced vs beginner: {a} {b}");
