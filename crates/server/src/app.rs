@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use guard_towers::record::Termination;
 use guard_towers::{Color, Move};
@@ -16,6 +16,7 @@ use tokio::sync::{watch, Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexG
 use tokio::task::AbortHandle;
 
 use crate::bots::BotStreams;
+use crate::clock::now_ms;
 use crate::engines::EnginePlayers;
 use crate::error::ApiError;
 use crate::gt;
@@ -56,13 +57,6 @@ const MIN_RESUMED_SEARCH: Duration = Duration::from_millis(100);
 /// How often a server says it is alive; a restart more than three of these
 /// after the last word counts the gap as time no server was up.
 const ALIVE_INTERVAL: Duration = Duration::from_secs(2);
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
 
 /// A game's state, by kind. One lives per loaded game, so the variants'
 /// sizes do not matter.

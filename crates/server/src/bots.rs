@@ -25,7 +25,8 @@ use serde::Serialize;
 use tokio::sync::{watch, Notify};
 use tournament::Name;
 
-use crate::app::{now_ms, App};
+use crate::app::App;
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::listener::stopped;
 use crate::security::{new_token, token_hash};

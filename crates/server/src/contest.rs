@@ -13,7 +13,8 @@ use guard_towers::Color;
 use serde::Serialize;
 use tokio::sync::watch;
 
-use crate::app::{now_ms, App, GameEvent, GameState, Tuning};
+use crate::app::{App, GameEvent, GameState, Tuning};
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::gt::{self, Settings};
 use crate::store::Store;

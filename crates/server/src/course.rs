@@ -29,7 +29,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{oneshot, Mutex};
 
-use crate::app::{now_ms, App, GameEvent, GameState};
+use crate::app::{App, GameEvent, GameState};
+use crate::clock::now_ms;
 use crate::gt;
 use crate::listener::{accept, stopped, Connections};
 use crate::security::Bucket;

@@ -15,6 +15,7 @@
 
 mod app;
 mod bots;
+mod clock;
 mod contest;
 mod course;
 mod engines;

@@ -458,7 +458,7 @@ async fn mark_alive(pool: &AnyPool) -> Result<(), sqlx::Error> {
         "INSERT INTO alive (id, alive_ms) VALUES (1, $1) \
          ON CONFLICT (id) DO UPDATE SET alive_ms = excluded.alive_ms",
     )
-    .bind(crate::app::now_ms())
+    .bind(crate::clock::now_ms())
     .execute(pool)
     .await?;
     Ok(())

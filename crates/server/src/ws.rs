@@ -20,7 +20,8 @@ use futures_util::SinkExt;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::app::{now_ms, App, ServerMessage};
+use crate::app::{App, ServerMessage};
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::http::{QueryParams, Shared};
 use crate::hub::Published;

@@ -24,8 +24,9 @@ use super::{
     bearer, checked_name, create_seated_game, list_games, AppState, Created, Games, JsonBody,
     ListQuery, QueryParams, RequireToken, Shared,
 };
-use crate::app::{now_ms, GameEvent, GameState, Loaded, View};
+use crate::app::{GameEvent, GameState, Loaded, View};
 use crate::bots;
+use crate::clock::now_ms;
 use crate::contest;
 use crate::error::ApiError;
 use crate::gt::{self, Player, Rematch, Seating, Settings};

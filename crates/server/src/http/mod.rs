@@ -298,7 +298,7 @@ async fn create_seated_game(
         .await?;
     Ok((
         entry.id.clone(),
-        entry.state.view(&entry.id, crate::app::now_ms()),
+        entry.state.view(&entry.id, crate::clock::now_ms()),
     ))
 }
 

@@ -29,7 +29,8 @@ use tournament::score::Points;
 use tournament::{BaselineKubbs, GameKind, Name, Score};
 
 use super::{Event, State};
-use crate::app::{now_ms, App, Entry, GameEvent, GameState, Loaded};
+use crate::app::{App, Entry, GameEvent, GameState, Loaded};
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::gt::{self, Player};
 use crate::kubb_match;
