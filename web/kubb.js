@@ -835,7 +835,10 @@ async function start() {
   if (waiting().length) sync().catch(() => {});
   live(id, (message) => {
     // Another phone's entry: fetched, unless this phone's own are on their way.
-    if (message.type === "event" && message.seq !== page.record?.seq && !outbox.sending) refresh().catch(() => {});
+    // The socket's first message is a snapshot: an entry made between this
+    // page's load and the socket's opening shows only there.
+    const news = message.type === "event" || message.type === "snapshot";
+    if (news && message.seq !== page.record?.seq && !outbox.sending) refresh().catch(() => {});
   }, () => refresh().catch(() => {}));
 }
 start().catch((error) => showError($("error"), error));
