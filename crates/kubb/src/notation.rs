@@ -1013,12 +1013,13 @@ fn play_inkast(
             waiting: waiting.len(),
         });
     }
+    let split = || TurnProblem::InkastSplit {
+        pieces,
+        rethrown,
+        placed: inkast.penalties,
+    };
     if rethrown > pieces || inkast.penalties > rethrown {
-        return Err(TurnProblem::InkastSplit {
-            pieces,
-            rethrown,
-            placed: inkast.penalties,
-        });
+        return Err(split());
     }
     // The first `R` first attempts in throwing order landed out, and the
     // first `P` re-throws landed out again (the export writes the throws
@@ -1051,11 +1052,7 @@ fn play_inkast(
         };
         if first_attempts > pieces || rethrows > rethrown {
             // Only a `K` turn can get here: its counts end past its king.
-            return Err(TurnProblem::InkastSplit {
-                pieces,
-                rethrown,
-                placed: inkast.penalties,
-            });
+            return Err(split());
         }
         let this_attempt = if attempt == 1 {
             InkastAttempt::First
@@ -1065,11 +1062,7 @@ fn play_inkast(
         let king_felled = first_attempts + rethrows == attempts && inkast.king_felled.is_some();
         if king_felled && inkast.king_felled != Some(this_attempt) {
             // The counts put the last attempt elsewhere than the `K`.
-            return Err(TurnProblem::InkastSplit {
-                pieces,
-                rethrown,
-                placed: inkast.penalties,
-            });
+            return Err(split());
         }
         let event = Event::Inkast {
             player: player.unwrap_or_default(),
