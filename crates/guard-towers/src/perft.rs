@@ -13,7 +13,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         _ => position
             .legal_moves()
             .iter()
-            .map(|&mv| perft(&position.play(mv), depth - 1))
+            .map(|&mv| perft(&position.play_unhashed(mv), depth - 1))
             .sum(),
     }
 }

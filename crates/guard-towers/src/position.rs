@@ -1,12 +1,15 @@
 //! The position: who stands where, and who is to move.
 //!
 //! Representation (chosen for movegen speed): a bitboard of tower squares and
-//! one of the guard per colour, and heights as a "thermometer": `taller[i]`
-//! holds the squares whose tower has at least `i + 2` stones. Movegen needs
-//! "towers of height ≥ k" and "enemy towers of height ≤ k", which are then a
-//! single load each. The whole position is 96 bytes and is copied on every
-//! move (copy-make), which measured faster than make/unmake here because undo
-//! would have to restore captured towers and heights.
+//! one of the guard per colour, and heights as three bit planes: plane `j`
+//! holds the squares whose tower height has binary digit `j` set. Movegen
+//! needs "towers of height ≥ k" and "enemy towers of height ≤ k", one or two
+//! operations on the planes; a move rewrites two squares' heights in three
+//! words. (A "thermometer" of six planes, one per height, made the test
+//! cheaper by an operation but a move dearer by three words, and perft
+//! ran faster on the three planes.) The whole position is 72 bytes and is
+//! copied on every move (copy-make), which measured faster than make/unmake
+//! here because undo would have to restore captured towers and heights.
 
 use crate::bitboard::{Squares, BOARD};
 use crate::color::Color;
@@ -49,7 +52,8 @@ pub enum WinReason {
 pub struct Position {
     towers: [u64; 2],
     guards: [u64; 2],
-    taller: [u64; 6],
+    /// Binary digits of every tower's height (bit planes 1, 2 and 4).
+    height_bits: [u64; 3],
     side: Color,
     hash: u64,
 }
@@ -61,13 +65,6 @@ pub const fn castle(color: Color) -> Square {
         Color::Red => Square::new_unchecked(45), // D7
         Color::Blue => Square::new_unchecked(3), // D1
     }
-}
-
-/// The `taller` levels a tower of `height` stones occupies (0 = no tower), as
-/// a mask where bit `i + 1` stands for `taller[i]`.
-#[inline(always)]
-const fn levels(height: u32) -> u32 {
-    ((1u32 << height) - 1) & !1
 }
 
 impl Position {
@@ -86,7 +83,7 @@ impl Position {
         let mut position = Position {
             towers: [0; 2],
             guards: [0; 2],
-            taller: [0; 6],
+            height_bits: [0; 3],
             side,
             hash: zobrist::side(side),
         };
@@ -111,7 +108,7 @@ impl Position {
                     }
                     stones[color.index()] += height;
                     position.towers[color.index()] |= square.bit();
-                    position.set_levels(square, 0, height);
+                    position.set_height(square, 0, height);
                     position.hash ^= zobrist::tower(color, height, square);
                 }
             }
@@ -174,9 +171,16 @@ impl Position {
     /// Squares holding a tower of at least `height` stones (either colour).
     #[inline(always)]
     pub fn towers_at_least(&self, height: u32) -> u64 {
+        let [ones, twos, fours] = self.height_bits;
         match height {
             0 | 1 => self.towers[0] | self.towers[1],
-            _ => self.taller[height as usize - 2],
+            2 => twos | fours,
+            3 => (twos & ones) | fours,
+            4 => fours,
+            5 => fours & (twos | ones),
+            6 => fours & twos,
+            7 => fours & twos & ones,
+            _ => 0,
         }
     }
 
@@ -194,15 +198,9 @@ impl Position {
     /// Height of the tower on `square`, 0 if there is none.
     #[inline(always)]
     pub fn height(&self, square: Square) -> u32 {
-        let bit = square.bit();
-        if (self.towers[0] | self.towers[1]) & bit == 0 {
-            return 0;
-        }
-        1 + self
-            .taller
-            .iter()
-            .map(|t| (t & bit != 0) as u32)
-            .sum::<u32>()
+        let index = square.index();
+        let [ones, twos, fours] = self.height_bits.map(|plane| ((plane >> index) & 1) as u32);
+        ones | twos << 1 | fours << 2
     }
 
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
@@ -262,6 +260,19 @@ impl Position {
     /// [`Position::is_legal`]); an illegal move gives a meaningless position.
     #[inline(always)]
     pub fn play(&self, mv: Move) -> Position {
+        self.apply::<true>(mv)
+    }
+
+    /// [`Position::play`] without keeping the hash: for perft, which never
+    /// reads it (the Zobrist keys were a tenth of its work). The position it
+    /// gives must not leave the crate, as its hash is stale.
+    #[inline(always)]
+    pub(crate) fn play_unhashed(&self, mv: Move) -> Position {
+        self.apply::<false>(mv)
+    }
+
+    #[inline(always)]
+    fn apply<const HASH: bool>(&self, mv: Move) -> Position {
         let mut next = *self;
         let (us, them) = (self.side, !self.side);
         let (from, to) = (mv.from(), mv.to());
@@ -270,28 +281,49 @@ impl Position {
         let target_height = self.height(to);
         if self.guards[them.index()] & to.bit() != 0 {
             next.guards[them.index()] = 0;
-            next.hash ^= zobrist::guard(them, to);
+            if HASH {
+                next.hash ^= zobrist::guard(them, to);
+            }
         }
         let enemy_tower = self.towers[them.index()] & to.bit() != 0;
         if enemy_tower {
             next.towers[them.index()] ^= to.bit();
-            next.hash ^= zobrist::tower(them, target_height, to);
+            if HASH {
+                next.hash ^= zobrist::tower(them, target_height, to);
+            }
         }
+        // Which height digits change on each of the two squares.
+        let (from_digits, to_digits);
         if self.guards[us.index()] & from.bit() != 0 {
             next.guards[us.index()] ^= from.bit() | to.bit();
-            next.hash ^= zobrist::guard(us, from) ^ zobrist::guard(us, to);
-            next.set_levels(to, target_height, 0);
+            if HASH {
+                next.hash ^= zobrist::guard(us, from) ^ zobrist::guard(us, to);
+            }
+            from_digits = 0;
+            to_digits = target_height;
         } else {
             let height = self.height(from);
             let moved = mv.stones();
-            next.put_height(us, from, height, height - moved);
+            let left = height - moved;
             let below = if enemy_tower { 0 } else { target_height };
+            if left == 0 {
+                next.towers[us.index()] ^= from.bit();
+            }
             next.towers[us.index()] |= to.bit();
-            next.set_levels(to, target_height, below + moved);
-            next.hash ^= zobrist::tower(us, below, to) ^ zobrist::tower(us, below + moved, to);
+            from_digits = height ^ left;
+            to_digits = target_height ^ (below + moved);
+            if HASH {
+                next.hash ^= zobrist::tower(us, height, from)
+                    ^ zobrist::tower(us, left, from)
+                    ^ zobrist::tower(us, below, to)
+                    ^ zobrist::tower(us, below + moved, to);
+            }
         }
+        next.flip_height_bits(from.bit(), from_digits, to.bit(), to_digits);
         next.side = them;
-        next.hash ^= zobrist::side(us) ^ zobrist::side(them);
+        if HASH {
+            next.hash ^= zobrist::side(us) ^ zobrist::side(them);
+        }
         next
     }
 
@@ -305,25 +337,22 @@ impl Position {
         next
     }
 
-    /// Changes the tower of `color` on `square` from `old` to `new` stones
-    /// (0 = no tower), updating bitboards and hash.
+    /// Sets the height of the tower on `square` from `old` to `new` stones.
     #[inline(always)]
-    fn put_height(&mut self, color: Color, square: Square, old: u32, new: u32) {
-        if (old == 0) != (new == 0) {
-            self.towers[color.index()] ^= square.bit();
-        }
-        self.set_levels(square, old, new);
-        self.hash ^= zobrist::tower(color, old, square) ^ zobrist::tower(color, new, square);
+    fn set_height(&mut self, square: Square, old: u32, new: u32) {
+        self.flip_height_bits(square.bit(), old ^ new, 0, 0);
     }
 
-    /// Branch-free: which levels change depends on the heights, and a data
-    /// dependent loop here mispredicted often enough to show in perft.
+    /// Flips the height digits `a_digits` on the square `a` and `b_digits`
+    /// on `b`, in one pass over the planes. Branch-free: which digits change
+    /// depends on the heights, and data dependent branches here mispredicted
+    /// often enough to show in perft.
     #[inline(always)]
-    fn set_levels(&mut self, square: Square, old: u32, new: u32) {
-        let changed = levels(old) ^ levels(new);
-        for (index, level) in self.taller.iter_mut().enumerate() {
-            let flip = u64::from((changed >> (index + 1)) & 1);
-            *level ^= square.bit() & flip.wrapping_neg();
+    fn flip_height_bits(&mut self, a: u64, a_digits: u32, b: u64, b_digits: u32) {
+        for (digit, plane) in self.height_bits.iter_mut().enumerate() {
+            let a_flip = u64::from((a_digits >> digit) & 1).wrapping_neg();
+            let b_flip = u64::from((b_digits >> digit) & 1).wrapping_neg();
+            *plane ^= (a & a_flip) | (b & b_flip);
         }
     }
 }
@@ -331,18 +360,5 @@ impl Position {
 impl Default for Position {
     fn default() -> Position {
         Position::start()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::levels;
-
-    #[test]
-    fn levels_mark_one_bit_per_stone_above_the_first() {
-        assert_eq!(levels(0), 0);
-        assert_eq!(levels(1), 0);
-        assert_eq!(levels(2), 0b10);
-        assert_eq!(levels(7), 0b111_1110);
     }
 }
