@@ -303,7 +303,7 @@ fn play_round(
                     let mut first_points = 0;
                     for (red, blue, first_is_red) in [(first, second, true), (second, first, false)]
                     {
-                        let record = play_launched(red, blue, job.opening, &config.settings);
+                        let record = play_launched(red, blue, job.opening, &config.settings).record;
                         first_points += match (record.result, first_is_red) {
                             (GameResult::RedWins, true) | (GameResult::BlueWins, false) => 2,
                             (GameResult::Draw | GameResult::Unfinished, _) => 1,

@@ -51,24 +51,64 @@ impl Default for GameSettings {
     }
 }
 
+/// The thinking time one side spent in a game, beside the time it was
+/// given: per move with a move time, the clock's initial time and its
+/// increments with a clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeUse {
+    pub moves: u32,
+    pub spent: Duration,
+    pub given: Duration,
+}
+
+impl TimeUse {
+    /// Both spans of time together.
+    pub fn add(&mut self, other: TimeUse) {
+        self.moves += other.moves;
+        self.spent += other.spent;
+        self.given += other.given;
+    }
+
+    /// Mean thinking time per move (zero before any move).
+    pub fn per_move(&self) -> Duration {
+        self.spent.checked_div(self.moves).unwrap_or_default()
+    }
+
+    /// The share of the given time spent, 0–1 (`None` when none was given).
+    pub fn share(&self) -> Option<f64> {
+        (!self.given.is_zero()).then(|| self.spent.as_secs_f64() / self.given.as_secs_f64())
+    }
+}
+
+/// A game's record, with each side's time use (index: [`Color::index`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame {
+    pub record: GameRecord,
+    pub time_use: [TimeUse; 2],
+}
+
 /// A seat at the board: a name and, if it could be started, a player.
 pub struct Seat<'a> {
     pub name: &'a str,
     pub player: Result<&'a mut dyn Player, PlayerError>,
 }
 
-/// Plays one game from `start` and returns its record.
+/// Plays one game from `start` and returns its record and time use.
 pub fn play_game<'a>(
     mut red: Seat<'a>,
     mut blue: Seat<'a>,
     start: Position,
     settings: &GameSettings,
-) -> GameRecord {
+) -> PlayedGame {
     let mut game = Game::new(start, settings.rules.rules());
     let mut clocks = match settings.time_control {
         Pace::Clock(clock) => [clock.initial; 2],
         Pace::MoveTime(_) => [Duration::ZERO; 2],
     };
+    let mut time_use = clocks.map(|initial| TimeUse {
+        given: initial,
+        ..TimeUse::default()
+    });
     let (result, termination) = loop {
         if let Some(outcome) = game.outcome() {
             break (GameResult::of(outcome), Termination::of(outcome));
@@ -94,16 +134,23 @@ pub fn play_game<'a>(
         };
         match take_turn(seat, &game, &budget, settings) {
             Ok((mv, elapsed)) => {
-                if let Pace::Clock(TimeControl { increment, .. }) = settings.time_control {
-                    let clock = &mut clocks[side.index()];
-                    *clock = clock.saturating_sub(elapsed) + increment;
+                let used = &mut time_use[side.index()];
+                used.moves += 1;
+                used.spent += elapsed;
+                match settings.time_control {
+                    Pace::Clock(TimeControl { increment, .. }) => {
+                        let clock = &mut clocks[side.index()];
+                        *clock = clock.saturating_sub(elapsed) + increment;
+                        used.given += increment;
+                    }
+                    Pace::MoveTime(time) => used.given += time,
                 }
                 game.play(mv).expect("take_turn checked legality");
             }
             Err(reason) => break (GameResult::win_for(!side), reason),
         }
     };
-    GameRecord {
+    let record = GameRecord {
         event: settings.event.clone(),
         date: today(),
         red: red.name.to_string(),
@@ -114,7 +161,8 @@ pub fn play_game<'a>(
         moves: game.moves().to_vec(),
         result,
         termination,
-    }
+    };
+    PlayedGame { record, time_use }
 }
 
 /// Asks the seat's player for a legal move in time; the error is why the

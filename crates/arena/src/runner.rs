@@ -10,7 +10,7 @@ use std::sync::mpsc::channel;
 use guard_towers::Position;
 
 use crate::player::{CommandEngine, Player, PlayerError, ProtocolEngine};
-use crate::referee::{play_game, GameSettings, Seat};
+use crate::referee::{play_game, GameSettings, PlayedGame, Seat, TimeUse};
 use crate::stats::{
     elo_pentanomial, elo_trinomial, EloEstimate, Pentanomial, Sprt, SprtDecision, Wdl,
 };
@@ -73,6 +73,8 @@ pub struct Pairing {
     pub second: String,
     pub wdl: Wdl,
     pub pairs: Pentanomial,
+    /// The first engine's thinking time, then the second's.
+    pub time_use: [TimeUse; 2],
 }
 
 impl Pairing {
@@ -108,7 +110,7 @@ fn half_points(record: &GameRecord, first: &str) -> u8 {
 }
 
 enum Event {
-    Game(usize, Box<GameRecord>),
+    Game(usize, Box<PlayedGame>),
     PairDone(usize, u8),
 }
 
@@ -145,6 +147,7 @@ pub fn run_match(
                 second: o.name.clone(),
                 wdl: Wdl::default(),
                 pairs: Pentanomial::default(),
+                time_use: [TimeUse::default(); 2],
             })
             .collect(),
         games_played: 0,
@@ -174,9 +177,9 @@ pub fn run_match(
                     } else {
                         (opponent, anchor)
                     };
-                    let record = play_launched(red, blue, opening, &config.settings);
-                    points += half_points(&record, &anchor.name);
-                    if sender.send(Event::Game(pairing, Box::new(record))).is_err() {
+                    let played = play_launched(red, blue, opening, &config.settings);
+                    points += half_points(&played.record, &anchor.name);
+                    if sender.send(Event::Game(pairing, Box::new(played))).is_err() {
                         return;
                     }
                 }
@@ -186,13 +189,22 @@ pub fn run_match(
         drop(sender);
         for event in events {
             match event {
-                Event::Game(pairing, record) => {
-                    let wdl = &mut report.pairings[pairing].wdl;
+                Event::Game(pairing, played) => {
+                    let PlayedGame { record, time_use } = *played;
+                    let pairing = &mut report.pairings[pairing];
                     match half_points(&record, &anchor.name) {
-                        2 => wdl.wins += 1,
-                        1 => wdl.draws += 1,
-                        _ => wdl.losses += 1,
+                        2 => pairing.wdl.wins += 1,
+                        1 => pairing.wdl.draws += 1,
+                        _ => pairing.wdl.losses += 1,
                     }
+                    let [red, blue] = time_use;
+                    let (first, second) = if record.red == anchor.name {
+                        (red, blue)
+                    } else {
+                        (blue, red)
+                    };
+                    pairing.time_use[0].add(first);
+                    pairing.time_use[1].add(second);
                     report.games_played += 1;
                     on_game(&record, &report);
                 }
@@ -219,7 +231,7 @@ pub(crate) fn play_launched(
     blue: &EngineSpec,
     opening: Position,
     settings: &GameSettings,
-) -> GameRecord {
+) -> PlayedGame {
     let mut red_player = launch_for_game(red);
     let mut blue_player = launch_for_game(blue);
     play_game(

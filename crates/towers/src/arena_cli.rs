@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use arena::engine_tournament::{run_tournament, Crosstable, Kind, TournamentConfig};
 use arena::openings::{parse_openings, DEFAULT_SET};
-use arena::referee::{GameSettings, Pace};
+use arena::referee::{GameSettings, Pace, TimeUse};
 use arena::runner::{run_match, EngineSpec, MatchConfig, MatchReport, Pairing};
 use arena::stats::{EloEstimate, Sprt, SprtDecision};
 use clap::Args;
@@ -277,6 +277,25 @@ fn print_pairing(pairing: &Pairing) {
         wdl.losses
     );
     println!("  Pairs (0, 1/2, 1, 3/2, 2 points): {:?}", pairing.pairs.0);
+    println!(
+        "  Time use: {} {}, {} {}",
+        pairing.first,
+        format_time_use(&pairing.time_use[0]),
+        pairing.second,
+        format_time_use(&pairing.time_use[1])
+    );
+}
+
+/// "97 ms a move (96 % of its time)".
+fn format_time_use(time_use: &TimeUse) -> String {
+    let per_move = time_use.per_move().as_secs_f64() * 1000.0;
+    match time_use.share() {
+        Some(share) => format!(
+            "{per_move:.0} ms a move ({:.0} % of its time)",
+            share * 100.0
+        ),
+        None => format!("{per_move:.0} ms a move"),
+    }
 }
 
 fn run_engine_tournament(

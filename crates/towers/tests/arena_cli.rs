@@ -68,6 +68,20 @@ fn a_protocol_match_with_sprt_runs_to_its_end_and_records_every_game() {
         .filter_map(|w| w.parse().ok())
         .collect();
     assert_eq!(numbers.iter().sum::<u32>(), 6, "W+D+L = games: {line}");
+    // The full engine uses the move time it is given; level 1 stops at its
+    // depth of one ply long before.
+    let time_use = text
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("Time use: "))
+        .expect("a time use line");
+    let shares: Vec<f64> = time_use
+        .split('(')
+        .skip(1)
+        .filter_map(|part| part.split(" % of its time").next()?.parse().ok())
+        .collect();
+    assert_eq!(shares.len(), 2, "{time_use}");
+    assert!(shares[0] >= 50.0, "strong uses its time: {time_use}");
+    assert!(shares[1] < shares[0], "{time_use}");
     // Colour-reversed pairs: each opening is played once with each colour.
     for game in &games {
         let twins: Vec<_> = games
