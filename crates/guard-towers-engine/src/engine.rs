@@ -10,7 +10,7 @@ use crate::level::Level;
 use crate::options::{EngineOption, OptionError};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::search::{Features, Frame, Searcher, MAX_PLY};
-use crate::time::Limits;
+use crate::time::{Limits, Pacing};
 use crate::tt::TranspositionTable;
 
 /// Half-width of the first aspiration window, in centi-stones.
@@ -215,6 +215,7 @@ impl Engine {
             quiet: game.quiet_plies(),
         };
         let mut previous: i32 = 0;
+        let mut pacing = Pacing::new(plan);
         for depth in 1..=max_depth {
             searcher.root_depth = depth;
             searcher.seldepth = 0;
@@ -242,11 +243,18 @@ impl Engine {
                 }
             };
             previous = score;
-            // A stopped iteration is discarded, except that the first always
-            // completes so there is always a move.
-            if searcher.aborted && result.is_some() {
-                break;
-            }
+            // The first iteration always completes, so there is always a
+            // move. A stopped one counts when a root move was searched to
+            // the end in it and raised the bound: the best of the moves
+            // searched at this depth, the last best first among them.
+            let score = if searcher.aborted && result.is_some() {
+                match searcher.root_score {
+                    Some(partial) => partial,
+                    None => break,
+                }
+            } else {
+                score
+            };
             let pv = searcher.principal_variation().to_vec();
             let Some(&best_move) = pv.first() else { break };
             let completed = SearchResult {
@@ -262,8 +270,11 @@ impl Engine {
                 started.elapsed(),
             ));
             result = Some(completed);
-            let decided = score.abs() >= MATE - depth as i32;
-            let late = plan.soft.is_some_and(|soft| started.elapsed() >= soft);
+            pacing.completed(best_move, score);
+            let decided = score.abs() >= MATE - depth as i32 || moves.len() == 1;
+            let late = pacing
+                .soft_limit()
+                .is_some_and(|soft| started.elapsed() >= soft);
             if searcher.aborted || decided || late {
                 break;
             }

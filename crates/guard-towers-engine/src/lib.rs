@@ -19,5 +19,5 @@ pub use level::{Level, LevelError};
 pub use options::{EngineOption, OptionError, OptionKind, OptionSpec};
 pub use score::Score;
 pub use search::Features;
-pub use time::{Clock, Limits, TimePlan};
+pub use time::{Clock, Limits, Pacing, TimePlan};
 pub mod tune;

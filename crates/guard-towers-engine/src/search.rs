@@ -73,6 +73,10 @@ pub struct Searcher<'a> {
     pub nodes: u64,
     pub seldepth: usize,
     pub aborted: bool,
+    /// The score of the root move in the principal variation, once a root
+    /// move of the current iteration has raised the bound (kept when the
+    /// iteration is stopped).
+    pub root_score: Option<i32>,
     /// Depth of the current iteration, which bounds extensions.
     pub root_depth: u32,
     pub features: Features,
@@ -108,6 +112,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             aborted: false,
+            root_score: None,
             root_depth: 1,
             features: Features::default(),
             killers: [[None; 2]; MAX_PLY + 1],
@@ -215,6 +220,9 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         let Frame { ply, quiet } = frame;
         self.pv[ply].clear();
+        if ply == 0 {
+            self.root_score = None;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(position, alpha, beta, ply, 0);
         }
@@ -346,6 +354,9 @@ impl<'a> Searcher<'a> {
                     alpha = score;
                     best_move = Some(mv);
                     self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_score = Some(score);
+                    }
                     if score >= beta {
                         if !capture {
                             // The moves tried before are the picked ones.
