@@ -24,7 +24,7 @@
 //! use guard_towers_tablebase::{Tablebase, Verdict};
 //!
 //! let mut tablebase = Tablebase::new();
-//! tablebase.build(1, &mut |_stats| {});
+//! tablebase.build(1, &mut |_table, _stats| {});
 //! assert_eq!(tablebase.stones(), 1);
 //! // Red's guard is one step from Blue's castle.
 //! let position: Position = "BG6/7/7/7/7/3RG3/7 r".parse().unwrap();
@@ -163,7 +163,9 @@ impl Table {
         bytes
     }
 
-    pub fn from_bytes(bytes: &[u8]) -> Result<Table, TableError> {
+    /// Reads [`Table::to_bytes`]' form back, taking the bytes over (the
+    /// header is cut off in place: a large table is not copied).
+    pub fn from_bytes(mut bytes: Vec<u8>) -> Result<Table, TableError> {
         if bytes.len() < HEADER || &bytes[..4] != MAGIC {
             return Err(TableError::NotATable);
         }
@@ -183,10 +185,11 @@ impl Table {
                 found,
             });
         }
+        bytes.drain(..HEADER);
         Ok(Table {
             material,
             indexer,
-            values: bytes[HEADER..].to_vec(),
+            values: bytes,
         })
     }
 }
@@ -229,13 +232,14 @@ impl Tablebase {
     }
 
     /// Builds every missing table of at most `stones` stones, smallest
-    /// first, reporting each as it is done.
-    pub fn build(&mut self, stones: u32, on_table: &mut dyn FnMut(&BuildStats)) {
+    /// first, handing each to `on_table` as it is done (to be written while
+    /// the next is built).
+    pub fn build(&mut self, stones: u32, on_table: &mut dyn FnMut(&Table, &BuildStats)) {
         for material in Material::up_to(stones) {
             if !self.tables.contains_key(&material) {
                 let (table, stats) = build::build(material, self);
+                on_table(&table, &stats);
                 self.insert(table);
-                on_table(&stats);
             }
         }
     }

@@ -138,7 +138,7 @@ fn check_against_search(tablebase: &Tablebase, samples: usize, depth: u32) {
 fn one_stone_tables_are_the_fixpoint_and_agree_with_search() {
     let mut tablebase = Tablebase::new();
     let mut built = Vec::new();
-    tablebase.build(1, &mut |stats| built.push(stats.clone()));
+    tablebase.build(1, &mut |_, stats| built.push(stats.clone()));
     assert_eq!(
         built.iter().map(|stats| stats.material).collect::<Vec<_>>(),
         [Material { red: 0, blue: 0 }, Material { red: 1, blue: 0 }]
@@ -153,14 +153,14 @@ fn one_stone_tables_are_the_fixpoint_and_agree_with_search() {
 #[test]
 fn tables_read_back_from_their_bytes() {
     let mut tablebase = Tablebase::new();
-    tablebase.build(1, &mut |_| {});
+    tablebase.build(1, &mut |_, _| {});
     for table in tablebase.tables() {
-        let again = crate::Table::from_bytes(&table.to_bytes()).unwrap();
+        let again = crate::Table::from_bytes(table.to_bytes()).unwrap();
         assert_eq!(again.material, table.material);
         assert_eq!(again.values, table.values);
     }
     assert_eq!(
-        crate::Table::from_bytes(b"GTTB\x01\x01\x00\x00abc").unwrap_err(),
+        crate::Table::from_bytes(b"GTTB\x01\x01\x00\x00abc".to_vec()).unwrap_err(),
         crate::TableError::Length {
             expected: 2 * 49 * 49 * 49,
             found: 3
@@ -171,7 +171,7 @@ fn tables_read_back_from_their_bytes() {
 #[test]
 fn the_no_progress_rule_refuses_wins_that_come_too_late() {
     let mut tablebase = Tablebase::new();
-    tablebase.build(0, &mut |_| {});
+    tablebase.build(0, &mut |_, _| {});
     // Red's guard walks to D1: D4-D3-D2-D1, three moves (5 plies).
     let position: Position = "BG6/7/7/3RG3/7/7/7 r".parse().unwrap();
     let verdict = tablebase.probe(&position).unwrap();
@@ -198,7 +198,7 @@ fn the_no_progress_rule_refuses_wins_that_come_too_late() {
 #[ignore]
 fn two_stone_tables_are_the_fixpoint_and_agree_with_search() {
     let mut tablebase = Tablebase::new();
-    tablebase.build(2, &mut |_| {});
+    tablebase.build(2, &mut |_, _| {});
     assert!(check_fixpoint(&tablebase, 13) > 1_000_000);
     check_against_search(&tablebase, 2_000, 5);
 }
