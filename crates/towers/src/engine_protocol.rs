@@ -157,7 +157,7 @@ impl Session {
             let stones = tablebase.stones();
             self.lock_engine().set_tablebase(Some(tablebase));
             send(&format!(
-                "info string tablebase loaded: every position of at most {stones} stones"
+                "info string tablebase loaded: all positions of up to {stones} stones"
             ));
             return Ok(());
         }
