@@ -202,3 +202,46 @@ fn two_stone_tables_are_the_fixpoint_and_agree_with_search() {
     assert!(check_fixpoint(&tablebase, 13) > 1_000_000);
     check_against_search(&tablebase, 2_000, 5);
 }
+
+/// Tables built by `towers gt tablebase build` (K = 3 and beyond), checked
+/// on random positions: `TOWERS_TABLEBASE=DIR cargo test --release -p
+/// guard-towers-tablebase -- --ignored on_disk`.
+#[test]
+#[ignore]
+fn tables_on_disk_are_the_fixpoint_on_random_positions() {
+    let Some(dir) = std::env::var_os("TOWERS_TABLEBASE") else {
+        eprintln!("TOWERS_TABLEBASE is not set: nothing to check");
+        return;
+    };
+    let mut tablebase = Tablebase::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "gtb") {
+            let table = crate::Table::from_bytes(std::fs::read(&path).unwrap()).unwrap();
+            tablebase.insert(table);
+        }
+    }
+    let mut rng = Rng(20_261_203);
+    for table in tablebase.tables() {
+        let mut checked = 0;
+        while checked < 200_000 {
+            let index = rng.next() % table.values.len() as u64;
+            if table.values[index as usize] == INVALID {
+                continue;
+            }
+            let position = table.indexer.layout(index).unwrap().position();
+            assert_eq!(
+                tablebase.probe(&position),
+                Some(from_children(&tablebase, &position)),
+                "{position:?} in {}",
+                table.material
+            );
+            checked += 1;
+        }
+        eprintln!(
+            "{}: {checked} random positions agree with their children",
+            table.material
+        );
+    }
+    check_against_search(&tablebase, 3_000, 5);
+}
