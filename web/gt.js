@@ -618,6 +618,11 @@ function analyseShown() {
 function analysisText(answer, position) {
   if (answer.over) return `Game over: ${answer.result} (${answer.reason}).`;
   const mover = position.endsWith(" r") ? "red" : "blue";
+  // The endgame tables' answer: "Red wins in 3 (tablebase)." — exact, no depth.
+  if (answer.tablebase) {
+    const verdict = scoreText(answer.score, mover) === "Level." ? "Draw." : scoreText(answer.score, mover);
+    return `Best: ${answer.best_move}. ${verdict.replace(/\.$/, " (tablebase).")}`;
+  }
   return `Best: ${answer.best_move}. ${scoreText(answer.score, mover)} Depth ${answer.depth}; line ${answer.pv.join(" ")}.`;
 }
 

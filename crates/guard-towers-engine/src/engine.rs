@@ -1,9 +1,11 @@
 //! The engine API: no I/O; protocol, CLI and server are adapters over it.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use guard_towers::{Game, Move, Position};
+use guard_towers_tablebase::{Tablebase, Verdict};
 
 use crate::eval::Weights;
 use crate::level::Level;
@@ -29,6 +31,8 @@ pub struct Info {
     pub nps: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
+    /// The score is the endgame tables' (no search was needed).
+    pub tablebase: bool,
 }
 
 /// The answer of a search.
@@ -39,6 +43,8 @@ pub struct SearchResult {
     pub depth: u32,
     pub nodes: u64,
     pub pv: Vec<Move>,
+    /// The move and score are the endgame tables' (no search was needed).
+    pub tablebase: bool,
 }
 
 /// A Guard & Towers engine with its transposition table and settings.
@@ -81,6 +87,8 @@ pub struct Engine {
     /// Varies the deliberate mistakes of the lower levels between games.
     seed: u64,
     features: Features,
+    /// Endgame tables, shared between engines (they can be large).
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for Engine {
@@ -97,7 +105,20 @@ impl Engine {
             level: Level::STRONGEST,
             seed: 0,
             features: Features::default(),
+            tablebase: None,
         }
+    }
+
+    /// Endgame tables to probe in search and at the root (`None`: none).
+    /// Positions with at most [`Tablebase::stones`] stones are then scored
+    /// by the tables where the game's rules allow (see
+    /// [`Tablebase::probe_under`]); without tables the search is unchanged.
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        self.tablebase = tablebase.filter(|tablebase| !tablebase.is_empty());
+    }
+
+    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
+        self.tablebase.as_ref()
     }
 
     pub fn set_hash_mb(&mut self, megabytes: usize) {
@@ -150,6 +171,10 @@ impl Engine {
                 self.features.late_move_reductions = spec.check(value)?
             }
             EngineOption::Seed => self.set_seed(spec.spin(value)? as u64),
+            // The engine reads no files: the host loads the tables and
+            // hands them over with `set_tablebase`; only "none" is ours.
+            EngineOption::TablebasePath if value.trim().is_empty() => self.set_tablebase(None),
+            EngineOption::TablebasePath => return Err(OptionError::ForTheHost { name: spec.name }),
         }
         Ok(())
     }
@@ -189,7 +214,12 @@ impl Engine {
                 depth: 1,
                 nodes: 1,
                 pv: vec![winning],
+                tablebase: false,
             };
+            on_info(&info_of(&result, 1, started.elapsed()));
+            return Some(result);
+        }
+        if let Some(result) = self.tablebase_answer(game) {
             on_info(&info_of(&result, 1, started.elapsed()));
             return Some(result);
         }
@@ -204,6 +234,10 @@ impl Engine {
             .clamp(1, MAX_PLY as u32 - 1);
         let history = game_hashes(game);
         let mut searcher = Searcher::new(&mut self.tt, &self.weights, game.rules(), stop, history);
+        searcher.tablebase = self
+            .tablebase
+            .as_deref()
+            .map(|tablebase| (tablebase, tablebase.stones()));
         searcher.started = started;
         searcher.hard_limit = plan.hard;
         searcher.node_limit = limits.nodes.into_iter().chain(self.level.max_nodes()).min();
@@ -263,6 +297,7 @@ impl Engine {
                 depth,
                 nodes: searcher.nodes,
                 pv,
+                tablebase: false,
             };
             on_info(&info_of(
                 &completed,
@@ -307,6 +342,40 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// The tables' move and score for the game's position, when its
+    /// material is in them and the rules let them answer. The level's
+    /// deliberate mistakes do not apply: the tables are consulted only by
+    /// choice (`TablebasePath`).
+    fn tablebase_answer(&self, game: &Game) -> Option<SearchResult> {
+        let tablebase = self.tablebase.as_deref()?;
+        let position = game.position();
+        if stones(position) > tablebase.stones() {
+            return None;
+        }
+        let (best_move, verdict) =
+            tablebase.best_move(position, game.rules(), game.quiet_plies())?;
+        let score = match verdict {
+            Verdict::Win { plies } => Score::Win(plies.div_ceil(2)),
+            Verdict::Loss { plies } => Score::Loss(plies / 2),
+            Verdict::Draw => Score::Centistones(0),
+        };
+        Some(SearchResult {
+            best_move,
+            score,
+            depth: 1,
+            nodes: 1,
+            pv: vec![best_move],
+            tablebase: true,
+        })
+    }
+}
+
+/// Tower stones of both colours.
+pub(crate) fn stones(position: &Position) -> u32 {
+    position.stones(guard_towers::Color::Red) + position.stones(guard_towers::Color::Blue)
+}
+
 /// Hashes of the game's positions before the current one, since the last
 /// capture (earlier ones cannot recur).
 fn game_hashes(game: &Game) -> Vec<u64> {
@@ -330,6 +399,7 @@ fn fallback(position: &Position, nodes: u64) -> SearchResult {
         depth: 0,
         nodes,
         pv: vec![best_move],
+        tablebase: false,
     }
 }
 
@@ -343,5 +413,6 @@ fn info_of(result: &SearchResult, seldepth: u32, time: Duration) -> Info {
         nps: result.nodes * 1_000_000 / micros,
         time,
         pv: result.pv.clone(),
+        tablebase: result.tablebase,
     }
 }

@@ -15,6 +15,8 @@ pub enum OptionKind {
     Spin { default: i64, min: i64, max: i64 },
     /// `true` or `false`.
     Check { default: bool },
+    /// Any text; announced as `type string`, the empty text as `<empty>`.
+    Text { default: &'static str },
     /// One of `values`.
     Combo {
         default: &'static str,
@@ -50,6 +52,11 @@ pub enum OptionError {
         value: String,
         values: &'static [&'static str],
     },
+    /// An option the host program sets, because it reads files (the
+    /// engine does no I/O): `TablebasePath`.
+    ForTheHost {
+        name: &'static str,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -73,6 +80,10 @@ impl fmt::Display for OptionError {
                 value,
                 values,
             } => write!(f, "{name} '{value}' is not one of {}", values.join(", ")),
+            OptionError::ForTheHost { name } => write!(
+                f,
+                "{name} is read by the program hosting the engine (towers gt engine --tablebase DIR), not by the engine"
+            ),
         }
     }
 }
@@ -142,6 +153,15 @@ impl fmt::Display for OptionSpec {
                 write!(f, "spin default {default} min {min} max {max}")
             }
             OptionKind::Check { default } => write!(f, "check default {default}"),
+            OptionKind::Text { default } => write!(
+                f,
+                "string default {}",
+                if default.is_empty() {
+                    "<empty>"
+                } else {
+                    default
+                }
+            ),
             OptionKind::Combo { default, values } => {
                 write!(f, "combo default {default}")?;
                 values
@@ -165,16 +185,20 @@ pub enum EngineOption {
     LateMoveReductions,
     /// Varies the deliberate mistakes of levels below 10 between games.
     Seed,
+    /// The directory of the endgame tables (`towers gt tablebase build`);
+    /// empty for none. The host reads them ([`crate::Engine::set_tablebase`]).
+    TablebasePath,
 }
 
 impl EngineOption {
     /// Every engine option, in the order the protocol announces them.
-    pub const ALL: [EngineOption; 5] = [
+    pub const ALL: [EngineOption; 6] = [
         EngineOption::Hash,
         EngineOption::Level,
         EngineOption::NullMove,
         EngineOption::LateMoveReductions,
         EngineOption::Seed,
+        EngineOption::TablebasePath,
     ];
 
     pub const fn spec(self) -> OptionSpec {
@@ -208,6 +232,7 @@ impl EngineOption {
                     max: i64::MAX,
                 },
             ),
+            EngineOption::TablebasePath => ("TablebasePath", OptionKind::Text { default: "" }),
         };
         OptionSpec { name, kind }
     }
@@ -317,6 +342,10 @@ mod tests {
         assert_eq!(
             EngineOption::NullMove.spec().to_string(),
             "option name NullMove type check default true"
+        );
+        assert_eq!(
+            EngineOption::TablebasePath.spec().to_string(),
+            "option name TablebasePath type string default <empty>"
         );
         let combo = OptionSpec {
             name: "Style",

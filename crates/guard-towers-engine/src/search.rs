@@ -10,7 +10,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use guard_towers::{Move, MoveList, Position, Rules, Square, MAX_MOVES};
+use guard_towers::{Color, Move, MoveList, Position, Rules, Square, MAX_MOVES};
+use guard_towers_tablebase::{Tablebase, Verdict};
 
 use crate::eval::{evaluate_with, Weights};
 use crate::score::{from_table, to_table, INFINITY, MATE, MATE_BOUND};
@@ -80,6 +81,8 @@ pub struct Searcher<'a> {
     /// Depth of the current iteration, which bounds extensions.
     pub root_depth: u32,
     pub features: Features,
+    /// Endgame tables and the most stones they hold for every material.
+    pub tablebase: Option<(&'a Tablebase, u32)>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Box<[[i32; 64]; 64]>,
     /// Hashes of the positions before the current one: the game since the
@@ -115,6 +118,7 @@ impl<'a> Searcher<'a> {
             root_score: None,
             root_depth: 1,
             features: Features::default(),
+            tablebase: None,
             killers: [[None; 2]; MAX_PLY + 1],
             history: Box::new([[0; 64]; 64]),
             hashes: game_hashes,
@@ -207,6 +211,35 @@ impl<'a> Searcher<'a> {
                 .any(|&hash| hash == position.hash())
     }
 
+    /// The score of the endgame tables for a position with few enough
+    /// stones, where the rules let them answer; the draw rules are checked
+    /// first, as the search would.
+    fn probe_tablebase(
+        &mut self,
+        tablebase: &Tablebase,
+        stones: u32,
+        position: &Position,
+        Frame { ply, quiet }: Frame,
+    ) -> Option<i32> {
+        let towers = position.towers(Color::Red) | position.towers(Color::Blue);
+        if towers.count_ones() > stones
+            || position.stones(Color::Red) + position.stones(Color::Blue) > stones
+        {
+            return None;
+        }
+        if position.winner().is_none() && self.is_draw(position, quiet) {
+            return Some(0);
+        }
+        let verdict = tablebase.probe_under(position, self.rules, quiet)?;
+        self.nodes += 1;
+        let ply = ply as i32;
+        Some(match verdict {
+            Verdict::Win { plies } => MATE - ply - plies as i32,
+            Verdict::Loss { plies } => -MATE + ply + plies as i32,
+            Verdict::Draw => 0,
+        })
+    }
+
     /// Alpha-beta search of `position` to `depth` plies; `quiet` counts the
     /// plies since the last capture.
     pub fn search(
@@ -222,6 +255,11 @@ impl<'a> Searcher<'a> {
         self.pv[ply].clear();
         if ply == 0 {
             self.root_score = None;
+        }
+        if let Some((tablebase, stones)) = self.tablebase.filter(|_| ply > 0) {
+            if let Some(score) = self.probe_tablebase(tablebase, stones, position, frame) {
+                return score;
+            }
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(position, alpha, beta, ply, 0);

@@ -260,6 +260,8 @@ pub struct Tuning {
     /// nobody is using are dropped; they are read back from the database
     /// when next asked for.
     pub cached_games: usize,
+    /// Endgame tables for analyses (`towers serve --tablebase DIR`).
+    pub tablebase: Option<Arc<guard_towers_tablebase::Tablebase>>,
 }
 
 pub struct App {

@@ -84,6 +84,7 @@ impl Config {
                 engine_movetime: Duration::from_millis(500),
                 engine_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
                 cached_games: 10_000,
+                tablebase: None,
             },
         }
     }

@@ -903,3 +903,36 @@ async fn a_position_answers_its_legal_moves_or_its_verdict() {
     let (status, body) = server.post("/api/gt/position", None, far).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 }
+
+/// A server given endgame tables (`towers serve --tablebase DIR`) answers
+/// an analysis of a position in them from the tables: exact, marked
+/// `tablebase`, which the page shows as "Red wins in N (tablebase)".
+#[tokio::test]
+async fn an_analysis_in_the_endgame_tables_is_the_tables_answer() {
+    let mut tables = guard_towers_tablebase::Tablebase::new();
+    tables.build(1, &mut |_, _| {});
+    let mut settings = config(&common::sqlite_url());
+    settings.tuning.tablebase = Some(std::sync::Arc::new(tables));
+    let server = start(settings).await;
+    // Red's guard walks D4-D3-D2-D1: three moves.
+    let (status, analysis) = server
+        .post(
+            "/api/gt/analysis",
+            None,
+            json!({ "position": "BG6/7/7/3RG3/7/7/7 r", "movetime_ms": 100 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    assert_eq!(analysis["tablebase"], true, "{analysis}");
+    assert_eq!(analysis["score"], "win 3", "{analysis}");
+    assert_eq!(analysis["best_move"], "D4-D3-1", "{analysis}");
+    // Outside the tables (the start position) the engine searches.
+    let (_, searched) = server
+        .post(
+            "/api/gt/analysis",
+            None,
+            json!({ "position": guard_towers::START, "movetime_ms": 50 }),
+        )
+        .await;
+    assert_eq!(searched["tablebase"], false, "{searched}");
+}

@@ -9,7 +9,8 @@ use std::thread::JoinHandle;
 
 use guard_towers::{Game, GameError, Move, Position, Rules};
 use guard_towers_engine::protocol::{self, info_line, parse, Command};
-use guard_towers_engine::{Engine, Level, Limits};
+use guard_towers_engine::{Engine, EngineOption, Level, Limits};
+use guard_towers_tablebase::Tablebase;
 
 struct RunningSearch {
     stop: Arc<AtomicBool>,
@@ -31,10 +32,11 @@ fn send(line: &str) {
     let _ = out.flush();
 }
 
-pub fn run(level: Level, hash_mb: usize) {
+pub fn run(level: Level, hash_mb: usize, tablebase: Option<Arc<Tablebase>>) {
     let mut engine = Engine::new();
     engine.set_level(level);
     engine.set_hash_mb(hash_mb);
+    engine.set_tablebase(tablebase);
     let mut session = Session {
         engine: Arc::new(Mutex::new(engine)),
         rules: Rules::STANDARD,
@@ -146,6 +148,19 @@ impl Session {
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        // The engine reads no files: the tables are loaded here.
+        if EngineOption::named(name) == Some(EngineOption::TablebasePath)
+            && !value.trim().is_empty()
+        {
+            let tablebase = crate::tablebase_cli::load(std::path::Path::new(value.trim()))
+                .map_err(|crate::UsageError(message)| message)?;
+            let stones = tablebase.stones();
+            self.lock_engine().set_tablebase(Some(tablebase));
+            send(&format!(
+                "info string tablebase loaded: all positions of up to {stones} stones"
+            ));
+            return Ok(());
+        }
         if !name.eq_ignore_ascii_case(protocol::RULES.name) {
             return self
                 .lock_engine()

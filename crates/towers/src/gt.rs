@@ -38,7 +38,13 @@ pub enum Command {
         /// Initial transposition table size in MiB (the Hash option).
         #[arg(long, default_value_t = guard_towers_engine::DEFAULT_HASH_MB, value_parser = hash_megabytes)]
         hash: usize,
+        /// Endgame tables to probe (the TablebasePath option).
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<std::path::PathBuf>,
     },
+    /// Endgame tablebases: build them, probe a position.
+    #[command(subcommand)]
+    Tablebase(crate::tablebase_cli::Command),
     /// Play one game on a server that speaks the course protocol.
     Connect {
         /// The server, e.g. localhost:5555.
@@ -103,6 +109,9 @@ pub enum Command {
         /// Playing level 1-10.
         #[arg(long, default_value = "10")]
         level: Level,
+        /// Endgame tables to probe.
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<std::path::PathBuf>,
     },
     /// Search fixed positions to a fixed depth: prints total nodes (a
     /// signature that changes only with the search) and nodes per second.
@@ -122,6 +131,9 @@ pub enum Command {
         /// Engine thinking time per move in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
+        /// Endgame tables for the engine to probe.
+        #[arg(long, value_name = "DIR")]
+        tablebase: Option<std::path::PathBuf>,
     },
 }
 
@@ -180,10 +192,18 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             print!("{}", diagram(&position.parse()?, use_colour()));
             Ok(())
         }
-        Command::Engine { level, hash } => {
-            crate::engine_protocol::run(level, hash);
+        Command::Engine {
+            level,
+            hash,
+            tablebase,
+        } => {
+            let tablebase = tablebase
+                .map(|dir| crate::tablebase_cli::load(&dir))
+                .transpose()?;
+            crate::engine_protocol::run(level, hash, tablebase);
             Ok(())
         }
+        Command::Tablebase(command) => crate::tablebase_cli::run(command),
         Command::Replay { file } => replay(&file),
         Command::Selfplay {
             games,
@@ -217,7 +237,14 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             movetime,
             depth,
             level,
-        } => best(position.parse()?, movetime, depth, level),
+            tablebase,
+        } => best(
+            position.parse()?,
+            movetime,
+            depth,
+            level,
+            tablebase.as_deref(),
+        ),
         Command::Bench { depth } => {
             bench::run(depth);
             Ok(())
@@ -226,7 +253,8 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             level,
             color,
             movetime,
-        } => crate::play::run(level, color, movetime),
+            tablebase,
+        } => crate::play::run(level, color, movetime, tablebase.as_deref()),
     }
 }
 
@@ -249,6 +277,7 @@ fn best(
     movetime: u64,
     depth: Option<u32>,
     level: Level,
+    tablebase: Option<&std::path::Path>,
 ) -> Result<(), UsageError> {
     let game = Game::new(position, Rules::STANDARD);
     if let Some(outcome) = game.outcome() {
@@ -258,6 +287,9 @@ fn best(
     }
     let mut engine = Engine::new();
     engine.set_level(level);
+    if let Some(dir) = tablebase {
+        engine.set_tablebase(Some(crate::tablebase_cli::load(dir)?));
+    }
     let limits = Limits {
         depth,
         ..Limits::movetime(movetime)
@@ -267,6 +299,12 @@ fn best(
             eprintln!("{}", info_line(info))
         })
         .expect("a game that goes on has a move");
+    if result.tablebase {
+        eprintln!(
+            "{}",
+            crate::tablebase_cli::describe(result.score, game.position())
+        );
+    }
     println!("{}", result.best_move);
     Ok(())
 }

@@ -15,6 +15,7 @@ mod kubb_simulate;
 mod play;
 mod serve;
 mod svg;
+mod tablebase_cli;
 mod tournament_cli;
 mod tuning;
 

@@ -11,9 +11,16 @@ use crate::UsageError;
 const HELP: &str =
     "Enter a move like E2-E3-1 (FROM-TO-STONES), or: moves, hint, undo, board, help, quit";
 
-pub fn run(level: Level, human: Color, movetime: u64) -> Result<(), UsageError> {
+pub fn run(
+    level: Level,
+    human: Color,
+    movetime: u64,
+    tablebase: Option<&std::path::Path>,
+) -> Result<(), UsageError> {
+    let tablebase = tablebase.map(crate::tablebase_cli::load).transpose()?;
     let mut engine = Engine::new();
     engine.set_level(level);
+    engine.set_tablebase(tablebase.clone());
     engine.set_seed(
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -31,7 +38,12 @@ pub fn run(level: Level, human: Color, movetime: u64) -> Result<(), UsageError> 
         }
         if game.position().side_to_move() != human {
             let result = engine.search(&game, &limits).expect("the game goes on");
-            println!("Engine plays {}", result.best_move);
+            if result.tablebase {
+                let verdict = crate::tablebase_cli::describe(result.score, game.position());
+                println!("Engine plays {} ({verdict})", result.best_move);
+            } else {
+                println!("Engine plays {}", result.best_move);
+            }
             game.play(result.best_move)
                 .expect("the engine plays legal moves");
             continue;
@@ -56,8 +68,14 @@ pub fn run(level: Level, human: Color, movetime: u64) -> Result<(), UsageError> 
             }
             "hint" => {
                 let mut adviser = Engine::new();
+                adviser.set_tablebase(tablebase.clone());
                 if let Some(result) = adviser.search(&game, &limits) {
-                    println!("Hint: {} ({})", result.best_move, describe(result.score));
+                    let from = if result.tablebase { ", tablebase" } else { "" };
+                    println!(
+                        "Hint: {} ({}{from})",
+                        result.best_move,
+                        describe(result.score)
+                    );
                 }
             }
             "undo" => {

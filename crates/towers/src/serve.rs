@@ -44,6 +44,9 @@ pub struct ServeArgs {
     /// send it).
     #[arg(long)]
     trust_forwarded_for: bool,
+    /// Endgame tables for analyses (`towers gt tablebase build`).
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), UsageError> {
@@ -63,6 +66,10 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
     config.max_connections = args.max_connections;
     config.max_connections_per_client = args.max_connections_per_client;
     config.trust_forwarded_for = args.trust_forwarded_for;
+    config.tuning.tablebase = args
+        .tablebase
+        .map(|dir| crate::tablebase_cli::load(&dir))
+        .transpose()?;
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|error| UsageError(format!("cannot start the runtime: {error}")))?;
     runtime

@@ -281,3 +281,63 @@ fn play_in_the_terminal() {
     assert!(text.contains("Hint: "), "{text}");
     assert!(text.contains("Engine plays "), "{text}");
 }
+
+/// `gt tablebase build` writes the tables, `gt tablebase probe` reads them,
+/// `gt best --tablebase` answers from them in words, and the protocol's
+/// `TablebasePath` loads them (a directory without tables is refused).
+#[test]
+fn tablebases_are_built_probed_and_used_by_the_engine() {
+    let dir = std::env::temp_dir().join(format!("towers-tablebase-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let built = towers()
+        .args(["gt", "tablebase", "build", "--stones", "1", "--out", out])
+        .output()
+        .expect("runs");
+    assert!(built.status.success(), "{built:?}");
+    let report = String::from_utf8(built.stderr).unwrap();
+    assert!(report.contains("r1b0: 235298 indices"), "{report}");
+    assert!(dir.join("r0b0.gtb").exists() && dir.join("r1b0.gtb").exists());
+
+    let position = "BG6/7/7/3RG3/7/7/7 r";
+    let probed = towers()
+        .args(["gt", "tablebase", "probe", "--tablebase", out, position])
+        .output()
+        .expect("runs");
+    let probed = String::from_utf8(probed.stdout).unwrap();
+    assert!(probed.contains("course: win in 5 plies"), "{probed}");
+    assert!(probed.contains("standard move: D4-D3-1"), "{probed}");
+
+    let best = towers()
+        .args(["gt", "best", "--tablebase", out, position])
+        .output()
+        .expect("runs");
+    assert!(best.status.success());
+    assert_eq!(String::from_utf8(best.stdout).unwrap().trim(), "D4-D3-1");
+    let words = String::from_utf8(best.stderr).unwrap();
+    assert!(words.contains("Red wins in 3 (tablebase)"), "{words}");
+
+    let mut engine = EngineProcess::start();
+    engine.send("setoption name TablebasePath value /nonexistent-tables");
+    engine.send("isready");
+    let refused = engine.until("readyok");
+    assert!(
+        refused
+            .iter()
+            .any(|line| line.starts_with("info string error: cannot read")),
+        "{refused:?}"
+    );
+    engine.send(&format!("setoption name TablebasePath value {out}"));
+    engine.send("isready");
+    let loaded = engine.until("readyok");
+    assert!(
+        loaded
+            .contains(&"info string tablebase loaded: all positions of up to 1 stones".to_string()),
+        "{loaded:?}"
+    );
+    engine.send(&format!("position fen {position}"));
+    engine.send("go depth 3");
+    assert_eq!(engine.best_move(), "D4-D3-1");
+    engine.send("quit");
+    let _ = std::fs::remove_dir_all(&dir);
+}

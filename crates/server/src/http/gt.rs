@@ -642,6 +642,8 @@ enum Analysis {
         depth: u32,
         nodes: u64,
         pv: Vec<Move>,
+        /// The move and score are the endgame tables' (exact, no search).
+        tablebase: bool,
     },
 }
 
@@ -677,12 +679,15 @@ async fn analyse(
     // A client that leaves (its request dropped) stops its search.
     let stop = StopOnDrop::default();
     let searching = stop.0.clone();
+    let tablebase = shared.app.tuning.tablebase.clone();
     let result = tokio::task::spawn_blocking(move || {
         let limits = Limits {
             movetime: Some(movetime),
             ..Limits::default()
         };
-        Engine::new().go(&game, &limits, &searching, &mut |_| {})
+        let mut engine = Engine::new();
+        engine.set_tablebase(tablebase);
+        engine.go(&game, &limits, &searching, &mut |_| {})
     })
     .await
     .map_err(|error| ApiError::Internal(format!("analysis: {error}")))?
@@ -694,6 +699,7 @@ async fn analyse(
         depth: result.depth,
         nodes: result.nodes,
         pv: result.pv,
+        tablebase: result.tablebase,
     }))
 }
 
