@@ -23,7 +23,9 @@ use crate::gt;
 use crate::hub::{Hub, Published};
 use crate::kubb_match;
 use crate::listener::stopped;
+use crate::listing::Listing;
 use crate::scheduler::{Permit, Scheduler, Work};
+use crate::seat::Seat;
 use crate::security::token_hash;
 use crate::status::{Kind, Status};
 use crate::store::{Committed, EventRow, GameRow, Store, Write};
@@ -119,11 +121,12 @@ impl GameState {
         }
     }
 
-    fn result_text(&self) -> Option<String> {
+    /// What a list shows of the game, stored beside it.
+    pub fn listing(&self) -> Listing {
         match self {
-            GameState::Gt(state) => state.result_text(),
-            GameState::Kubb(state) => state.result_text(),
-            GameState::Tournament(state) => state.result_text(),
+            GameState::Gt(state) => state.listing(),
+            GameState::Kubb(state) => state.listing(),
+            GameState::Tournament(state) => state.listing(),
         }
     }
 
@@ -202,7 +205,7 @@ impl GameState {
 pub struct Entry {
     pub id: String,
     pub state: GameState,
-    pub seats: HashMap<String, String>,
+    pub seats: HashMap<Seat, String>,
     /// The stored game moved on without this copy (a commit conflicted or
     /// failed): the next lock reads it again.
     stale: bool,
@@ -211,7 +214,7 @@ pub struct Entry {
 impl Entry {
     /// The seat whose token this is; 401 without a token, 403 with a
     /// wrong one.
-    pub fn seat_of(&self, token: Option<&str>) -> Result<String, ApiError> {
+    pub fn seat_of(&self, token: Option<&str>) -> Result<Seat, ApiError> {
         let token = token.ok_or(ApiError::Unauthorized)?;
         let hash = token_hash(token);
         self.seats
@@ -413,7 +416,7 @@ impl App {
         state: GameState,
         settings: String,
         events: Vec<GameEvent>,
-        seats: Vec<(String, String)>,
+        seats: Vec<(Seat, String)>,
     ) -> Result<Entry, ApiError> {
         let hashed = seats
             .into_iter()
@@ -430,7 +433,7 @@ impl App {
         state: GameState,
         settings: String,
         events: Vec<GameEvent>,
-        seat_hashes: Vec<(String, String)>,
+        seat_hashes: Vec<(Seat, String)>,
     ) -> Result<Entry, ApiError> {
         let now = now_ms();
         let id = crate::security::new_token()[..12].to_string();
@@ -439,7 +442,7 @@ impl App {
             kind: state.kind(),
             settings,
             status: state.status(),
-            result: None,
+            listing: state.listing(),
             created_ms: now,
             updated_ms: now,
         };
@@ -481,13 +484,14 @@ impl App {
         entry.state.apply(event, at_ms).map_err(ApiError::Refused)?;
         Ok(Write::Append {
             game_id: entry.id.clone(),
+            kind: entry.state.kind(),
             event: EventRow {
                 seq: entry.state.seq(),
                 at_ms,
                 body: event.body(),
             },
             status: entry.state.status(),
-            result: entry.state.result_text(),
+            listing: entry.state.listing(),
         })
     }
 
@@ -498,7 +502,7 @@ impl App {
         self: &Arc<App>,
         entry: &mut Loaded,
         event: GameEvent,
-        seat: Option<(String, String)>,
+        seat: Option<(Seat, String)>,
     ) -> Result<(), ApiError> {
         let now = now_ms();
         // A refused event leaves the state as it was.
@@ -799,6 +803,35 @@ impl App {
             }
         }
         self.spawn_heartbeat();
+        Ok(())
+    }
+
+    /// Fills the listing columns of the games stored before they existed,
+    /// from each game's events (once: a filled game is not read again). A
+    /// game that no longer replays is quarantined and keeps what the
+    /// migration could read of its stored result text.
+    pub async fn fill_listings(&self) -> Result<(), ApiError> {
+        let ids = self.store.unlisted().await?;
+        if !ids.is_empty() {
+            tracing::info!("reading the names of {} stored games for lists", ids.len());
+        }
+        for id in ids {
+            let state = match self.replay(&id, |_, _, _, _| {}).await {
+                Ok((_, state)) => state,
+                Err(ApiError::Quarantined { id, detail }) => {
+                    tracing::error!("game {id} no longer replays ({detail}): quarantined");
+                    self.store.quarantine(&id, &detail, now_ms()).await?;
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
+            let fill = Write::FillListing {
+                game_id: id,
+                kind: state.kind(),
+                listing: state.listing(),
+            };
+            self.store.commit(vec![fill], None).await?;
+        }
         Ok(())
     }
 

@@ -29,6 +29,7 @@ use crate::app::App;
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::listener::stopped;
+use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
 use crate::store::{Committed, Write};
 
@@ -251,7 +252,7 @@ impl Follow {
             on
         });
         for (game, seat) in seated {
-            let Ok(color) = seat.parse::<Color>() else {
+            let Seat::Player(color) = seat else {
                 continue;
             };
             if self.announced.insert(game.clone()) {

@@ -9,6 +9,8 @@ use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
 use guard_towers::{Color, Game, Move, MoveError, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
 
+use crate::listing::{Listing, Outcome, Side};
+use crate::seat::Seat;
 use crate::status::{Kind, Status};
 
 /// Who sits in a seat.
@@ -225,8 +227,8 @@ impl Rematch {
     /// is kept (hashed) until it is agreed: unique per offer, since an
     /// offer may be declined and made again. It is no colour: it seats
     /// nobody in this game.
-    pub fn seat_key(offer_seq: i64) -> String {
-        format!("rematch-{offer_seq}")
+    pub fn seat_key(offer_seq: i64) -> Seat {
+        Seat::Rematch(offer_seq)
     }
 }
 
@@ -340,10 +342,23 @@ impl State {
     }
 
     /// The stored result text: `1-0 guard captured`.
-    pub fn result_text(&self) -> Option<String> {
-        self.ending
-            .as_ref()
-            .map(|ending| format!("{} {}", ending.result, ending.termination))
+    /// What a list shows of the game.
+    pub fn listing(&self) -> Listing {
+        Listing {
+            names: self.names.clone(),
+            outcome: self.ending.as_ref().map(|ending| match ending.result {
+                GameResult::RedWins => Outcome::Won(Side::First),
+                GameResult::BlueWins => Outcome::Won(Side::Second),
+                GameResult::Draw => Outcome::Drawn,
+                GameResult::Unfinished => Outcome::Undecided,
+            }),
+            termination: self
+                .ending
+                .as_ref()
+                .map(|ending| ending.termination.clone()),
+            champion: None,
+            public: self.settings.seating == Seating::Public,
+        }
     }
 
     /// Milliseconds left on `seat`'s clock at `now_ms`.
@@ -829,7 +844,9 @@ mod tests {
         };
         state.apply(&abandoned, 1_000).unwrap();
         assert_eq!(state.status(), Status::Finished);
-        assert_eq!(state.result_text().as_deref(), Some("* unterminated"));
+        let listing = state.listing();
+        assert_eq!(listing.outcome, Some(Outcome::Undecided));
+        assert_eq!(listing.termination, Some(Termination::Unterminated));
         assert_eq!(state.flag_at_ms(), None);
         assert!(state.apply(&abandoned, 2_000).is_err(), "once");
     }

@@ -11,6 +11,8 @@ use kubb::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::listing::{Listing, Outcome, Side};
+use crate::seat::Seat;
 use crate::status::{Kind, Status};
 
 /// What a match is created with. Matches stored before the tournament
@@ -63,18 +65,15 @@ pub enum Scorer {
 
 impl Scorer {
     /// The seat each scorer's token holds.
-    pub const SEATS: [(&'static str, Scorer); 3] = [
-        ("referee", Scorer::Referee),
-        ("team-a", Scorer::Team(Team::A)),
-        ("team-b", Scorer::Team(Team::B)),
-    ];
+    pub const SEATS: [Seat; 3] = [Seat::Referee, Seat::Team(Team::A), Seat::Team(Team::B)];
 
     /// The scorer of a seat of a Kubb match; `None` for any other seat.
-    pub fn of_seat(seat: &str) -> Option<Scorer> {
-        Scorer::SEATS
-            .iter()
-            .find(|(name, _)| *name == seat)
-            .map(|&(_, scorer)| scorer)
+    pub fn of_seat(seat: &Seat) -> Option<Scorer> {
+        match seat {
+            Seat::Referee => Some(Scorer::Referee),
+            Seat::Team(team) => Some(Scorer::Team(*team)),
+            _ => None,
+        }
     }
 }
 
@@ -248,12 +247,16 @@ impl State {
 
     /// The stored result text: `A Vikings`, or `draw` (time called with
     /// the games level).
-    pub fn result_text(&self) -> Option<String> {
-        match self.current.outcome()? {
-            kubb::Outcome::Won(team) => {
-                Some(format!("{team} {}", self.current.team_info(team).name))
-            }
-            kubb::Outcome::Drawn => Some("draw".into()),
+    /// What a list shows of the match.
+    pub fn listing(&self) -> Listing {
+        Listing {
+            names: Team::BOTH.map(|team| Some(self.current.team_info(team).name.to_string())),
+            outcome: self.current.outcome().map(|outcome| match outcome {
+                kubb::Outcome::Won(Team::A) => Outcome::Won(Side::First),
+                kubb::Outcome::Won(Team::B) => Outcome::Won(Side::Second),
+                kubb::Outcome::Drawn => Outcome::Drawn,
+            }),
+            ..Listing::default()
         }
     }
 

@@ -17,6 +17,7 @@ use tournament::tournament::Stage;
 use tournament::{BaselineKubbs, GameKind, Name, Score, Standing, Tournament};
 
 use crate::kubb_match;
+use crate::listing::Listing;
 use crate::status::{Kind, Status};
 
 /// The longest tournament title, in characters.
@@ -351,10 +352,14 @@ impl State {
     }
 
     /// The stored result text: the winner's name.
-    pub fn result_text(&self) -> Option<String> {
-        (self.status() == Status::Finished)
-            .then(|| self.tournament.standings())
-            .and_then(|standings| standings.first().map(|s| s.name.to_string()))
+    /// What a list shows of the tournament: its winner once it is over.
+    pub fn listing(&self) -> Listing {
+        Listing {
+            champion: (self.status() == Status::Finished)
+                .then(|| self.tournament.standings())
+                .and_then(|standings| standings.first().map(|s| s.name.to_string())),
+            ..Listing::default()
+        }
     }
 
     /// The pairings of the next round, or why it cannot be paired.
@@ -691,7 +696,7 @@ mod tests {
         assert!(state.open_games().is_empty());
         assert_eq!(state.status(), Status::Finished);
         assert_eq!(
-            state.result_text().as_deref(),
+            state.listing().champion.as_deref(),
             Some(state.view("t").standings[0].name.as_str())
         );
     }

@@ -152,7 +152,7 @@ async fn create_kubb(
         a: team_info(request.team_a)?,
         b: team_info(request.team_b)?,
     };
-    let tokens = Scorer::SEATS.map(|(seat, _)| (seat.to_string(), new_token()));
+    let tokens = Scorer::SEATS.map(|seat| (seat, new_token()));
     let [(_, token), (_, team_a), (_, team_b)] = tokens.clone();
     let event = GameEvent::Kubb(kubb_match::Event::Referee { event: teams });
     let seats = tokens.to_vec();
@@ -176,7 +176,7 @@ async fn list_kubb(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Kubb, query, |_| true).await
+    list_games(&shared.app, Kind::Kubb, query, false).await
 }
 
 async fn kubb_state(

@@ -20,11 +20,11 @@ use super::{
 };
 use crate::app::{GameEvent, GameState, Loaded};
 use crate::error::ApiError;
+use crate::seat::Seat;
 use crate::security::new_token;
 use crate::status::Kind;
 use crate::tournament::games::{
     check_organiser, pairing_games, start_round, state_of, sync_results, PairingGame,
-    ORGANISER_SEAT,
 };
 use crate::tournament::{self, Entrant, Event, GameSettings, Settings};
 
@@ -90,7 +90,7 @@ async fn create(
     let settings = Settings::new(request.title, format, games).map_err(refused)?;
     let state = GameState::Tournament(tournament::State::new(settings.clone()).map_err(refused)?);
     let token = new_token();
-    let seats = vec![(ORGANISER_SEAT.to_string(), token.clone())];
+    let seats = vec![(Seat::Organiser, token.clone())];
     let (id, view) = create_game(&shared.app, state, &settings, Vec::new(), seats).await?;
     let created = Created {
         id,
@@ -107,7 +107,7 @@ async fn list(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Tournament, query, |_| true).await
+    list_games(&shared.app, Kind::Tournament, query, false).await
 }
 
 async fn show(
