@@ -18,7 +18,7 @@ use tokio::task::AbortHandle;
 use crate::bots::BotStreams;
 use crate::clock::now_ms;
 use crate::engines::EnginePlayers;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::gt;
 use crate::hub::{Hub, Published};
 use crate::kubb_match;
@@ -169,7 +169,7 @@ impl GameState {
                     serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
                 tournament::State::new(settings)
                     .map(GameState::Tournament)
-                    .map_err(|e| corrupt(e.0))
+                    .map_err(|e| corrupt(e.to_string()))
             }
         }
     }
@@ -185,18 +185,12 @@ impl GameState {
     }
 
     /// Applies an event at `at_ms`, or refuses it and changes nothing.
-    fn apply(&mut self, event: &GameEvent, at_ms: i64) -> Result<(), String> {
+    fn apply(&mut self, event: &GameEvent, at_ms: i64) -> Result<(), Refusal> {
         match (self, event) {
-            (GameState::Gt(state), GameEvent::Gt(event)) => {
-                state.apply(event, at_ms).map_err(|e| e.0)
-            }
-            (GameState::Kubb(state), GameEvent::Kubb(event)) => {
-                state.apply(event).map_err(|e| e.to_string())
-            }
-            (GameState::Tournament(state), GameEvent::Tournament(event)) => {
-                state.apply(event).map_err(|e| e.0)
-            }
-            (state, _) => Err(format!("not an event of a {} game", state.kind())),
+            (GameState::Gt(state), GameEvent::Gt(event)) => Ok(state.apply(event, at_ms)?),
+            (GameState::Kubb(state), GameEvent::Kubb(event)) => Ok(state.apply(event)?),
+            (GameState::Tournament(state), GameEvent::Tournament(event)) => Ok(state.apply(event)?),
+            (state, _) => Err(Refusal::WrongKind(state.kind())),
         }
     }
 }
@@ -377,12 +371,14 @@ impl App {
             .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))?;
         let mut state = GameState::from_row(&row)?;
         for row in self.store.events(id, 0).await? {
-            let corrupt = |e| ApiError::Quarantined {
+            let corrupt = |e: String| ApiError::Quarantined {
                 id: id.to_string(),
                 detail: format!("event {}: {e}", row.seq),
             };
             let event = state.read_event(&row.body).map_err(corrupt)?;
-            state.apply(&event, row.at_ms).map_err(corrupt)?;
+            state
+                .apply(&event, row.at_ms)
+                .map_err(|refusal| corrupt(refusal.to_string()))?;
             after_event(&state, &event, row.at_ms, row.seq);
         }
         Ok((row, state))
@@ -481,7 +477,7 @@ impl App {
         event: &GameEvent,
         at_ms: i64,
     ) -> Result<Write, ApiError> {
-        entry.state.apply(event, at_ms).map_err(ApiError::Refused)?;
+        entry.state.apply(event, at_ms)?;
         Ok(Write::Append {
             game_id: entry.id.clone(),
             kind: entry.state.kind(),

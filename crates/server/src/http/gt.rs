@@ -141,7 +141,7 @@ async fn create(
     let start = match &request.start {
         Some(text) => text
             .parse::<Position>()
-            .map_err(|error| ApiError::Refused(format!("start position: {error}")))?,
+            .map_err(|error| ApiError::refused(format!("start position: {error}")))?,
         None => Position::start(),
     };
     let seat = request.color.unwrap_or(Color::Red);
@@ -171,7 +171,7 @@ async fn create(
         request.time_control,
     )
     .and_then(|settings| settings.rated(request.rated))
-    .map_err(|refusal| ApiError::Refused(refusal.0))?
+    .map_err(ApiError::from)?
     .seated_by(seating_of(&request.opponent));
     let human = !matches!(request.opponent, Opponent::Engines);
     let name = seat_name(request.name, request.rated)?;
@@ -228,7 +228,7 @@ async fn bot_seat(
     bot: Option<&Name>,
     seat: Color,
 ) -> Result<(GameEvent, (Seat, String)), ApiError> {
-    let bot = bot.ok_or_else(|| ApiError::Refused("a bot game names its 'bot'".into()))?;
+    let bot = bot.ok_or_else(|| ApiError::refused("a bot game names its 'bot'"))?;
     let hash = bots::seat_hash(&shared.app, bot).await?;
     let joined = GameEvent::Gt(gt::Event::Joined {
         seat,
@@ -308,8 +308,8 @@ fn seat_name(name: Option<String>, rated: bool) -> Result<String, ApiError> {
     let given = name.is_some();
     let name = checked_name(name)?;
     if rated && (!given || name.eq_ignore_ascii_case("anonymous")) {
-        return Err(ApiError::Refused(
-            "a rated game is played under your own name: give one".into(),
+        return Err(ApiError::refused(
+            "a rated game is played under your own name: give one",
         ));
     }
     Ok(name)
@@ -391,8 +391,8 @@ async fn play(
     if let gt::Event::Forfeited { .. } = event {
         let forfeit = GameEvent::Gt(event);
         shared.app.commit_event(&mut game, forfeit, None).await?;
-        return Err(ApiError::Refused(
-            "your time ran out: the game is lost on time".into(),
+        return Err(ApiError::refused(
+            "your time ran out: the game is lost on time",
         ));
     }
     commit(&shared, game, event).await
@@ -479,7 +479,7 @@ async fn rematch(
     let (mut game, seat) = seated(&shared, &id, &headers).await?;
     let state = state_of(&game)?;
     if let Some(refusal) = state.rematch_refusal() {
-        return Err(ApiError::Conflict(refusal.0));
+        return Err(ApiError::Conflict(refusal.to_string()));
     }
     let open_offer = state
         .rematch_offer()
@@ -499,7 +499,7 @@ async fn rematch(
         (RematchAction::Offer | RematchAction::Accept, Some((_, offer_seq))) => {
             accept_rematch(&shared, &mut game, seat, offer_seq).await
         }
-        (RematchAction::Accept, None) => Err(ApiError::Refused(format!(
+        (RematchAction::Accept, None) => Err(ApiError::refused(format!(
             "{seat} has no rematch offer to answer"
         ))),
     }
@@ -654,7 +654,7 @@ async fn analyse(
     let position: Position = request
         .position
         .parse()
-        .map_err(|error| ApiError::Refused(format!("position: {error}")))?;
+        .map_err(|error| ApiError::refused(format!("position: {error}")))?;
     let rules = request.rules.unwrap_or_default().rules();
     let movetime = Duration::from_millis(request.movetime_ms.unwrap_or(1_000)).min(MAX_ANALYSIS);
     let game = Game::new(position, rules);
@@ -718,17 +718,17 @@ async fn position(
     let position: Position = request
         .position
         .parse()
-        .map_err(|error| ApiError::Refused(format!("position: {error}")))?;
+        .map_err(|error| ApiError::refused(format!("position: {error}")))?;
     let mut game = Game::new(position, request.rules.unwrap_or_default().rules());
     if let Some(text) = &request.mv {
         let mv = gt::parse_move(text)?;
         if game.outcome().is_some() || !game.position().is_legal(mv) {
-            return Err(ApiError::Refused(format!(
+            return Err(ApiError::refused(format!(
                 "{mv} is not a legal move in this position"
             )));
         }
         game.play(mv)
-            .map_err(|error| ApiError::Refused(error.to_string()))?;
+            .map_err(|error| ApiError::refused(error.to_string()))?;
     }
     let position = *game.position();
     let result = game.outcome().map(|outcome| {

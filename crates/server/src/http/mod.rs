@@ -4,6 +4,7 @@
 //! module; what they share is here.
 
 mod bots;
+mod error;
 mod gt;
 mod kubb;
 mod players;
@@ -186,7 +187,7 @@ where
                 ApiError::PayloadTooLarge(format!("the body is over {MAX_BODY_BYTES} bytes")),
             ),
             Err(rejection @ JsonRejection::JsonDataError(_)) => {
-                Err(ApiError::Refused(rejection.body_text()))
+                Err(ApiError::refused(rejection.body_text()))
             }
             Err(rejection) => Err(ApiError::BadRequest(rejection.body_text())),
         }
@@ -235,9 +236,7 @@ fn checked_name(name: Option<String>) -> Result<String, ApiError> {
     let name = name.unwrap_or_else(|| "anonymous".into());
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
-        return Err(ApiError::Refused(
-            "a name has 1-40 printable characters".into(),
-        ));
+        return Err(ApiError::refused("a name has 1-40 printable characters"));
     }
     Ok(name.to_string())
 }

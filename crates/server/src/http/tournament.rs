@@ -42,7 +42,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 fn refused(refusal: tournament::Refusal) -> ApiError {
-    ApiError::Refused(refusal.0)
+    ApiError::from(refusal)
 }
 
 #[derive(Deserialize)]
@@ -81,7 +81,7 @@ async fn create(
         request.qualifiers,
         request.third_place,
     )
-    .map_err(|error| ApiError::Refused(error.to_string()))?;
+    .map_err(|error| ApiError::refused(error.to_string()))?;
     let games = GameSettings {
         ruleset: request.ruleset,
         match_settings: request.match_settings,
@@ -166,7 +166,7 @@ async fn register(
     let tournament = organised(&shared, &id, &headers).await?;
     if request.bot {
         if !players.is_empty() {
-            return Err(ApiError::Refused("a bot entrant has no players".into()));
+            return Err(ApiError::refused("a bot entrant has no players"));
         }
         crate::bots::seat_hash(&shared.app, &request.name).await?;
         let event = Event::BotRegistered { name: request.name };
@@ -276,7 +276,7 @@ async fn result(
             request.kubbs,
             request.round,
         )
-        .map_err(|refusal| ApiError::Refused(refusal.0))?;
+        .map_err(ApiError::from)?;
     commit(&shared, tournament, event).await
 }
 

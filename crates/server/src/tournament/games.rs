@@ -133,7 +133,7 @@ pub async fn start_round(
 ) -> Result<u32, ApiError> {
     sync_results(app, tournament).await?;
     let state = state_of(tournament)?;
-    let (round, pairings) = state.next_round().map_err(|r| ApiError::Refused(r.0))?;
+    let (round, pairings) = state.next_round().map_err(ApiError::from)?;
     let mut games = Vec::with_capacity(pairings.len());
     for (index, pairing) in pairings.iter().enumerate() {
         let game = match &pairing.second {
@@ -227,7 +227,7 @@ async fn create_game(
                 state.settings.games.time_control,
             )
             .and_then(|settings| settings.rated(true))
-            .map_err(|refusal| ApiError::Refused(refusal.0))?;
+            .map_err(ApiError::from)?;
             let joined = |seat, name: &Name| {
                 GameEvent::Gt(gt::Event::Joined {
                     seat,
@@ -248,9 +248,7 @@ async fn create_game(
                 let entrant = state
                     .entrant(name)
                     .ok_or_else(|| ApiError::Internal(format!("no entrant '{name}'")))?;
-                state
-                    .kubb_team(entrant)
-                    .map_err(|refusal| ApiError::Refused(refusal.0))
+                state.kubb_team(entrant).map_err(ApiError::from)
             };
             let teams = kubb::Event::Teams {
                 a: team(&pairing.first)?,
