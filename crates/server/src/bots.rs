@@ -63,6 +63,7 @@ pub struct Registered {
 
 /// Registers a bot account; 409 when the name is taken.
 pub async fn register(app: &App, name: Name) -> Result<Registered, ApiError> {
+    crate::names::checked(name.as_str())?;
     let token = new_token();
     let write = Write::RegisterBot {
         name: name.to_string(),

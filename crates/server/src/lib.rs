@@ -30,6 +30,7 @@ mod listen;
 mod listener;
 mod listing;
 pub mod loadtest;
+mod names;
 mod ratings;
 mod scheduler;
 mod seat;

@@ -232,13 +232,14 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
+/// A seat's or a team player's name (`anonymous` when none is given),
+/// held to the server's one rule (`names`), refused in the words the API
+/// has always used for it.
 fn checked_name(name: Option<String>) -> Result<String, ApiError> {
     let name = name.unwrap_or_else(|| "anonymous".into());
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
-        return Err(ApiError::refused("a name has 1-40 printable characters"));
-    }
-    Ok(name.to_string())
+    crate::names::checked(&name)
+        .map(String::from)
+        .map_err(|_| ApiError::refused("a name has 1-40 printable characters"))
 }
 
 /// A new game: its id, its view, and for a seat taken the seat and its

@@ -164,6 +164,7 @@ async fn register(
         .map(|player| checked_name(Some(player)))
         .collect::<Result<Vec<_>, _>>()?;
     let tournament = organised(&shared, &id, &headers).await?;
+    crate::names::checked(request.name.as_str())?;
     if request.bot {
         if !players.is_empty() {
             return Err(ApiError::refused("a bot entrant has no players"));
