@@ -805,7 +805,9 @@ impl App {
     /// Fills the listing columns of the games stored before they existed,
     /// from each game's events (once: a filled game is not read again). A
     /// game that no longer replays is quarantined and keeps what the
-    /// migration could read of its stored result text.
+    /// migration could read of its stored result text; one that cannot be
+    /// read is left for the next start: one broken game must not keep the
+    /// server from starting.
     pub async fn fill_listings(&self) -> Result<(), ApiError> {
         let ids = self.store.unlisted().await?;
         if !ids.is_empty() {
@@ -819,7 +821,10 @@ impl App {
                     self.store.quarantine(&id, &detail, now_ms()).await?;
                     continue;
                 }
-                Err(error) => return Err(error),
+                Err(error) => {
+                    tracing::error!("game {id}: its listing is not filled: {error:?}");
+                    continue;
+                }
             };
             let fill = Write::FillListing {
                 game_id: id,

@@ -224,3 +224,36 @@ async fn a_postgres_database_written_before_listing_columns_reads_as_before() {
         .await
         .unwrap();
 }
+
+/// A game stored before listing columns whose events no longer replay is
+/// quarantined when the server fills the listings, and the server starts:
+/// one broken game keeps no other from being served.
+#[tokio::test]
+async fn an_old_game_that_no_longer_replays_is_quarantined_and_the_server_starts() {
+    let url = common::sqlite_url();
+    write_old_database(&url).await;
+    let mut connection = AnyConnection::connect(&url).await.unwrap();
+    connection
+        .execute(
+            "UPDATE events SET body = '{\"event\":\"no such event\"}' WHERE game_id IN \
+             (SELECT id FROM games WHERE settings LIKE '%\"seating\":\"public\"%' \
+              AND status = 'waiting')",
+        )
+        .await
+        .unwrap();
+    connection.close().await.unwrap();
+    let running = server::start(common::config(&url)).await.expect("starts");
+    let quarantined = server::quarantined_in(&url).await.unwrap();
+    assert_eq!(quarantined.len(), 1, "{quarantined:?}");
+    let archive = reqwest::get(format!(
+        "http://{}/api/gt/games?status=finished",
+        running.addr
+    ))
+    .await
+    .unwrap()
+    .json::<Value>()
+    .await
+    .unwrap();
+    assert_eq!(games(&archive).len(), 4, "the others are listed as before");
+    running.shutdown().await.unwrap();
+}
