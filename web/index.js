@@ -127,23 +127,28 @@ function dateText(ms) {
   return new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }
 
-// A stored result in words: `1-0 guard captured` or `A Vikings`.
+// A listed game's result, from its typed `outcome`: the winning side
+// (`red`/`blue`, Kubb's `a`/`b`) or none, whether drawn, and why.
 function gtResult(game) {
-  const [score, ...reason] = (game.result || "").split(" ");
+  const outcome = game.outcome;
+  if (!outcome) return "Finished";
   const [red, blue] = game.names;
-  const why = reason.join(" ");
-  if (score === "1-0") return `Red (${red || "?"}) won: ${why}`;
-  if (score === "0-1") return `Blue (${blue || "?"}) won: ${why}`;
-  return `Draw: ${why}`;
+  const why = outcome.reason ? `: ${outcome.reason}` : "";
+  if (outcome.winner === "red") return `Red (${red || "?"}) won${why}`;
+  if (outcome.winner === "blue") return `Blue (${blue || "?"}) won${why}`;
+  if (outcome.drawn) return `Draw${why}`;
+  return `No result${why}`;
 }
 
-// A stored Kubb result: `A Vikings` (the winning team and its name), or
-// `draw` (time called with the games level, under no tie-break).
+// A Kubb match's result: the winning team by name, or drawn (time called
+// with the games level, under no tie-break).
 function kubbResult(game) {
-  const result = game.result || "";
-  if (result === "draw") return "Drawn (time called, games level)";
-  const [, ...name] = result.split(" ");
-  return name.length ? `${name.join(" ")} won` : "Finished";
+  const outcome = game.outcome;
+  if (!outcome) return "Finished";
+  if (outcome.drawn) return "Drawn (time called, games level)";
+  const side = { a: 0, b: 1 }[outcome.winner];
+  if (side === undefined) return "Finished";
+  return `${game.names[side] || (side ? "Team B" : "Team A")} won`;
 }
 
 let archive = [];

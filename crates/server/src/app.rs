@@ -18,12 +18,14 @@ use tokio::task::AbortHandle;
 use crate::bots::BotStreams;
 use crate::clock::now_ms;
 use crate::engines::EnginePlayers;
-use crate::error::ApiError;
+use crate::error::{ApiError, Refusal};
 use crate::gt;
 use crate::hub::{Hub, Published};
 use crate::kubb_match;
 use crate::listener::stopped;
+use crate::listing::Listing;
 use crate::scheduler::{Permit, Scheduler, Work};
+use crate::seat::Seat;
 use crate::security::token_hash;
 use crate::status::{Kind, Status};
 use crate::store::{Committed, EventRow, GameRow, Store, Write};
@@ -119,11 +121,12 @@ impl GameState {
         }
     }
 
-    fn result_text(&self) -> Option<String> {
+    /// What a list shows of the game, stored beside it.
+    pub fn listing(&self) -> Listing {
         match self {
-            GameState::Gt(state) => state.result_text(),
-            GameState::Kubb(state) => state.result_text(),
-            GameState::Tournament(state) => state.result_text(),
+            GameState::Gt(state) => state.listing(),
+            GameState::Kubb(state) => state.listing(),
+            GameState::Tournament(state) => state.listing(),
         }
     }
 
@@ -166,7 +169,7 @@ impl GameState {
                     serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
                 tournament::State::new(settings)
                     .map(GameState::Tournament)
-                    .map_err(|e| corrupt(e.0))
+                    .map_err(|e| corrupt(e.to_string()))
             }
         }
     }
@@ -182,18 +185,12 @@ impl GameState {
     }
 
     /// Applies an event at `at_ms`, or refuses it and changes nothing.
-    fn apply(&mut self, event: &GameEvent, at_ms: i64) -> Result<(), String> {
+    fn apply(&mut self, event: &GameEvent, at_ms: i64) -> Result<(), Refusal> {
         match (self, event) {
-            (GameState::Gt(state), GameEvent::Gt(event)) => {
-                state.apply(event, at_ms).map_err(|e| e.0)
-            }
-            (GameState::Kubb(state), GameEvent::Kubb(event)) => {
-                state.apply(event).map_err(|e| e.to_string())
-            }
-            (GameState::Tournament(state), GameEvent::Tournament(event)) => {
-                state.apply(event).map_err(|e| e.0)
-            }
-            (state, _) => Err(format!("not an event of a {} game", state.kind())),
+            (GameState::Gt(state), GameEvent::Gt(event)) => Ok(state.apply(event, at_ms)?),
+            (GameState::Kubb(state), GameEvent::Kubb(event)) => Ok(state.apply(event)?),
+            (GameState::Tournament(state), GameEvent::Tournament(event)) => Ok(state.apply(event)?),
+            (state, _) => Err(Refusal::WrongKind(state.kind())),
         }
     }
 }
@@ -202,7 +199,7 @@ impl GameState {
 pub struct Entry {
     pub id: String,
     pub state: GameState,
-    pub seats: HashMap<String, String>,
+    pub seats: HashMap<Seat, String>,
     /// The stored game moved on without this copy (a commit conflicted or
     /// failed): the next lock reads it again.
     stale: bool,
@@ -211,7 +208,7 @@ pub struct Entry {
 impl Entry {
     /// The seat whose token this is; 401 without a token, 403 with a
     /// wrong one.
-    pub fn seat_of(&self, token: Option<&str>) -> Result<String, ApiError> {
+    pub fn seat_of(&self, token: Option<&str>) -> Result<Seat, ApiError> {
         let token = token.ok_or(ApiError::Unauthorized)?;
         let hash = token_hash(token);
         self.seats
@@ -376,12 +373,14 @@ impl App {
             .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))?;
         let mut state = GameState::from_row(&row)?;
         for row in self.store.events(id, 0).await? {
-            let corrupt = |e| ApiError::Quarantined {
+            let corrupt = |e: String| ApiError::Quarantined {
                 id: id.to_string(),
                 detail: format!("event {}: {e}", row.seq),
             };
             let event = state.read_event(&row.body).map_err(corrupt)?;
-            state.apply(&event, row.at_ms).map_err(corrupt)?;
+            state
+                .apply(&event, row.at_ms)
+                .map_err(|refusal| corrupt(refusal.to_string()))?;
             after_event(&state, &event, row.at_ms, row.seq);
         }
         Ok((row, state))
@@ -415,7 +414,7 @@ impl App {
         state: GameState,
         settings: String,
         events: Vec<GameEvent>,
-        seats: Vec<(String, String)>,
+        seats: Vec<(Seat, String)>,
     ) -> Result<Entry, ApiError> {
         let hashed = seats
             .into_iter()
@@ -432,7 +431,7 @@ impl App {
         state: GameState,
         settings: String,
         events: Vec<GameEvent>,
-        seat_hashes: Vec<(String, String)>,
+        seat_hashes: Vec<(Seat, String)>,
     ) -> Result<Entry, ApiError> {
         let now = now_ms();
         let id = crate::security::new_token()[..12].to_string();
@@ -441,7 +440,7 @@ impl App {
             kind: state.kind(),
             settings,
             status: state.status(),
-            result: None,
+            listing: state.listing(),
             created_ms: now,
             updated_ms: now,
         };
@@ -480,16 +479,17 @@ impl App {
         event: &GameEvent,
         at_ms: i64,
     ) -> Result<Write, ApiError> {
-        entry.state.apply(event, at_ms).map_err(ApiError::Refused)?;
+        entry.state.apply(event, at_ms)?;
         Ok(Write::Append {
             game_id: entry.id.clone(),
+            kind: entry.state.kind(),
             event: EventRow {
                 seq: entry.state.seq(),
                 at_ms,
                 body: event.body(),
             },
             status: entry.state.status(),
-            result: entry.state.result_text(),
+            listing: entry.state.listing(),
         })
     }
 
@@ -500,7 +500,7 @@ impl App {
         self: &Arc<App>,
         entry: &mut Loaded,
         event: GameEvent,
-        seat: Option<(String, String)>,
+        seat: Option<(Seat, String)>,
     ) -> Result<(), ApiError> {
         let now = now_ms();
         // A refused event leaves the state as it was.
@@ -801,6 +801,40 @@ impl App {
             }
         }
         self.spawn_heartbeat();
+        Ok(())
+    }
+
+    /// Fills the listing columns of the games stored before they existed,
+    /// from each game's events (once: a filled game is not read again). A
+    /// game that no longer replays is quarantined and keeps what the
+    /// migration could read of its stored result text; one that cannot be
+    /// read is left for the next start: one broken game must not keep the
+    /// server from starting.
+    pub async fn fill_listings(&self) -> Result<(), ApiError> {
+        let ids = self.store.unlisted().await?;
+        if !ids.is_empty() {
+            tracing::info!("reading the names of {} stored games for lists", ids.len());
+        }
+        for id in ids {
+            let state = match self.replay(&id, |_, _, _, _| {}).await {
+                Ok((_, state)) => state,
+                Err(ApiError::Quarantined { id, detail }) => {
+                    tracing::error!("game {id} no longer replays ({detail}): quarantined");
+                    self.store.quarantine(&id, &detail, now_ms()).await?;
+                    continue;
+                }
+                Err(error) => {
+                    tracing::error!("game {id}: its listing is not filled: {error:?}");
+                    continue;
+                }
+            };
+            let fill = Write::FillListing {
+                game_id: id,
+                kind: state.kind(),
+                listing: state.listing(),
+            };
+            self.store.commit(vec![fill], None).await?;
+        }
         Ok(())
     }
 

@@ -29,6 +29,7 @@ use crate::app::App;
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::listener::stopped;
+use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
 use crate::store::{Committed, Write};
 
@@ -62,6 +63,7 @@ pub struct Registered {
 
 /// Registers a bot account; 409 when the name is taken.
 pub async fn register(app: &App, name: Name) -> Result<Registered, ApiError> {
+    crate::names::checked(name.as_str())?;
     let token = new_token();
     let write = Write::RegisterBot {
         name: name.to_string(),
@@ -251,7 +253,7 @@ impl Follow {
             on
         });
         for (game, seat) in seated {
-            let Ok(color) = seat.parse::<Color>() else {
+            let Seat::Player(color) = seat else {
                 continue;
             };
             if self.announced.insert(game.clone()) {

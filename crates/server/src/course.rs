@@ -356,7 +356,7 @@ async fn answer(app: &Arc<App>, id: &str, seat: Color, message: &Value) -> anyho
                 .and_then(|mv| state.move_event(seat, mv, now_ms()))
                 .unwrap_or_else(|refusal| gt::Event::Forfeited {
                     seat,
-                    reason: bounded(Termination::IllegalMove, &refusal.0),
+                    reason: bounded(Termination::IllegalMove, &refusal.to_string()),
                 }),
         ),
         // A move after the end changes nothing.

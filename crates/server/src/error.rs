@@ -1,15 +1,15 @@
-//! API errors: each a status code and a message in plain words, sent as
-//! `{"error": "…"}`; an internal error says only that, and logs its detail.
+//! What the game service refuses or fails with, typed: the adapters
+//! answer each in their own terms (HTTP: `http/error.rs`, a status code
+//! and `{"error": "…"}`; the course port and the live socket: the text).
+//! An internal error's detail is for the log only.
 
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
-use serde_json::json;
-
+use crate::status::Kind;
 use crate::store::StoreError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
+    /// A request that cannot be read (a query string, a path, text that
+    /// is no JSON).
     #[error("{0}")]
     BadRequest(String),
     #[error("this needs a seat token: send 'Authorization: Bearer <token>'")]
@@ -23,10 +23,10 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
-    /// The rules refused the command, or the body is JSON whose content is
-    /// refused (a missing or unknown field, a value out of range).
+    /// The rules or the service refused the command, or the request's
+    /// content (see [`Refusal`]).
     #[error("{0}")]
-    Refused(String),
+    Refused(Refusal),
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("too many requests: slow down")]
@@ -46,20 +46,28 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// What was refused, by whom: each game's own refusal (its rules library's
+/// typed error inside, or the game's checks), an event of the wrong kind,
+/// or the content of a request (JSON data the types refuse, a name, a
+/// position or setting out of range), in plain words.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    #[error("{0}")]
+    Gt(#[from] crate::gt::Refusal),
+    #[error("{0}")]
+    Kubb(#[from] crate::kubb_match::Refusal),
+    #[error("{0}")]
+    Tournament(#[from] crate::tournament::Refusal),
+    #[error("not an event of a {0} game")]
+    WrongKind(Kind),
+    #[error("{0}")]
+    Request(String),
+}
+
 impl ApiError {
-    pub fn status(&self) -> StatusCode {
-        match self {
-            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized | ApiError::BadToken(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::TooManyRequests | ApiError::Limited(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Busy(_) | ApiError::Quarantined { .. } => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+    /// The request's content refused, in plain words.
+    pub fn refused(message: impl Into<String>) -> ApiError {
+        ApiError::Refused(Refusal::Request(message.into()))
     }
 }
 
@@ -69,53 +77,26 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        ApiError::Refused(refusal)
+    }
+}
+
 impl From<crate::gt::Refusal> for ApiError {
     fn from(refusal: crate::gt::Refusal) -> ApiError {
-        ApiError::Refused(refusal.0)
+        ApiError::Refused(refusal.into())
     }
 }
 
 impl From<crate::kubb_match::Refusal> for ApiError {
     fn from(refusal: crate::kubb_match::Refusal) -> ApiError {
-        ApiError::Refused(refusal.0)
+        ApiError::Refused(refusal.into())
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        if let ApiError::Internal(detail) = &self {
-            // The detail may quote the database or a stored game: it goes
-            // to the log only.
-            tracing::error!("internal error: {detail}");
-        }
-        let mut response =
-            (self.status(), Json(json!({ "error": self.to_string() }))).into_response();
-        let retry_after = match &self {
-            ApiError::Busy(busy) => Some(busy.retry_after.as_secs().max(1)),
-            ApiError::TooManyRequests => Some(1),
-            _ => None,
-        };
-        if let Some(seconds) = retry_after {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-        }
-        response
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn an_internal_error_tells_the_client_nothing_of_its_detail() {
-        let error = ApiError::Internal("database: no such table: secrets".into());
-        let response = error.into_response();
-        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
-        let body = axum::body::to_bytes(response.into_body(), 1024)
-            .await
-            .unwrap();
-        assert_eq!(&body[..], br#"{"error":"internal error"}"#);
+impl From<crate::tournament::Refusal> for ApiError {
+    fn from(refusal: crate::tournament::Refusal) -> ApiError {
+        ApiError::Refused(refusal.into())
     }
 }

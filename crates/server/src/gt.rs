@@ -6,9 +6,11 @@
 //! adapters parse, serde stores and sends).
 
 use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
-use guard_towers::{Color, Game, Move, MoveError, Position, Ruleset, TimeControl};
+use guard_towers::{Color, Game, GameError, Move, MoveError, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
 
+use crate::listing::{Listing, Outcome, Side};
+use crate::seat::Seat;
 use crate::status::{Kind, Status};
 
 /// Who sits in a seat.
@@ -225,8 +227,8 @@ impl Rematch {
     /// is kept (hashed) until it is agreed: unique per offer, since an
     /// offer may be declined and made again. It is no colour: it seats
     /// nobody in this game.
-    pub fn seat_key(offer_seq: i64) -> String {
-        format!("rematch-{offer_seq}")
+    pub fn seat_key(offer_seq: i64) -> Seat {
+        Seat::Rematch(offer_seq)
     }
 }
 
@@ -237,13 +239,25 @@ pub struct Ending {
     pub termination: Termination,
 }
 
-/// A command refused, in plain words.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
+/// A command refused: by the rules (a move the game does not allow),
+/// or by the game's own checks, in plain words. Its text is what the API
+/// answers.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    /// The rules library refused the move.
+    #[error("{0}")]
+    Rules(#[from] GameError),
+    /// A move text that is no move, quoted with why.
+    #[error("{0}")]
+    Unreadable(String),
+    /// Anything else the game refuses (a seat taken, not its turn, a
+    /// setting out of range).
+    #[error("{0}")]
+    Command(String),
+}
 
 fn refuse<T>(message: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal(message.into()))
+    Err(Refusal::Command(message.into()))
 }
 
 /// Reads a move as a player wrote it. The refusal quotes the text with
@@ -261,7 +275,7 @@ pub fn parse_move(text: &str) -> Result<Move, Refusal> {
             MoveError::Format { .. } => "expected FROM-TO-STONES like A7-B7-1".to_string(),
             other => other.to_string(),
         };
-        Refusal(printable(&format!("'{quoted}' is not a move: {why}")))
+        Refusal::Unreadable(printable(&format!("'{quoted}' is not a move: {why}")))
     })
 }
 
@@ -340,10 +354,23 @@ impl State {
     }
 
     /// The stored result text: `1-0 guard captured`.
-    pub fn result_text(&self) -> Option<String> {
-        self.ending
-            .as_ref()
-            .map(|ending| format!("{} {}", ending.result, ending.termination))
+    /// What a list shows of the game.
+    pub fn listing(&self) -> Listing {
+        Listing {
+            names: self.names.clone(),
+            outcome: self.ending.as_ref().map(|ending| match ending.result {
+                GameResult::RedWins => Outcome::Won(Side::First),
+                GameResult::BlueWins => Outcome::Won(Side::Second),
+                GameResult::Draw => Outcome::Drawn,
+                GameResult::Unfinished => Outcome::Undecided,
+            }),
+            termination: self
+                .ending
+                .as_ref()
+                .map(|ending| ending.termination.clone()),
+            champion: None,
+            public: self.settings.seating == Seating::Public,
+        }
     }
 
     /// Milliseconds left on `seat`'s clock at `now_ms`.
@@ -423,9 +450,7 @@ impl State {
             }
             Event::Moved { seat, mv, clock_ms } => {
                 self.expect_turn(*seat)?;
-                self.game
-                    .play(*mv)
-                    .map_err(|error| Refusal(error.to_string()))?;
+                self.game.play(*mv).map_err(Refusal::Rules)?;
                 if let (Some(clocks), Some(left)) = (&mut self.clocks, clock_ms) {
                     clocks[seat.index()] = *left;
                 }
@@ -508,12 +533,12 @@ impl State {
     /// only after the game, and only until one is agreed.
     pub fn rematch_refusal(&self) -> Option<Refusal> {
         if self.ending.is_none() {
-            return Some(Refusal(
+            return Some(Refusal::Command(
                 "the game is not over: a rematch follows a finished game".into(),
             ));
         }
         if let Some(Rematch::Agreed { game, .. }) = &self.rematch {
-            return Some(Refusal(format!(
+            return Some(Refusal::Command(format!(
                 "the rematch was agreed: it is game {game}"
             )));
         }
@@ -801,19 +826,22 @@ mod tests {
     #[test]
     fn a_refused_move_quotes_the_text_without_control_characters() {
         let refusal = parse_move("A7\u{0}-B7-1").unwrap_err();
-        assert!(refusal.0.contains("A7\\u{0}-B7-1"), "{refusal}");
-        assert!(!refusal.0.chars().any(char::is_control), "{refusal}");
+        assert!(refusal.to_string().contains("A7\\u{0}-B7-1"), "{refusal}");
+        assert!(
+            !refusal.to_string().chars().any(char::is_control),
+            "{refusal}"
+        );
     }
 
     #[test]
     fn a_refusal_quotes_the_text_once() {
         assert_eq!(
-            parse_move("").unwrap_err().0,
+            parse_move("").unwrap_err().to_string(),
             "'' is not a move: expected FROM-TO-STONES like A7-B7-1"
         );
         let long = "x".repeat(100);
         assert_eq!(
-            parse_move(&long).unwrap_err().0,
+            parse_move(&long).unwrap_err().to_string(),
             format!(
                 "'{}…' is not a move: expected FROM-TO-STONES like A7-B7-1",
                 "x".repeat(40)
@@ -829,7 +857,9 @@ mod tests {
         };
         state.apply(&abandoned, 1_000).unwrap();
         assert_eq!(state.status(), Status::Finished);
-        assert_eq!(state.result_text().as_deref(), Some("* unterminated"));
+        let listing = state.listing();
+        assert_eq!(listing.outcome, Some(Outcome::Undecided));
+        assert_eq!(listing.termination, Some(Termination::Unterminated));
         assert_eq!(state.flag_at_ms(), None);
         assert!(state.apply(&abandoned, 2_000).is_err(), "once");
     }
@@ -854,7 +884,7 @@ mod tests {
             [Player::Engine { level: 11 }, Player::Human],
             None,
         );
-        assert_eq!(made, Err(Refusal("level 11 is not 1-10".into())));
+        assert_eq!(made, Err(Refusal::Command("level 11 is not 1-10".into())));
         let stored = r#"{"rules":"course","start":"r1r11RG1r1r1/2r11r12/3r13/7/3b13/2b11b12/b1b11BG1b1b1 r","players":[{"type":"engine","level":0},{"type":"human"}],"time_control":null}"#;
         assert!(serde_json::from_str::<Settings>(stored).is_err());
         let unknown_rules = stored

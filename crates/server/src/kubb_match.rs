@@ -11,6 +11,8 @@ use kubb::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::listing::{Listing, Outcome, Side};
+use crate::seat::Seat;
 use crate::status::{Kind, Status};
 
 /// What a match is created with. Matches stored before the tournament
@@ -63,32 +65,27 @@ pub enum Scorer {
 
 impl Scorer {
     /// The seat each scorer's token holds.
-    pub const SEATS: [(&'static str, Scorer); 3] = [
-        ("referee", Scorer::Referee),
-        ("team-a", Scorer::Team(Team::A)),
-        ("team-b", Scorer::Team(Team::B)),
-    ];
+    pub const SEATS: [Seat; 3] = [Seat::Referee, Seat::Team(Team::A), Seat::Team(Team::B)];
 
     /// The scorer of a seat of a Kubb match; `None` for any other seat.
-    pub fn of_seat(seat: &str) -> Option<Scorer> {
-        Scorer::SEATS
-            .iter()
-            .find(|(name, _)| *name == seat)
-            .map(|&(_, scorer)| scorer)
+    pub fn of_seat(seat: &Seat) -> Option<Scorer> {
+        match seat {
+            Seat::Referee => Some(Scorer::Referee),
+            Seat::Team(team) => Some(Scorer::Team(*team)),
+            _ => None,
+        }
     }
 }
 
-/// A match or event refused, in the plain words the API answers with: the
-/// rules' reason, an unknown ruleset, or nothing left to undo. Text, as
-/// for every kind of game the server keeps.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
-
-impl From<RuleError> for Refusal {
-    fn from(error: RuleError) -> Refusal {
-        Refusal(error.to_string())
-    }
+/// A match or event refused: by the rules (`kubb::RuleError`, typed), or
+/// by the scorekeeping around them (who may enter what, nothing left to
+/// undo), in plain words. Its text is what the API answers.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    #[error("{0}")]
+    Rules(#[from] RuleError),
+    #[error("{0}")]
+    Scorekeeping(String),
 }
 
 /// What a new entry must say beyond what a record may hold: a hit names
@@ -108,7 +105,7 @@ pub fn check_entry(event: &kubb::Event) -> Result<(), Refusal> {
     } = event
     {
         if knights.is_empty() && towers.is_empty() {
-            return Err(Refusal(
+            return Err(Refusal::Scorekeeping(
                 "a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss"
                     .into(),
             ));
@@ -161,12 +158,12 @@ impl State {
         };
         match acting {
             Some(acting) if acting == team => Ok(()),
-            Some(acting) => Err(Refusal(format!(
+            Some(acting) => Err(Refusal::Scorekeeping(format!(
                 "{}'s phone enters its own team's throws and placements; this one is for {} (team {acting}) or the referee to enter",
                 self.current.team_info(team).name,
                 self.current.team_info(acting).name,
             ))),
-            None => Err(Refusal(
+            None => Err(Refusal::Scorekeeping(
                 "only the referee calls time or names the teams".into(),
             )),
         }
@@ -204,14 +201,14 @@ impl State {
             }
             Event::Undone => {
                 if self.events.pop().is_none() {
-                    return Err(Refusal("there is nothing to undo".into()));
+                    return Err(Refusal::Scorekeeping("there is nothing to undo".into()));
                 }
                 self.current = self.replayed();
                 self.clear_confirmations();
             }
             Event::Confirmed { by, agree } => {
                 if self.current.outcome().is_none() {
-                    return Err(Refusal(
+                    return Err(Refusal::Scorekeeping(
                         "the match is not over: there is no result to confirm yet".into(),
                     ));
                 }
@@ -248,12 +245,16 @@ impl State {
 
     /// The stored result text: `A Vikings`, or `draw` (time called with
     /// the games level).
-    pub fn result_text(&self) -> Option<String> {
-        match self.current.outcome()? {
-            kubb::Outcome::Won(team) => {
-                Some(format!("{team} {}", self.current.team_info(team).name))
-            }
-            kubb::Outcome::Drawn => Some("draw".into()),
+    /// What a list shows of the match.
+    pub fn listing(&self) -> Listing {
+        Listing {
+            names: Team::BOTH.map(|team| Some(self.current.team_info(team).name.to_string())),
+            outcome: self.current.outcome().map(|outcome| match outcome {
+                kubb::Outcome::Won(Team::A) => Outcome::Won(Side::First),
+                kubb::Outcome::Won(Team::B) => Outcome::Won(Side::Second),
+                kubb::Outcome::Drawn => Outcome::Drawn,
+            }),
+            ..Listing::default()
         }
     }
 

@@ -244,7 +244,7 @@ fn step(state: &mut State, event: RefereeEvent, steps: &mut Vec<Value>) -> bool 
             true
         }
         Err(refusal) => {
-            steps.push(json!({ "event": body, "refused": refusal.0 }));
+            steps.push(json!({ "event": body, "refused": refusal.to_string() }));
             false
         }
     }

@@ -28,9 +28,12 @@ mod kubb_match;
 mod kubb_rules_twin;
 mod listen;
 mod listener;
+mod listing;
 pub mod loadtest;
+mod names;
 mod ratings;
 mod scheduler;
+mod seat;
 mod security;
 mod status;
 mod store;
@@ -126,6 +129,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     if app.store.is_postgres() {
         listen::spawn(app.clone()).await?;
     }
+    app.fill_listings().await?;
     app.resume_active_games().await?;
     let budget = listener::descriptor_budget();
     let connections = listener::Connections::new(

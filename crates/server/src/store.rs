@@ -15,6 +15,8 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyConnection, AnyPool, Connection, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::listing::{Listing, Outcome, Side};
+use crate::seat::Seat;
 use crate::status::{Kind, Status, UnknownName};
 
 /// The most requests committed in one transaction.
@@ -48,7 +50,7 @@ pub struct GameRow {
     pub kind: Kind,
     pub settings: String,
     pub status: Status,
-    pub result: Option<String>,
+    pub listing: Listing,
     pub created_ms: i64,
     pub updated_ms: i64,
 }
@@ -77,16 +79,24 @@ pub enum Write {
     /// Fails the request when the game already has event `seq`.
     Append {
         game_id: String,
+        kind: Kind,
         event: EventRow,
-        /// The game's status and result after this event.
+        /// The game's status and listing after this event.
         status: Status,
-        result: Option<String>,
+        listing: Listing,
     },
     /// Fails the request when the seat is taken.
     TakeSeat {
         game_id: String,
-        seat: String,
+        seat: Seat,
         token_hash: String,
+    },
+    /// The listing of a game stored before listings had columns, read
+    /// from its events; a listing written meanwhile is kept.
+    FillListing {
+        game_id: String,
+        kind: Kind,
+        listing: Listing,
     },
     /// Fails the request when the name is taken.
     RegisterBot {
@@ -233,13 +243,10 @@ impl Store {
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(
-            "SELECT id, kind, settings, status, result, created_ms, updated_ms \
-             FROM games WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
         row.map(|row| game_row(&row)).transpose()
     }
 
@@ -262,32 +269,50 @@ impl Store {
             .collect())
     }
 
-    /// The hash of the token that holds `seat`, if the seat is taken.
-    pub async fn seats(&self, id: &str) -> Result<Vec<(String, String)>, StoreError> {
+    /// The game's taken seats, each with the hash of the token that holds
+    /// it.
+    pub async fn seats(&self, id: &str) -> Result<Vec<(Seat, String)>, StoreError> {
         let rows = sqlx::query("SELECT seat, token_hash FROM seats WHERE game_id = $1")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
+        rows.iter()
+            .map(|row| Ok((seat_of(id, row.get(0))?, row.get(1))))
+            .collect()
     }
 
-    /// The most recently updated games of `kind` with `status`.
+    /// The most recently updated games of `kind` with `status` (only
+    /// public challenges when `public_only`).
     pub async fn list(
         &self,
         kind: Kind,
         status: Status,
+        public_only: bool,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, kind, settings, status, result, created_ms, updated_ms FROM games \
-             WHERE kind = $1 AND status = $2 ORDER BY updated_ms DESC, id LIMIT $3",
-        )
+        let public = if public_only { "AND public = 1" } else { "" };
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE kind = $1 AND status = $2 {public} \
+             ORDER BY updated_ms DESC, id LIMIT $3"
+        ))
         .bind(kind.name())
         .bind(status.name())
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(game_row).collect()
+    }
+
+    /// The games stored before listings had columns whose listing is not
+    /// filled yet (quarantined games are left out: they do not replay).
+    pub async fn unlisted(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE public IS NULL \
+             AND id NOT IN (SELECT game_id FROM quarantine) ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
     }
 }
 
@@ -395,7 +420,7 @@ impl Store {
         &self,
         token_hash: &str,
         limit: i64,
-    ) -> Result<Vec<(String, String)>, StoreError> {
+    ) -> Result<Vec<(String, Seat)>, StoreError> {
         let rows = sqlx::query(
             "SELECT g.id, s.seat FROM seats s JOIN games g ON g.id = s.game_id \
              WHERE s.token_hash = $1 AND g.kind = $2 AND g.status IN ($3, $4) \
@@ -409,8 +434,22 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
+        rows.iter()
+            .map(|row| {
+                let id: String = row.get(0);
+                let seat = seat_of(&id, row.get(1))?;
+                Ok((id, seat))
+            })
+            .collect()
     }
+}
+
+/// A stored seat name, read.
+fn seat_of(id: &str, name: String) -> Result<Seat, StoreError> {
+    name.parse().map_err(|error| StoreError::Corrupt {
+        id: id.to_string(),
+        error,
+    })
 }
 
 /// A game set apart because its events no longer replay.
@@ -478,6 +517,10 @@ fn redacted(url: &str) -> String {
     }
 }
 
+/// The columns of a [`GameRow`], in the order [`game_row`] reads them.
+const GAME_COLUMNS: &str = "id, kind, settings, status, outcome, winner, termination, champion, \
+                            first_name, second_name, public, created_ms, updated_ms";
+
 fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
     let id: String = row.get(0);
     let named = |index: usize| row.get::<String, _>(index);
@@ -485,15 +528,71 @@ fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
         id: id.clone(),
         error,
     };
+    let winner = row
+        .get::<Option<String>, _>(5)
+        .map(|side| Side::read(&side))
+        .transpose()
+        .map_err(corrupt)?;
+    let outcome = match (row.get::<Option<String>, _>(4).as_deref(), winner) {
+        (None, _) => None,
+        (Some("won"), Some(side)) => Some(Outcome::Won(side)),
+        (Some("drawn"), None) => Some(Outcome::Drawn),
+        (Some("undecided"), None) => Some(Outcome::Undecided),
+        (Some(other), _) => {
+            return Err(corrupt(UnknownName(
+                format!("{other} (winner {winner:?})"),
+                "outcome (won with a winner, drawn or undecided)",
+            )))
+        }
+    };
     Ok(GameRow {
         kind: named(1).parse().map_err(corrupt)?,
         settings: row.get(2),
         status: named(3).parse().map_err(corrupt)?,
-        result: row.get(4),
-        created_ms: row.get(5),
-        updated_ms: row.get(6),
+        listing: Listing {
+            names: [row.get(8), row.get(9)],
+            outcome,
+            termination: row
+                .get::<Option<String>, _>(6)
+                .map(|text| text.parse().unwrap_or_else(|never| match never {})),
+            champion: row.get(7),
+            public: row.get::<Option<i64>, _>(10) == Some(1),
+        },
+        created_ms: row.get(11),
+        updated_ms: row.get(12),
         id,
     })
+}
+
+/// The listing's columns as bound: outcome, winner, termination,
+/// champion, first_name, second_name, public.
+type ListingColumns = (
+    Option<&'static str>,
+    Option<&'static str>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    i64,
+);
+
+fn listing_columns(kind: Kind, listing: &Listing) -> ListingColumns {
+    let (outcome, winner) = match listing.outcome {
+        None => (None, None),
+        Some(Outcome::Won(side)) => (Some("won"), Some(side.name(kind))),
+        Some(Outcome::Drawn) => (Some("drawn"), None),
+        Some(Outcome::Undecided) => (Some("undecided"), None),
+    };
+    let [first, second] = listing.names.clone();
+    (
+        outcome,
+        winner,
+        listing.termination.as_ref().map(ToString::to_string),
+        listing.champion.clone(),
+        first,
+        second,
+        i64::from(listing.public),
+    )
 }
 
 async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgres: bool) {
@@ -573,25 +672,37 @@ async fn apply(
 ) -> Result<bool, sqlx::Error> {
     let connection = &mut **transaction;
     let affected = match write {
-        Write::CreateGame(game) => sqlx::query(
-            "INSERT INTO games (id, kind, settings, status, result, created_ms, updated_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
-        )
-        .bind(&game.id)
-        .bind(game.kind.name())
-        .bind(&game.settings)
-        .bind(game.status.name())
-        .bind(&game.result)
-        .bind(game.created_ms)
-        .bind(game.updated_ms)
-        .execute(connection)
-        .await?
-        .rows_affected(),
+        Write::CreateGame(game) => {
+            let (outcome, winner, termination, champion, first, second, public) =
+                listing_columns(game.kind, &game.listing);
+            sqlx::query(&format!(
+                "INSERT INTO games ({GAME_COLUMNS}) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+                 ON CONFLICT DO NOTHING"
+            ))
+            .bind(&game.id)
+            .bind(game.kind.name())
+            .bind(&game.settings)
+            .bind(game.status.name())
+            .bind(outcome)
+            .bind(winner)
+            .bind(termination)
+            .bind(champion)
+            .bind(first)
+            .bind(second)
+            .bind(public)
+            .bind(game.created_ms)
+            .bind(game.updated_ms)
+            .execute(connection)
+            .await?
+            .rows_affected()
+        }
         Write::Append {
             game_id,
+            kind,
             event,
             status,
-            result,
+            listing,
         } => {
             let inserted = sqlx::query(
                 "INSERT INTO events (game_id, seq, at_ms, body) VALUES ($1, $2, $3, $4) \
@@ -605,17 +716,52 @@ async fn apply(
             .await?
             .rows_affected();
             if inserted == 1 {
+                let (outcome, winner, termination, champion, first, second, public) =
+                    listing_columns(*kind, listing);
                 sqlx::query(
-                    "UPDATE games SET status = $1, result = $2, updated_ms = $3 WHERE id = $4",
+                    "UPDATE games SET status = $1, outcome = $2, winner = $3, termination = $4, \
+                     champion = $5, first_name = $6, second_name = $7, public = $8, \
+                     updated_ms = $9 WHERE id = $10",
                 )
                 .bind(status.name())
-                .bind(result)
+                .bind(outcome)
+                .bind(winner)
+                .bind(termination)
+                .bind(champion)
+                .bind(first)
+                .bind(second)
+                .bind(public)
                 .bind(event.at_ms)
                 .bind(game_id)
                 .execute(connection)
                 .await?;
             }
             inserted
+        }
+        Write::FillListing {
+            game_id,
+            kind,
+            listing,
+        } => {
+            let (outcome, winner, termination, champion, first, second, public) =
+                listing_columns(*kind, listing);
+            sqlx::query(
+                "UPDATE games SET outcome = $1, winner = $2, termination = $3, champion = $4, \
+                 first_name = $5, second_name = $6, public = $7 WHERE id = $8 AND public IS NULL",
+            )
+            .bind(outcome)
+            .bind(winner)
+            .bind(termination)
+            .bind(champion)
+            .bind(first)
+            .bind(second)
+            .bind(public)
+            .bind(game_id)
+            .execute(connection)
+            .await?;
+            // A listing written meanwhile (by an event) is newer: not a
+            // conflict.
+            1
         }
         Write::TakeSeat {
             game_id,
@@ -626,7 +772,7 @@ async fn apply(
              ON CONFLICT DO NOTHING",
         )
         .bind(game_id)
-        .bind(seat)
+        .bind(seat.to_string())
         .bind(token_hash)
         .execute(connection)
         .await?

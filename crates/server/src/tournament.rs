@@ -17,6 +17,7 @@ use tournament::tournament::Stage;
 use tournament::{BaselineKubbs, GameKind, Name, Score, Standing, Tournament};
 
 use crate::kubb_match;
+use crate::listing::Listing;
 use crate::status::{Kind, Status};
 
 /// The longest tournament title, in characters.
@@ -93,21 +94,21 @@ impl Settings {
             || title.chars().count() > MAX_TITLE_CHARS
             || title.chars().any(char::is_control)
         {
-            return Err(Refusal(format!(
+            return Err(Refusal::Command(format!(
                 "a title has 1-{MAX_TITLE_CHARS} printable characters"
             )));
         }
         tournament
             .check()
-            .map_err(|error| Refusal(error.to_string()))?;
+            .map_err(|error| Refusal::Command(error.to_string()))?;
         match tournament.game {
             GameKind::Gt if games.ruleset.is_some() || games.match_settings.is_some() => {
-                return Err(Refusal(
+                return Err(Refusal::Command(
                     "a ruleset and match settings are for Kubb tournaments".into(),
                 ))
             }
             GameKind::Kubb if games.time_control.is_some() => {
-                return Err(Refusal(
+                return Err(Refusal::Command(
                     "a time control is for Guard & Towers tournaments".into(),
                 ))
             }
@@ -168,15 +169,15 @@ pub enum Event {
     },
 }
 
-/// A command or event refused, in the plain words the API answers with.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
-
-impl From<tournament::TournamentError> for Refusal {
-    fn from(error: tournament::TournamentError) -> Refusal {
-        Refusal(error.to_string())
-    }
+/// A command or event refused: by the tournament library
+/// (`TournamentError`, typed), or by the server's own checks, in plain
+/// words. Its text is what the API answers.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Refusal {
+    #[error("{0}")]
+    Tournament(#[from] tournament::TournamentError),
+    #[error("{0}")]
+    Command(String),
 }
 
 /// The state of a tournament after its events.
@@ -220,7 +221,9 @@ impl State {
             }
             Event::BotRegistered { name } => {
                 if self.settings.game() != GameKind::Gt {
-                    return Err(Refusal("bot accounts play Guard & Towers only".into()));
+                    return Err(Refusal::Command(
+                        "bot accounts play Guard & Towers only".into(),
+                    ));
                 }
                 self.tournament.add(name.clone())?;
                 self.entrants.push(Entrant {
@@ -236,7 +239,9 @@ impl State {
                 games,
             } => {
                 if games.len() != pairings.len() {
-                    return Err(Refusal("every pairing needs its game (or none)".into()));
+                    return Err(Refusal::Command(
+                        "every pairing needs its game (or none)".into(),
+                    ));
                 }
                 self.tournament
                     .apply(tournament::Event::RoundPaired {
@@ -299,12 +304,12 @@ impl State {
 
     fn check_players(&self, entrant: &Entrant) -> Result<(), Refusal> {
         match self.settings.game() {
-            GameKind::Gt if !entrant.players.is_empty() => Err(Refusal(
+            GameKind::Gt if !entrant.players.is_empty() => Err(Refusal::Command(
                 "a Guard & Towers entrant is one player: no team players".into(),
             )),
-            GameKind::Kubb if entrant.players.len() > MAX_PLAYERS => Err(Refusal(format!(
-                "a Kubb team has at most {MAX_PLAYERS} players"
-            ))),
+            GameKind::Kubb if entrant.players.len() > MAX_PLAYERS => Err(Refusal::Command(
+                format!("a Kubb team has at most {MAX_PLAYERS} players"),
+            )),
             GameKind::Kubb => self.check_kubb_team(entrant),
             GameKind::Gt => Ok(()),
         }
@@ -315,7 +320,7 @@ impl State {
     fn check_kubb_team(&self, entrant: &Entrant) -> Result<(), Refusal> {
         let team = self.kubb_team(entrant)?;
         let ruleset = self.settings.games.kubb_match().rules();
-        let refused = |error: kubb::RuleError| Refusal(error.to_string());
+        let refused = |error: kubb::RuleError| Refusal::Command(error.to_string());
         team.check(&ruleset).map_err(refused)?;
         for other in &self.entrants {
             team.check_beside(&self.kubb_team(other)?)
@@ -328,7 +333,7 @@ impl State {
     /// say which rule a bad name breaks).
     pub fn kubb_team(&self, entrant: &Entrant) -> Result<kubb::TeamInfo, Refusal> {
         let name_of = |text: &str| {
-            kubb::Name::new(text).map_err(|error| Refusal(format!("'{text}': {error}")))
+            kubb::Name::new(text).map_err(|error| Refusal::Command(format!("'{text}': {error}")))
         };
         Ok(kubb::TeamInfo {
             name: name_of(entrant.name.as_str())?,
@@ -351,10 +356,14 @@ impl State {
     }
 
     /// The stored result text: the winner's name.
-    pub fn result_text(&self) -> Option<String> {
-        (self.status() == Status::Finished)
-            .then(|| self.tournament.standings())
-            .and_then(|standings| standings.first().map(|s| s.name.to_string()))
+    /// What a list shows of the tournament: its winner once it is over.
+    pub fn listing(&self) -> Listing {
+        Listing {
+            champion: (self.status() == Status::Finished)
+                .then(|| self.tournament.standings())
+                .and_then(|standings| standings.first().map(|s| s.name.to_string())),
+            ..Listing::default()
+        }
     }
 
     /// The pairings of the next round, or why it cannot be paired.
@@ -365,7 +374,7 @@ impl State {
             Some(tournament::Event::RoundPaired { round, pairings }) => {
                 Ok((*round, pairings.clone()))
             }
-            _ => Err(Refusal("pairing made no round".into())),
+            _ => Err(Refusal::Command("pairing made no round".into())),
         }
     }
 
@@ -389,7 +398,7 @@ impl State {
             Some(tournament::Event::ResultCorrected(result)) => Ok(Event::ResultCorrected {
                 result: result.clone(),
             }),
-            _ => Err(Refusal("recording made no result".into())),
+            _ => Err(Refusal::Command("recording made no result".into())),
         }
     }
 
@@ -691,7 +700,7 @@ mod tests {
         assert!(state.open_games().is_empty());
         assert_eq!(state.status(), Status::Finished);
         assert_eq!(
-            state.result_text().as_deref(),
+            state.listing().champion.as_deref(),
             Some(state.view("t").standings[0].name.as_str())
         );
     }

@@ -91,6 +91,19 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
     for name in ["ann", "bob", "cy", "dee"] {
         register(&server, &id, &organiser, json!({ "name": name })).await;
     }
+    // One rule for every name on the server: 40 characters at most (a
+    // tournament name's own type would take 64).
+    let (status, body) = server
+        .post(&path, Some(&organiser), json!({ "name": "x".repeat(41) }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        body["error"],
+        format!(
+            "a name has at most 40 characters; '{}…' has 41",
+            "x".repeat(40)
+        )
+    );
     let (status, body) = server
         .post(&path, Some(&organiser), json!({ "name": "ann" }))
         .await;

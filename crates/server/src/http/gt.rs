@@ -30,6 +30,7 @@ use crate::clock::now_ms;
 use crate::contest;
 use crate::error::ApiError;
 use crate::gt::{self, Player, Rematch, Seating, Settings};
+use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
 use crate::status::{Kind, Status};
 
@@ -79,7 +80,7 @@ async fn import_course_log(
 
 /// The seat name under which a friend game's invitation secret is kept
 /// (hashed, as the seat tokens are). It is no colour: it seats nobody.
-const INVITATION: &str = "invite";
+const INVITATION: Seat = Seat::Invite;
 
 /// The game's state; a Kubb match is 404, as an unknown id.
 fn state_of(game: &Loaded) -> Result<&gt::State, ApiError> {
@@ -140,7 +141,7 @@ async fn create(
     let start = match &request.start {
         Some(text) => text
             .parse::<Position>()
-            .map_err(|error| ApiError::Refused(format!("start position: {error}")))?,
+            .map_err(|error| ApiError::refused(format!("start position: {error}")))?,
         None => Position::start(),
     };
     let seat = request.color.unwrap_or(Color::Red);
@@ -170,7 +171,7 @@ async fn create(
         request.time_control,
     )
     .and_then(|settings| settings.rated(request.rated))
-    .map_err(|refusal| ApiError::Refused(refusal.0))?
+    .map_err(ApiError::from)?
     .seated_by(seating_of(&request.opponent));
     let human = !matches!(request.opponent, Opponent::Engines);
     let name = seat_name(request.name, request.rated)?;
@@ -179,16 +180,16 @@ async fn create(
         let joined = gt::Event::Joined { seat, name };
         (
             vec![GameEvent::Gt(joined)],
-            vec![(seat.name().to_string(), token.clone())],
+            vec![(Seat::Player(seat), token.clone())],
         )
     } else {
         (Vec::new(), Vec::new())
     };
     let invite = matches!(request.opponent, Opponent::Friend).then(new_token);
     if let Some(secret) = &invite {
-        seats.push((INVITATION.to_string(), secret.clone()));
+        seats.push((INVITATION, secret.clone()));
     }
-    let mut seats: Vec<(String, String)> = seats
+    let mut seats: Vec<(Seat, String)> = seats
         .into_iter()
         .map(|(seat, token)| (seat, token_hash(&token)))
         .collect();
@@ -226,14 +227,14 @@ async fn bot_seat(
     shared: &Shared,
     bot: Option<&Name>,
     seat: Color,
-) -> Result<(GameEvent, (String, String)), ApiError> {
-    let bot = bot.ok_or_else(|| ApiError::Refused("a bot game names its 'bot'".into()))?;
+) -> Result<(GameEvent, (Seat, String)), ApiError> {
+    let bot = bot.ok_or_else(|| ApiError::refused("a bot game names its 'bot'"))?;
     let hash = bots::seat_hash(&shared.app, bot).await?;
     let joined = GameEvent::Gt(gt::Event::Joined {
         seat,
         name: bot.to_string(),
     });
-    Ok((joined, (seat.name().to_string(), hash)))
+    Ok((joined, (Seat::Player(seat), hash)))
 }
 
 /// The archive, active games, or (`status=waiting`) the lobby: the
@@ -243,15 +244,7 @@ async fn list(
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
     let lobby = query.status == Some(Status::Waiting);
-    list_games(&shared.app, Kind::Gt, query, |settings| {
-        !lobby || is_public(settings)
-    })
-    .await
-}
-
-fn is_public(settings: &str) -> bool {
-    serde_json::from_str::<Settings>(settings)
-        .is_ok_and(|settings| settings.seating == Seating::Public)
+    list_games(&shared.app, Kind::Gt, query, lobby).await
 }
 
 async fn state(
@@ -296,7 +289,7 @@ async fn join(
     check_invitation(&game, state, request.invite.as_deref())?;
     let token = new_token();
     let event = GameEvent::Gt(gt::Event::Joined { seat, name });
-    let seat_token = (seat.name().to_string(), token.clone());
+    let seat_token = (Seat::Player(seat), token.clone());
     shared
         .app
         .commit_event(&mut game, event, Some(seat_token))
@@ -315,8 +308,8 @@ fn seat_name(name: Option<String>, rated: bool) -> Result<String, ApiError> {
     let given = name.is_some();
     let name = checked_name(name)?;
     if rated && (!given || name.eq_ignore_ascii_case("anonymous")) {
-        return Err(ApiError::Refused(
-            "a rated game is played under your own name: give one".into(),
+        return Err(ApiError::refused(
+            "a rated game is played under your own name: give one",
         ));
     }
     Ok(name)
@@ -329,7 +322,7 @@ fn check_invitation(
     state: &gt::State,
     secret: Option<&str>,
 ) -> Result<(), ApiError> {
-    if state.settings.seating == Seating::Public || !game.seats.contains_key(INVITATION) {
+    if state.settings.seating == Seating::Public || !game.seats.contains_key(&INVITATION) {
         return Ok(());
     }
     let refused = || {
@@ -352,18 +345,17 @@ async fn seated(
 ) -> Result<(Loaded, Color), ApiError> {
     let game = shared.app.lock(id).await?;
     state_of(&game)?;
-    let seat = game.seat_of(bearer(headers))?;
-    if seat == INVITATION {
-        return Err(ApiError::Forbidden(
+    match game.seat_of(bearer(headers))? {
+        Seat::Player(seat) => Ok((game, seat)),
+        Seat::Invite => Err(ApiError::Forbidden(
             "an invitation is not a seat: join the game first".into(),
-        ));
+        )),
+        // The other seats of a game hold a rematch offerer's token for the
+        // return game, not yet played.
+        _ => Err(ApiError::Forbidden(
+            "this token is for the rematch, not for this game".into(),
+        )),
     }
-    // The other seats that are no colour hold a rematch offerer's token
-    // for the return game, not yet played.
-    let seat = seat.parse().map_err(|_| {
-        ApiError::Forbidden("this token is for the rematch, not for this game".into())
-    })?;
-    Ok((game, seat))
 }
 
 /// Commits a seat's event and answers with the game's view.
@@ -399,8 +391,8 @@ async fn play(
     if let gt::Event::Forfeited { .. } = event {
         let forfeit = GameEvent::Gt(event);
         shared.app.commit_event(&mut game, forfeit, None).await?;
-        return Err(ApiError::Refused(
-            "your time ran out: the game is lost on time".into(),
+        return Err(ApiError::refused(
+            "your time ran out: the game is lost on time",
         ));
     }
     commit(&shared, game, event).await
@@ -487,7 +479,7 @@ async fn rematch(
     let (mut game, seat) = seated(&shared, &id, &headers).await?;
     let state = state_of(&game)?;
     if let Some(refusal) = state.rematch_refusal() {
-        return Err(ApiError::Conflict(refusal.0));
+        return Err(ApiError::Conflict(refusal.to_string()));
     }
     let open_offer = state
         .rematch_offer()
@@ -507,7 +499,7 @@ async fn rematch(
         (RematchAction::Offer | RematchAction::Accept, Some((_, offer_seq))) => {
             accept_rematch(&shared, &mut game, seat, offer_seq).await
         }
-        (RematchAction::Accept, None) => Err(ApiError::Refused(format!(
+        (RematchAction::Accept, None) => Err(ApiError::refused(format!(
             "{seat} has no rematch offer to answer"
         ))),
     }
@@ -565,8 +557,8 @@ async fn accept_rematch(
         .to_vec();
     let token = new_token();
     let seats = vec![
-        ((!seat).name().to_string(), token_hash(&token)),
-        (seat.name().to_string(), offerer_hash),
+        (Seat::Player(!seat), token_hash(&token)),
+        (Seat::Player(seat), offerer_hash),
     ];
     let created = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
     let (rematch_id, _) =
@@ -664,7 +656,7 @@ async fn analyse(
     let position: Position = request
         .position
         .parse()
-        .map_err(|error| ApiError::Refused(format!("position: {error}")))?;
+        .map_err(|error| ApiError::refused(format!("position: {error}")))?;
     let rules = request.rules.unwrap_or_default().rules();
     let movetime = Duration::from_millis(request.movetime_ms.unwrap_or(1_000)).min(MAX_ANALYSIS);
     let game = Game::new(position, rules);
@@ -732,17 +724,17 @@ async fn position(
     let position: Position = request
         .position
         .parse()
-        .map_err(|error| ApiError::Refused(format!("position: {error}")))?;
+        .map_err(|error| ApiError::refused(format!("position: {error}")))?;
     let mut game = Game::new(position, request.rules.unwrap_or_default().rules());
     if let Some(text) = &request.mv {
         let mv = gt::parse_move(text)?;
         if game.outcome().is_some() || !game.position().is_legal(mv) {
-            return Err(ApiError::Refused(format!(
+            return Err(ApiError::refused(format!(
                 "{mv} is not a legal move in this position"
             )));
         }
         game.play(mv)
-            .map_err(|error| ApiError::Refused(error.to_string()))?;
+            .map_err(|error| ApiError::refused(error.to_string()))?;
     }
     let position = *game.position();
     let result = game.outcome().map(|outcome| {

@@ -97,7 +97,7 @@ impl CreateKubb {
         let defaults = kubb::TournamentSettings::default();
         let games_to_win = match (self.games_to_win, self.race_to) {
             (Some(games), Some(race)) if games != race => {
-                return Err(ApiError::Refused(format!(
+                return Err(ApiError::refused(format!(
                     "games_to_win {games} and race_to {race} differ: a race to N is a best of 2N - 1 with games_to_win N; give one"
                 )))
             }
@@ -121,7 +121,7 @@ impl CreateKubb {
 fn team_info(team: TeamRequest) -> Result<kubb::TeamInfo, ApiError> {
     let name_of = |text: &str| {
         kubb::Name::new(text)
-            .map_err(|error| ApiError::Refused(format!("'{}': {error}", text.trim())))
+            .map_err(|error| ApiError::refused(format!("'{}': {error}", text.trim())))
     };
     let name = name_of(&team.name)?;
     let players = team
@@ -139,7 +139,7 @@ async fn create_kubb(
     let ruleset = match request.ruleset.as_deref() {
         Some(name) => name
             .parse()
-            .map_err(|error: kubb::UnknownRuleset| ApiError::Refused(error.to_string()))?,
+            .map_err(|error: kubb::UnknownRuleset| ApiError::refused(error.to_string()))?,
         None => kubb::Ruleset::SEED,
     };
     let settings = kubb_match::Settings {
@@ -152,7 +152,7 @@ async fn create_kubb(
         a: team_info(request.team_a)?,
         b: team_info(request.team_b)?,
     };
-    let tokens = Scorer::SEATS.map(|(seat, _)| (seat.to_string(), new_token()));
+    let tokens = Scorer::SEATS.map(|seat| (seat, new_token()));
     let [(_, token), (_, team_a), (_, team_b)] = tokens.clone();
     let event = GameEvent::Kubb(kubb_match::Event::Referee { event: teams });
     let seats = tokens.to_vec();
@@ -176,7 +176,7 @@ async fn list_kubb(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Kubb, query, |_| true).await
+    list_games(&shared.app, Kind::Kubb, query, false).await
 }
 
 async fn kubb_state(
@@ -244,7 +244,7 @@ async fn kubb_event(
     if let kubb_match::Event::Referee { event } = &event {
         state
             .check_scorer(scorer, event)
-            .map_err(|refusal| ApiError::Forbidden(refusal.0))?;
+            .map_err(|refusal| ApiError::Forbidden(refusal.to_string()))?;
     }
     let Some(seq) = request.seq else {
         return commit(&shared, game, event).await;
@@ -296,8 +296,8 @@ async fn kubb_undo(
         ));
     }
     if matches!(state.events.as_slice(), [] | [kubb::Event::Teams { .. }]) {
-        return Err(ApiError::Refused(
-            "nothing to undo: no entry since the teams were set".into(),
+        return Err(ApiError::refused(
+            "nothing to undo: no entry since the teams were set",
         ));
     }
     commit(&shared, game, kubb_match::Event::Undone).await
@@ -389,7 +389,7 @@ async fn kubb_export(
 ) -> Result<Response, ApiError> {
     let game = shared.app.lock(&id).await?;
     let state = kubb_state_of(&game)?;
-    let refused = |error: kubb::notation::ExportError| ApiError::Refused(error.to_string());
+    let refused = |error: kubb::notation::ExportError| ApiError::refused(error.to_string());
     let text = match query.format.as_deref().unwrap_or("log") {
         "log" => kubb::log::write(&state.ruleset, &state.events),
         // Planet Kubb's text form, one record per game of the match.

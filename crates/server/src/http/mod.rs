@@ -4,6 +4,7 @@
 //! module; what they share is here.
 
 mod bots;
+mod error;
 mod gt;
 mod kubb;
 mod players;
@@ -21,6 +22,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use guard_towers::record::GameResult;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -31,6 +33,8 @@ use tower_http::timeout::TimeoutLayer;
 use crate::app::{App, GameEvent, GameState, View};
 use crate::error::ApiError;
 use crate::listener::Connections;
+use crate::listing::{Listing, Outcome, Side};
+use crate::seat::Seat;
 use crate::security::{client_of, RateLimiter, SECURITY_HEADERS};
 use crate::status::{Kind, Status};
 use crate::{web, ws};
@@ -183,7 +187,7 @@ where
                 ApiError::PayloadTooLarge(format!("the body is over {MAX_BODY_BYTES} bytes")),
             ),
             Err(rejection @ JsonRejection::JsonDataError(_)) => {
-                Err(ApiError::Refused(rejection.body_text()))
+                Err(ApiError::refused(rejection.body_text()))
             }
             Err(rejection) => Err(ApiError::BadRequest(rejection.body_text())),
         }
@@ -228,15 +232,14 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
         .map(str::trim)
 }
 
+/// A seat's or a team player's name (`anonymous` when none is given),
+/// held to the server's one rule (`names`), refused in the words the API
+/// has always used for it.
 fn checked_name(name: Option<String>) -> Result<String, ApiError> {
     let name = name.unwrap_or_else(|| "anonymous".into());
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
-        return Err(ApiError::Refused(
-            "a name has 1-40 printable characters".into(),
-        ));
-    }
-    Ok(name.to_string())
+    crate::names::checked(&name)
+        .map(String::from)
+        .map_err(|_| ApiError::refused("a name has 1-40 printable characters"))
 }
 
 /// A new game: its id, its view, and for a seat taken the seat and its
@@ -272,7 +275,7 @@ async fn create_game(
     state: GameState,
     settings: &impl Serialize,
     events: Vec<GameEvent>,
-    seats: Vec<(String, String)>,
+    seats: Vec<(Seat, String)>,
 ) -> Result<(String, View), ApiError> {
     let seat_hashes = seats
         .into_iter()
@@ -289,7 +292,7 @@ async fn create_seated_game(
     state: GameState,
     settings: &impl Serialize,
     events: Vec<GameEvent>,
-    seat_hashes: Vec<(String, String)>,
+    seat_hashes: Vec<(Seat, String)>,
 ) -> Result<(String, View), ApiError> {
     let settings = serde_json::to_string(settings)
         .map_err(|error| ApiError::Internal(format!("settings: {error}")))?;
@@ -330,17 +333,30 @@ impl TryFrom<i64> for Limit {
     }
 }
 
-/// One game of a list: its settings as stored and the names of its two
-/// sides (Red and Blue, or teams A and B), without its state.
+/// One game of a list: its settings as stored, the names of its two sides
+/// (Red and Blue, or teams A and B) and how it ended, without its state.
 #[derive(Serialize)]
 struct Summary {
     id: String,
     status: Status,
+    /// The result in words, as stored until listings had columns: `1-0
+    /// guard captured`, `A Vikings` or `draw`, a tournament's winner.
     result: Option<String>,
+    /// The result typed (Guard & Towers and Kubb; `None` until it ends).
+    outcome: Option<OutcomeView>,
     names: [Option<String>; 2],
     settings: Box<RawValue>,
     created_ms: i64,
     updated_ms: i64,
+}
+
+/// How a listed game ended: the winning side (`red`/`blue`, `a`/`b`), or
+/// none for a draw or a game over without a result, and why.
+#[derive(Serialize)]
+struct OutcomeView {
+    winner: Option<&'static str>,
+    drawn: bool,
+    reason: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -348,26 +364,27 @@ struct Games {
     games: Vec<Summary>,
 }
 
-/// The games of `kind` the query asks for whose stored settings `keep`
-/// accepts (the lobby keeps public challenges only).
+/// The games of `kind` the query asks for (only public challenges when
+/// `public_only`: the lobby), read from their rows.
 async fn list_games(
     app: &App,
     kind: Kind,
     query: ListQuery,
-    keep: impl Fn(&str) -> bool,
+    public_only: bool,
 ) -> Result<Json<Games>, ApiError> {
     let status = query.status.unwrap_or(Status::Finished);
     let limit = query.limit.map_or(50, |Limit(limit)| limit);
-    let rows = app.store.list(kind, status, limit).await?;
+    let rows = app.store.list(kind, status, public_only, limit).await?;
     let mut games = Vec::new();
-    for row in rows.into_iter().filter(|row| keep(&row.settings)) {
+    for row in rows {
         let settings = RawValue::from_string(row.settings)
             .map_err(|error| ApiError::Internal(format!("game {}: settings: {error}", row.id)))?;
         games.push(Summary {
-            names: names_of(app, &row.id).await,
+            result: result_text(kind, &row.listing),
+            outcome: outcome_view(kind, &row.listing),
+            names: row.listing.names,
             id: row.id,
             status: row.status,
-            result: row.result,
             settings,
             created_ms: row.created_ms,
             updated_ms: row.updated_ms,
@@ -376,19 +393,48 @@ async fn list_games(
     Ok(Json(Games { games }))
 }
 
-/// The names of a game's two sides; none for a game that cannot be read
-/// (the list still answers).
-async fn names_of(app: &App, id: &str) -> [Option<String>; 2] {
-    let Ok(game) = app.lock(id).await else {
-        return [None, None];
-    };
-    match &game.state {
-        GameState::Gt(state) => state.names.clone(),
-        GameState::Kubb(state) => {
-            ::kubb::Team::BOTH.map(|team| Some(state.current.team_info(team).name.to_string()))
+/// A listed game's result in words (the `result` field, as it was stored
+/// before results had columns of their own).
+fn result_text(kind: Kind, listing: &Listing) -> Option<String> {
+    match kind {
+        Kind::Gt => {
+            let score = match listing.outcome? {
+                Outcome::Won(Side::First) => GameResult::RedWins,
+                Outcome::Won(Side::Second) => GameResult::BlueWins,
+                Outcome::Drawn => GameResult::Draw,
+                Outcome::Undecided => GameResult::Unfinished,
+            };
+            let termination = listing.termination.as_ref()?;
+            Some(format!("{score} {termination}"))
         }
-        GameState::Tournament(_) => [None, None],
+        Kind::Kubb => match listing.outcome? {
+            Outcome::Won(side) => {
+                let team = match side {
+                    Side::First => ::kubb::Team::A,
+                    Side::Second => ::kubb::Team::B,
+                };
+                let name = listing.names[side.index()].as_deref().unwrap_or("?");
+                Some(format!("{team} {name}"))
+            }
+            Outcome::Drawn | Outcome::Undecided => Some("draw".into()),
+        },
+        Kind::Tournament => listing.champion.clone(),
     }
+}
+
+fn outcome_view(kind: Kind, listing: &Listing) -> Option<OutcomeView> {
+    if kind == Kind::Tournament {
+        return None;
+    }
+    let outcome = listing.outcome?;
+    Some(OutcomeView {
+        winner: match outcome {
+            Outcome::Won(side) => Some(side.name(kind)),
+            Outcome::Drawn | Outcome::Undecided => None,
+        },
+        drawn: outcome == Outcome::Drawn,
+        reason: listing.termination.as_ref().map(ToString::to_string),
+    })
 }
 
 #[cfg(test)]

@@ -20,11 +20,11 @@ use super::{
 };
 use crate::app::{GameEvent, GameState, Loaded};
 use crate::error::ApiError;
+use crate::seat::Seat;
 use crate::security::new_token;
 use crate::status::Kind;
 use crate::tournament::games::{
     check_organiser, pairing_games, start_round, state_of, sync_results, PairingGame,
-    ORGANISER_SEAT,
 };
 use crate::tournament::{self, Entrant, Event, GameSettings, Settings};
 
@@ -42,7 +42,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 fn refused(refusal: tournament::Refusal) -> ApiError {
-    ApiError::Refused(refusal.0)
+    ApiError::from(refusal)
 }
 
 #[derive(Deserialize)]
@@ -81,7 +81,7 @@ async fn create(
         request.qualifiers,
         request.third_place,
     )
-    .map_err(|error| ApiError::Refused(error.to_string()))?;
+    .map_err(|error| ApiError::refused(error.to_string()))?;
     let games = GameSettings {
         ruleset: request.ruleset,
         match_settings: request.match_settings,
@@ -90,7 +90,7 @@ async fn create(
     let settings = Settings::new(request.title, format, games).map_err(refused)?;
     let state = GameState::Tournament(tournament::State::new(settings.clone()).map_err(refused)?);
     let token = new_token();
-    let seats = vec![(ORGANISER_SEAT.to_string(), token.clone())];
+    let seats = vec![(Seat::Organiser, token.clone())];
     let (id, view) = create_game(&shared.app, state, &settings, Vec::new(), seats).await?;
     let created = Created {
         id,
@@ -107,7 +107,7 @@ async fn list(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Tournament, query, |_| true).await
+    list_games(&shared.app, Kind::Tournament, query, false).await
 }
 
 async fn show(
@@ -164,9 +164,10 @@ async fn register(
         .map(|player| checked_name(Some(player)))
         .collect::<Result<Vec<_>, _>>()?;
     let tournament = organised(&shared, &id, &headers).await?;
+    crate::names::checked(request.name.as_str())?;
     if request.bot {
         if !players.is_empty() {
-            return Err(ApiError::Refused("a bot entrant has no players".into()));
+            return Err(ApiError::refused("a bot entrant has no players"));
         }
         crate::bots::seat_hash(&shared.app, &request.name).await?;
         let event = Event::BotRegistered { name: request.name };
@@ -276,7 +277,7 @@ async fn result(
             request.kubbs,
             request.round,
         )
-        .map_err(|refusal| ApiError::Refused(refusal.0))?;
+        .map_err(ApiError::from)?;
     commit(&shared, tournament, event).await
 }
 

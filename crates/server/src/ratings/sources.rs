@@ -178,12 +178,12 @@ fn kubb_stats(state: &kubb_match::State) -> BTreeMap<String, PlayerStats> {
 async fn tournament_source(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
     let corrupt = |error: String| ApiError::Internal(format!("tournament: {error}"));
     let settings = serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
-    let mut state = server_tournament::State::new(settings).map_err(|e| corrupt(e.0))?;
+    let mut state = server_tournament::State::new(settings).map_err(|e| corrupt(e.to_string()))?;
     let mut recorded: HashMap<(u32, String, String), i64> = HashMap::new();
     for event_row in app.store.events(&row.id, 0).await? {
         let event: server_tournament::Event =
             serde_json::from_str(&event_row.body).map_err(|e| corrupt(e.to_string()))?;
-        state.apply(&event).map_err(|e| corrupt(e.0))?;
+        state.apply(&event).map_err(|e| corrupt(e.to_string()))?;
         if let server_tournament::Event::ResultRecorded { result, .. } = &event {
             let key = pair_key(result.round, result.first.as_str(), result.second.as_str());
             recorded.entry(key).or_insert(event_row.at_ms);

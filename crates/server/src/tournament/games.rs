@@ -33,18 +33,9 @@ use crate::app::{App, Entry, GameEvent, GameState, Loaded};
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::gt::{self, Player};
-use crate::kubb_match;
+use crate::kubb_match::{self, Scorer};
+use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
-
-/// The seat of the organiser's token in a tournament.
-pub const ORGANISER_SEAT: &str = "organiser";
-
-/// The seat that links a game to its tournament: this, then the
-/// tournament's id.
-const LINK_SEAT: &str = "tournament:";
-
-/// The seat whose token referees a Kubb match.
-const REFEREE_SEAT: &str = "referee";
 
 /// The tournament's state; any other kind is 404, as an unknown id.
 pub fn state_of(entry: &Entry) -> Result<&State, ApiError> {
@@ -57,7 +48,7 @@ pub fn state_of(entry: &Entry) -> Result<&State, ApiError> {
 /// Refuses a token that is not the organiser's: 401 without one, 403
 /// with another.
 pub fn check_organiser(entry: &Entry, token: Option<&str>) -> Result<(), ApiError> {
-    if entry.seat_of(token)? == ORGANISER_SEAT {
+    if entry.seat_of(token)? == Seat::Organiser {
         Ok(())
     } else {
         Err(ApiError::Forbidden(
@@ -84,18 +75,18 @@ pub struct PairingGame {
     pub tokens: Vec<SeatToken>,
 }
 
-fn seat_token(organiser: &str, tournament: &str, round: u32, index: usize, seat: &str) -> String {
+fn seat_token(organiser: &str, tournament: &str, round: u32, index: usize, seat: &Seat) -> String {
     token_hash(&format!(
         "{organiser}\n{tournament}\n{round}\n{index}\n{seat}"
     ))
 }
 
 /// The seats a player or scorekeeper acts from in a game of this kind.
-fn seats(game: GameKind) -> &'static [&'static str] {
+fn seats(game: GameKind) -> &'static [Seat] {
     match game {
-        GameKind::Gt => &["red", "blue"],
+        GameKind::Gt => &[Seat::Player(Color::Red), Seat::Player(Color::Blue)],
         // The referee's and each team's phone (team A is the first named).
-        GameKind::Kubb => &[REFEREE_SEAT, "team-a", "team-b"],
+        GameKind::Kubb => &Scorer::SEATS,
     }
 }
 
@@ -142,7 +133,7 @@ pub async fn start_round(
 ) -> Result<u32, ApiError> {
     sync_results(app, tournament).await?;
     let state = state_of(tournament)?;
-    let (round, pairings) = state.next_round().map_err(|r| ApiError::Refused(r.0))?;
+    let (round, pairings) = state.next_round().map_err(ApiError::from)?;
     let mut games = Vec::with_capacity(pairings.len());
     for (index, pairing) in pairings.iter().enumerate() {
         let game = match &pairing.second {
@@ -180,11 +171,11 @@ struct Seats<'a> {
 impl Seats<'_> {
     /// The game's seats with their tokens' hashes, the link seat included;
     /// a bot's seat (`bots`, by side) is held by its account token.
-    fn hashed(&self, game: GameKind, bots: &[Option<String>]) -> Vec<(String, String)> {
-        let mut seats: Vec<(String, String)> = seats(game)
+    fn hashed(&self, game: GameKind, bots: &[Option<String>]) -> Vec<(Seat, String)> {
+        let mut seats: Vec<(Seat, String)> = seats(game)
             .iter()
             .enumerate()
-            .map(|(side, &seat)| {
+            .map(|(side, seat)| {
                 let hash = match bots.get(side) {
                     Some(Some(bot)) => bot.clone(),
                     _ => token_hash(&seat_token(
@@ -195,11 +186,11 @@ impl Seats<'_> {
                         seat,
                     )),
                 };
-                (seat.to_string(), hash)
+                (seat.clone(), hash)
             })
             .collect();
         seats.push((
-            format!("{LINK_SEAT}{}", self.tournament),
+            Seat::Tournament(self.tournament.to_string()),
             token_hash(&new_token()),
         ));
         seats
@@ -236,7 +227,7 @@ async fn create_game(
                 state.settings.games.time_control,
             )
             .and_then(|settings| settings.rated(true))
-            .map_err(|refusal| ApiError::Refused(refusal.0))?;
+            .map_err(ApiError::from)?;
             let joined = |seat, name: &Name| {
                 GameEvent::Gt(gt::Event::Joined {
                     seat,
@@ -257,9 +248,7 @@ async fn create_game(
                 let entrant = state
                     .entrant(name)
                     .ok_or_else(|| ApiError::Internal(format!("no entrant '{name}'")))?;
-                state
-                    .kubb_team(entrant)
-                    .map_err(|refusal| ApiError::Refused(refusal.0))
+                state.kubb_team(entrant).map_err(ApiError::from)
             };
             let teams = kubb::Event::Teams {
                 a: team(&pairing.first)?,
@@ -287,10 +276,10 @@ fn to_json(settings: &impl Serialize) -> Result<String, ApiError> {
 
 /// The tournament a game was created for.
 fn tournament_of(entry: &Entry) -> Option<&str> {
-    entry
-        .seats
-        .keys()
-        .find_map(|seat| seat.strip_prefix(LINK_SEAT))
+    entry.seats.keys().find_map(|seat| match seat {
+        Seat::Tournament(id) => Some(id.as_str()),
+        _ => None,
+    })
 }
 
 /// A finished game's result from the first named's side (Red, team A):

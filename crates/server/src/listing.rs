@@ -1,0 +1,73 @@
+//! What a list shows of a game, typed: its two sides' names, how it ended
+//! and whether it is a public challenge. The games make it from their
+//! state; the store keeps it in columns beside each game, so a list reads
+//! rows and never replays a game; the API writes it out.
+
+use guard_towers::record::Termination;
+
+use crate::status::{Kind, UnknownName};
+
+/// One of a game's two sides: Red or team A (the first named), Blue or
+/// team B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    pub fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+
+    /// The side's name in a game of `kind`, as stored and sent: `red` and
+    /// `blue`, or Kubb's teams `a` and `b`.
+    pub fn name(self, kind: Kind) -> &'static str {
+        match (kind, self) {
+            (Kind::Kubb, Side::First) => "a",
+            (Kind::Kubb, Side::Second) => "b",
+            (_, Side::First) => "red",
+            (_, Side::Second) => "blue",
+        }
+    }
+
+    /// Reads a side as [`Side::name`] writes it, of any kind.
+    pub fn read(text: &str) -> Result<Side, UnknownName> {
+        match text {
+            "red" | "a" => Ok(Side::First),
+            "blue" | "b" => Ok(Side::Second),
+            _ => Err(UnknownName(text.to_string(), "side (red, blue, a or b)")),
+        }
+    }
+}
+
+/// How a game ended, as stored in the `outcome` and `winner` columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won(Side),
+    Drawn,
+    /// Over without a result (a course game cut short: `*`).
+    Undecided,
+}
+
+/// What a list shows of a game, kept in columns beside it and written with
+/// each of its events: listing reads rows, never replays a game.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Listing {
+    /// The two sides' names (Red's and Blue's, teams A and B); `None` for
+    /// a free seat.
+    pub names: [Option<String>; 2],
+    /// `None` while the game has no result.
+    pub outcome: Option<Outcome>,
+    /// Why a Guard & Towers game ended.
+    pub termination: Option<Termination>,
+    /// A finished tournament's winner.
+    pub champion: Option<String>,
+    /// A public challenge: listed in the lobby.
+    pub public: bool,
+}
