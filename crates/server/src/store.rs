@@ -564,19 +564,11 @@ fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
     })
 }
 
-/// The listing's columns as bound: outcome, winner, termination,
-/// champion, first_name, second_name, public.
-type ListingColumns = (
-    Option<&'static str>,
-    Option<&'static str>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    i64,
-);
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
 
-fn listing_columns(kind: Kind, listing: &Listing) -> ListingColumns {
+/// Binds the listing's columns, in this order: outcome, winner,
+/// termination, champion, first_name, second_name, public.
+fn bind_listing<'q>(query: AnyQuery<'q>, kind: Kind, listing: &Listing) -> AnyQuery<'q> {
     let (outcome, winner) = match listing.outcome {
         None => (None, None),
         Some(Outcome::Won(side)) => (Some("won"), Some(side.name(kind))),
@@ -584,15 +576,14 @@ fn listing_columns(kind: Kind, listing: &Listing) -> ListingColumns {
         Some(Outcome::Undecided) => (Some("undecided"), None),
     };
     let [first, second] = listing.names.clone();
-    (
-        outcome,
-        winner,
-        listing.termination.as_ref().map(ToString::to_string),
-        listing.champion.clone(),
-        first,
-        second,
-        i64::from(listing.public),
-    )
+    query
+        .bind(outcome)
+        .bind(winner)
+        .bind(listing.termination.as_ref().map(ToString::to_string))
+        .bind(listing.champion.clone())
+        .bind(first)
+        .bind(second)
+        .bind(i64::from(listing.public))
 }
 
 async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgres: bool) {
@@ -673,29 +664,22 @@ async fn apply(
     let connection = &mut **transaction;
     let affected = match write {
         Write::CreateGame(game) => {
-            let (outcome, winner, termination, champion, first, second, public) =
-                listing_columns(game.kind, &game.listing);
-            sqlx::query(&format!(
+            let query = format!(
                 "INSERT INTO games ({GAME_COLUMNS}) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
                  ON CONFLICT DO NOTHING"
-            ))
-            .bind(&game.id)
-            .bind(game.kind.name())
-            .bind(&game.settings)
-            .bind(game.status.name())
-            .bind(outcome)
-            .bind(winner)
-            .bind(termination)
-            .bind(champion)
-            .bind(first)
-            .bind(second)
-            .bind(public)
-            .bind(game.created_ms)
-            .bind(game.updated_ms)
-            .execute(connection)
-            .await?
-            .rows_affected()
+            );
+            let query = sqlx::query(&query)
+                .bind(&game.id)
+                .bind(game.kind.name())
+                .bind(&game.settings)
+                .bind(game.status.name());
+            bind_listing(query, game.kind, &game.listing)
+                .bind(game.created_ms)
+                .bind(game.updated_ms)
+                .execute(connection)
+                .await?
+                .rows_affected()
         }
         Write::Append {
             game_id,
@@ -716,25 +700,17 @@ async fn apply(
             .await?
             .rows_affected();
             if inserted == 1 {
-                let (outcome, winner, termination, champion, first, second, public) =
-                    listing_columns(*kind, listing);
-                sqlx::query(
+                let query = sqlx::query(
                     "UPDATE games SET status = $1, outcome = $2, winner = $3, termination = $4, \
                      champion = $5, first_name = $6, second_name = $7, public = $8, \
                      updated_ms = $9 WHERE id = $10",
                 )
-                .bind(status.name())
-                .bind(outcome)
-                .bind(winner)
-                .bind(termination)
-                .bind(champion)
-                .bind(first)
-                .bind(second)
-                .bind(public)
-                .bind(event.at_ms)
-                .bind(game_id)
-                .execute(connection)
-                .await?;
+                .bind(status.name());
+                bind_listing(query, *kind, listing)
+                    .bind(event.at_ms)
+                    .bind(game_id)
+                    .execute(connection)
+                    .await?;
             }
             inserted
         }
@@ -743,22 +719,14 @@ async fn apply(
             kind,
             listing,
         } => {
-            let (outcome, winner, termination, champion, first, second, public) =
-                listing_columns(*kind, listing);
-            sqlx::query(
+            let query = sqlx::query(
                 "UPDATE games SET outcome = $1, winner = $2, termination = $3, champion = $4, \
                  first_name = $5, second_name = $6, public = $7 WHERE id = $8 AND public IS NULL",
-            )
-            .bind(outcome)
-            .bind(winner)
-            .bind(termination)
-            .bind(champion)
-            .bind(first)
-            .bind(second)
-            .bind(public)
-            .bind(game_id)
-            .execute(connection)
-            .await?;
+            );
+            bind_listing(query, *kind, listing)
+                .bind(game_id)
+                .execute(connection)
+                .await?;
             // A listing written meanwhile (by an event) is newer: not a
             // conflict.
             1
