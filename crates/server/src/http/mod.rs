@@ -7,6 +7,7 @@ mod bots;
 mod gt;
 mod kubb;
 mod players;
+mod puzzles;
 mod tournament;
 
 use std::net::SocketAddr;
@@ -61,6 +62,7 @@ pub fn router(shared: AppState) -> Router {
         .merge(tournament::routes())
         .merge(bots::routes())
         .merge(players::routes())
+        .merge(puzzles::routes())
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::NotFound("no such API path".into()) })
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
