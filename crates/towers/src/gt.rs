@@ -111,6 +111,9 @@ pub enum Command {
         #[arg(default_value_t = guard_towers_engine::bench::DEPTH)]
         depth: u32,
     },
+    /// Find puzzles (one move wins by force, no other does) in finished
+    /// games, verified by the engine; one JSON line each.
+    Puzzles(crate::puzzles_cli::PuzzlesArgs),
     /// Play against the engine in the terminal.
     Play {
         /// Engine level 1-10.
@@ -227,6 +230,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             color,
             movetime,
         } => crate::play::run(level, color, movetime),
+        Command::Puzzles(args) => crate::puzzles_cli::run(args),
     }
 }
 
