@@ -17,8 +17,8 @@ export class OfflineError extends ApiError {
   }
 }
 
-export async function api(method, path, body, token) {
-  const headers = {};
+export async function api(method, path, body, token, extraHeaders) {
+  const headers = { ...extraHeaders };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
   let response;

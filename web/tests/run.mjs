@@ -627,6 +627,74 @@ test("a newcomer on a phone finishes the lesson from the landing page in a few t
   await context.close();
 });
 
+// The shipped puzzle set, the test's oracle: each position's goal and
+// solution, as `towers gt puzzles` wrote them.
+function puzzleSet() {
+  const text = readFileSync(join(here, "../../crates/server/data/gt-puzzles.jsonl"), "utf8");
+  return new Map(text.split("\n").filter((line) => line.trim()).map((line) => {
+    const puzzle = JSON.parse(line);
+    return [puzzle.position, puzzle];
+  }));
+}
+
+test("puzzles on a phone: ten solved move by move with the replies played, one failed with its answer shown, ratings moving", async ({ browser, base }) => {
+  const set = puzzleSet();
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.click("main a[href='/puzzles']");
+  const seen = new Set();
+  // The puzzle on the board now, once its legal moves are in.
+  const current = async () => {
+    await page.waitForFunction((shown) => {
+      const board = document.getElementById("board");
+      return board.dataset.puzzle && !shown.includes(board.dataset.puzzle) && board.querySelector(".square.occupied");
+    }, [...seen]);
+    const position = await page.getAttribute("#board", "data-puzzle");
+    seen.add(position);
+    assert.ok(set.has(position), `the page shows a puzzle of the set: ${position}`);
+    return set.get(position);
+  };
+
+  // The first one is failed: a legal move that is not the solution's.
+  let puzzle = await current();
+  await checkAxe(page, "puzzles");
+  await assertNoSidewaysScroll(page, "puzzles");
+  await shot(page, "puzzles-phone-start");
+  const legal = await page.evaluate(async (position) => (await (await fetch("/api/gt/position", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ position }) })).json()).legal_moves, puzzle.position);
+  const wrong = legal.find((move) => move !== puzzle.solution[0]);
+  await clickMove(page, wrong);
+  await page.waitForSelector("#feedback:has-text('wrong')");
+  assert.match(await page.textContent("#feedback"), new RegExp(`The answer was ${puzzle.solution.join(" ")}`));
+  assert.equal(await page.textContent("#failed-count"), "1");
+  const afterMiss = Number(await page.textContent("#solver-rating"));
+  assert.ok(afterMiss < 1500, `a miss lowers the solver's rating: ${afterMiss}`);
+  await shot(page, "puzzles-phone-failed");
+  await page.click("#next");
+
+  for (let solved = 1; solved <= 10; solved += 1) {
+    puzzle = await current();
+    const mine = puzzle.solution.filter((_, index) => index % 2 === 0);
+    for (const [index, move] of mine.entries()) {
+      await clickMove(page, move);
+      if (index < mine.length - 1) {
+        // The server answers with the opponent's reply, played on the board.
+        const reply = puzzle.solution[2 * index + 1];
+        await page.waitForSelector(`#feedback:has-text('answers ${reply}')`);
+      }
+    }
+    await page.waitForSelector(`#solved-count:has-text('${solved}')`);
+    assert.match(await page.textContent("#feedback"), /correct/);
+    if (solved < 10) await page.click("#next");
+  }
+  assert.equal(await page.textContent("#failed-count"), "1");
+  const afterTen = Number(await page.textContent("#solver-rating"));
+  assert.ok(afterTen > afterMiss, `ten solved raise the solver's rating: ${afterMiss} -> ${afterTen}`);
+  await assertNoSidewaysScroll(page, "puzzles solved");
+  await shot(page, "puzzles-phone-end");
+  await context.close();
+});
+
 // The Kubb match as the server has it.
 async function matchState(page) {
   return page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}`)).json(), gameId(page));

@@ -201,13 +201,44 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
+        self.go_excluding(game, limits, &[], stop, on_info)
+    }
+
+    /// [`Engine::search`] with the moves of `excluded` left out at the root:
+    /// what the best of the other moves is worth ("is there a second
+    /// winning move?", as the puzzle verifier asks). `None` when the game is
+    /// over or every legal move is excluded. The levels' deliberate mistakes
+    /// are not made here: the answer is the search's own.
+    pub fn search_excluding(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        excluded: &[Move],
+    ) -> Option<SearchResult> {
+        self.go_excluding(game, limits, excluded, &AtomicBool::new(false), &mut |_| {})
+    }
+
+    fn go_excluding(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        excluded: &[Move],
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
         if game.outcome().is_some() {
             return None;
         }
         let position = *game.position();
         let moves = position.legal_moves();
+        if moves.iter().all(|mv| excluded.contains(mv)) {
+            return None;
+        }
         let started = Instant::now();
-        if let Some(&winning) = moves.iter().find(|&&mv| position.is_winning_move(mv)) {
+        if let Some(&winning) = moves
+            .iter()
+            .find(|&&mv| position.is_winning_move(mv) && !excluded.contains(&mv))
+        {
             let result = SearchResult {
                 best_move: winning,
                 score: Score::Win(1),
@@ -242,6 +273,7 @@ impl Engine {
         searcher.hard_limit = plan.hard;
         searcher.node_limit = limits.nodes.into_iter().chain(self.level.max_nodes()).min();
         searcher.features = self.features;
+        searcher.excluded = excluded.to_vec();
 
         let mut result: Option<SearchResult> = None;
         let root = Frame {
@@ -317,7 +349,7 @@ impl Engine {
         let nodes = searcher.nodes;
         let mut result = result.unwrap_or_else(|| fallback(&position, nodes));
         result.nodes = nodes;
-        if let Some(noise) = self.level.noise() {
+        if let Some(noise) = self.level.noise().filter(|_| excluded.is_empty()) {
             let seed = self.seed ^ position.hash();
             let depth = result.depth.saturating_sub(1) as i32;
             let mut searcher = Searcher::new(

@@ -8,6 +8,7 @@ mod eval;
 mod level;
 pub mod options;
 pub mod protocol;
+pub mod puzzle;
 mod score;
 mod search;
 mod time;

@@ -83,6 +83,9 @@ pub struct Searcher<'a> {
     pub features: Features,
     /// Endgame tables and the most stones they hold for every material.
     pub tablebase: Option<(&'a Tablebase, u32)>,
+    /// Root moves left out of the search (`Engine::search_excluding`): the
+    /// root then answers what the other moves are worth.
+    pub excluded: Vec<Move>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Box<[[i32; 64]; 64]>,
     /// Hashes of the positions before the current one: the game since the
@@ -119,6 +122,7 @@ impl<'a> Searcher<'a> {
             root_depth: 1,
             features: Features::default(),
             tablebase: None,
+            excluded: Vec::new(),
             killers: [[None; 2]; MAX_PLY + 1],
             history: Box::new([[0; 64]; 64]),
             hashes: game_hashes,
@@ -345,13 +349,18 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITY;
         let mut best_move = None;
         self.hashes.push(position.hash());
+        let mut searched = 0;
         for index in 0..order.len() {
             let mv = order.pick_next(index);
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
+            searched += 1;
             let capture = position.is_capture(mv);
             let child = position.play(mv);
             self.tt.prefetch(child.hash());
             let child_frame = frame.child(capture);
-            let score = if index == 0 {
+            let score = if searched == 1 {
                 -self.search(&child, depth - 1, -beta, -alpha, child_frame, true)
             } else {
                 let killer = self.killers[ply].contains(&Some(mv));
@@ -408,6 +417,10 @@ impl<'a> Searcher<'a> {
             }
         }
         self.hashes.pop();
+        if ply == 0 && !self.excluded.is_empty() {
+            // The root's worth without some of its moves is not its worth.
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {

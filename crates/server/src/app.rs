@@ -386,6 +386,11 @@ impl App {
         Ok((row, state))
     }
 
+    /// Game `id`'s state after all its stored events.
+    pub async fn replayed(&self, id: &str) -> Result<GameState, ApiError> {
+        Ok(self.replay(id, |_, _, _, _| {}).await?.1)
+    }
+
     async fn load(&self, id: &str) -> Result<Entry, ApiError> {
         let (_, state) = match self.replay(id, |_, _, _, _| {}).await {
             Ok(replayed) => replayed,

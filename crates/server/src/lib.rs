@@ -5,6 +5,7 @@
 //! Modules: `store` (database and group commit), `app` (the game service
 //! every adapter calls), `gt`, `kubb_match` and `tournament` (games and
 //! tournaments as folds of stored, typed events, and their view structs), `status` (kinds and statuses),
+//! `puzzles` (the shipped puzzle set, attempts and their ratings), `archive` (finished games as records),
 //! `engines` (the engines of server games), `bots` (bot accounts and their
 //! event streams), `http` (one module per game),
 //! `ws` and `course` (adapters), `contest` (the course contest server's logs imported), `web` (the browser UI's files, embedded),
@@ -14,6 +15,7 @@
 //! server. `docs/architecture.md` shows how a move travels through them.
 
 mod app;
+pub mod archive;
 mod bots;
 mod clock;
 mod contest;
@@ -31,6 +33,7 @@ mod listener;
 mod listing;
 pub mod loadtest;
 mod names;
+mod puzzles;
 mod ratings;
 mod scheduler;
 mod seat;
@@ -125,6 +128,7 @@ impl Running {
 pub async fn start(config: Config) -> anyhow::Result<Running> {
     let store = Store::open(&config.database).await?;
     let (shutdown, stopping) = watch::channel(false);
+    puzzles::seed(&store).await?;
     let app = app::App::new(store, config.tuning.clone(), stopping.clone());
     if app.store.is_postgres() {
         listen::spawn(app.clone()).await?;

@@ -104,6 +104,45 @@ pub enum Write {
         token_hash: String,
         created_ms: i64,
     },
+    /// Adds a puzzle unless its id or position is stored (never fails).
+    SeedPuzzle(PuzzleRow),
+    /// A rated attempt: the solver's first at this puzzle, both new
+    /// ratings. Fails the request when the solver already tried the
+    /// puzzle, or when either rating changed since it was read (its
+    /// `attempts` no longer `attempts - 1`).
+    RatePuzzle {
+        puzzle: PuzzleRow,
+        solver: SolverRow,
+        solved: bool,
+        at_ms: i64,
+    },
+}
+
+/// A stored puzzle ([`crate::puzzles`]): its text as stored, its rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleRow {
+    pub id: i64,
+    /// `win` or `save`.
+    pub goal: String,
+    pub position: String,
+    /// Moves separated by spaces.
+    pub solution: String,
+    /// Theme names separated by commas.
+    pub themes: String,
+    /// The Glicko-2 rating as JSON.
+    pub glicko: String,
+    pub rating: i64,
+    pub attempts: i64,
+    pub solved: i64,
+}
+
+/// A puzzle solver: the hash of its token and its rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolverRow {
+    pub token_hash: String,
+    pub glicko: String,
+    pub rating: i64,
+    pub attempts: i64,
 }
 
 /// Whether a request was committed, or refused because its event number or
@@ -759,6 +798,170 @@ async fn apply(
         .execute(connection)
         .await?
         .rows_affected(),
+        Write::SeedPuzzle(puzzle) => {
+            sqlx::query(
+                "INSERT INTO puzzles (id, goal, position, solution, themes, glicko, rating, \
+                 attempts, solved) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(puzzle.id)
+            .bind(&puzzle.goal)
+            .bind(&puzzle.position)
+            .bind(&puzzle.solution)
+            .bind(&puzzle.themes)
+            .bind(&puzzle.glicko)
+            .bind(puzzle.rating)
+            .bind(puzzle.attempts)
+            .bind(puzzle.solved)
+            .execute(connection)
+            .await?;
+            1
+        }
+        Write::RatePuzzle {
+            puzzle,
+            solver,
+            solved,
+            at_ms,
+        } => {
+            let solver_written = if solver.attempts == 1 {
+                sqlx::query(
+                    "INSERT INTO puzzle_solvers (token_hash, glicko, rating, attempts) \
+                     VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                )
+                .bind(&solver.token_hash)
+                .bind(&solver.glicko)
+                .bind(solver.rating)
+                .bind(solver.attempts)
+                .execute(&mut *connection)
+                .await?
+                .rows_affected()
+            } else {
+                sqlx::query(
+                    "UPDATE puzzle_solvers SET glicko = $1, rating = $2, attempts = $3 \
+                     WHERE token_hash = $4 AND attempts = $5",
+                )
+                .bind(&solver.glicko)
+                .bind(solver.rating)
+                .bind(solver.attempts)
+                .bind(&solver.token_hash)
+                .bind(solver.attempts - 1)
+                .execute(&mut *connection)
+                .await?
+                .rows_affected()
+            };
+            if solver_written != 1 {
+                return Ok(false);
+            }
+            let attempt = sqlx::query(
+                "INSERT INTO puzzle_attempts (solver, puzzle_id, solved, at_ms) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            )
+            .bind(&solver.token_hash)
+            .bind(puzzle.id)
+            .bind(i64::from(*solved))
+            .bind(at_ms)
+            .execute(&mut *connection)
+            .await?
+            .rows_affected();
+            if attempt != 1 {
+                return Ok(false);
+            }
+            sqlx::query(
+                "UPDATE puzzles SET glicko = $1, rating = $2, attempts = $3, solved = $4 \
+                 WHERE id = $5 AND attempts = $6",
+            )
+            .bind(&puzzle.glicko)
+            .bind(puzzle.rating)
+            .bind(puzzle.attempts)
+            .bind(puzzle.solved)
+            .bind(puzzle.id)
+            .bind(puzzle.attempts - 1)
+            .execute(connection)
+            .await?
+            .rows_affected()
+        }
     };
     Ok(affected == 1)
+}
+
+const PUZZLE_COLUMNS: &str =
+    "id, goal, position, solution, themes, glicko, rating, attempts, solved";
+
+fn puzzle_row(row: &sqlx::any::AnyRow) -> PuzzleRow {
+    PuzzleRow {
+        id: row.get(0),
+        goal: row.get(1),
+        position: row.get(2),
+        solution: row.get(3),
+        themes: row.get(4),
+        glicko: row.get(5),
+        rating: row.get(6),
+        attempts: row.get(7),
+        solved: row.get(8),
+    }
+}
+
+impl Store {
+    pub async fn puzzle_count(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT count(*) FROM puzzles")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.get(0))
+    }
+
+    pub async fn puzzle(&self, id: i64) -> Result<Option<PuzzleRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(puzzle_row))
+    }
+
+    /// Up to `limit` puzzles nearest to `rating`, those the solver (by its
+    /// token's hash) has tried left out.
+    pub async fn puzzles_near(
+        &self,
+        rating: i64,
+        solver: &str,
+        limit: i64,
+    ) -> Result<Vec<PuzzleRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id NOT IN \
+             (SELECT puzzle_id FROM puzzle_attempts WHERE solver = $1) \
+             ORDER BY abs(rating - $2), id LIMIT $3"
+        ))
+        .bind(solver)
+        .bind(rating)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(puzzle_row).collect())
+    }
+
+    pub async fn solver(&self, token_hash: &str) -> Result<Option<SolverRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT token_hash, glicko, rating, attempts FROM puzzle_solvers WHERE token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|row| SolverRow {
+            token_hash: row.get(0),
+            glicko: row.get(1),
+            rating: row.get(2),
+            attempts: row.get(3),
+        }))
+    }
+
+    /// Whether the solver has had its rated attempt at the puzzle.
+    pub async fn attempted(&self, token_hash: &str, puzzle_id: i64) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT 1 FROM puzzle_attempts WHERE solver = $1 AND puzzle_id = $2")
+            .bind(token_hash)
+            .bind(puzzle_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
 }

@@ -119,6 +119,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/tournament.js"),
     ),
     (
+        "puzzles.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/puzzles.html"),
+    ),
+    (
+        "puzzles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/puzzles.js"),
+    ),
+    (
         "players.html",
         "text/html; charset=utf-8",
         include_str!("../../../web/players.html"),
@@ -135,10 +145,10 @@ pub async fn page(headers: HeaderMap) -> Response {
 }
 
 pub async fn file(Path(name): Path<String>, headers: HeaderMap) -> Response {
-    // `/gt`, `/kubb`, `/lesson`, `/tournament` and `/players` are the pages without their extension; browsers
+    // `/gt`, `/kubb`, `/lesson`, `/puzzles`, `/tournament` and `/players` are the pages without their extension; browsers
     // ask for `/favicon.ico` whatever the pages link.
     let name = match name.as_str() {
-        "gt" | "kubb" | "lesson" | "tournament" | "players" => format!("{name}.html"),
+        "gt" | "kubb" | "lesson" | "puzzles" | "tournament" | "players" => format!("{name}.html"),
         "favicon.ico" => "favicon.svg".into(),
         _ => name,
     };

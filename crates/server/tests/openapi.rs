@@ -358,6 +358,7 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
     .await;
     tournament_session(&mut api).await;
     bot_session(&mut api).await;
+    puzzle_session(&mut api).await;
     assert!(api.checked.len() >= 35, "{:?}", api.checked);
 }
 
@@ -625,4 +626,33 @@ async fn tournament_session(api: &mut Checker<'_>) {
         None,
     )
     .await;
+}
+
+/// Puzzles, anonymously (the Checker sends no X-Solver): the next one, an
+/// attempt (a move that is no solution's first fails it), the refusals.
+async fn puzzle_session(api: &mut Checker<'_>) {
+    let puzzle = api
+        .call(Method::GET, "/api/gt/puzzles/next", "", None, None)
+        .await;
+    let id = puzzle["id"].to_string();
+    let attempts = "/api/gt/puzzles/{id}/attempts";
+    let info = api
+        .call(
+            Method::POST,
+            "/api/gt/position",
+            "",
+            None,
+            Some(json!({ "position": puzzle["position"] })),
+        )
+        .await;
+    for mv in info["legal_moves"].as_array().unwrap().iter().take(6) {
+        let body = Some(json!({ "moves": [mv] }));
+        api.call(Method::POST, attempts, &id, None, body).await;
+    }
+    let bad = Some(json!({ "moves": ["nonsense"] }));
+    api.call(Method::POST, attempts, &id, None, bad).await;
+    let none = Some(json!({ "moves": [] }));
+    api.call(Method::POST, attempts, &id, None, none).await;
+    let body = Some(json!({ "moves": ["A1-A2-1"] }));
+    api.call(Method::POST, attempts, "999999", None, body).await;
 }

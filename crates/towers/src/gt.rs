@@ -120,6 +120,9 @@ pub enum Command {
         #[arg(default_value_t = guard_towers_engine::bench::DEPTH)]
         depth: u32,
     },
+    /// Find puzzles (one move wins by force, no other does) in finished
+    /// games, verified by the engine; one JSON line each.
+    Puzzles(crate::puzzles_cli::PuzzlesArgs),
     /// Play against the engine in the terminal.
     Play {
         /// Engine level 1-10.
@@ -255,6 +258,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             movetime,
             tablebase,
         } => crate::play::run(level, color, movetime, tablebase.as_deref()),
+        Command::Puzzles(args) => crate::puzzles_cli::run(args),
     }
 }
 

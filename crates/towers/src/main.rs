@@ -13,6 +13,7 @@ mod kubb_findings;
 mod kubb_referee;
 mod kubb_simulate;
 mod play;
+mod puzzles_cli;
 mod serve;
 mod svg;
 mod tablebase_cli;

@@ -8,6 +8,7 @@ mod error;
 mod gt;
 mod kubb;
 mod players;
+mod puzzles;
 mod tournament;
 
 use std::net::SocketAddr;
@@ -65,6 +66,7 @@ pub fn router(shared: AppState) -> Router {
         .merge(tournament::routes())
         .merge(bots::routes())
         .merge(players::routes())
+        .merge(puzzles::routes())
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(|| async { ApiError::NotFound("no such API path".into()) })
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))

@@ -1,0 +1,103 @@
+//! Puzzles: every puzzle the verifier makes from self-play is what it
+//! claims (a legal solution that ends as its goal says; the first move
+//! wins or holds by force; no other move does), and the engine's root-move
+//! exclusion answers for the other moves only.
+
+use guard_towers::{Game, Position, Rules};
+use guard_towers_engine::puzzle::{self_play, Goal, Puzzle, Settings, Theme, Verifier};
+use guard_towers_engine::{Engine, Limits, Score};
+use proptest::prelude::*;
+
+/// Small settings, so that a debug build checks a few games quickly.
+const SETTINGS: Settings = Settings {
+    min_moves: 1,
+    max_moves: 2,
+    margin: 2,
+    nodes: 300_000,
+    saves: true,
+};
+
+fn game_of(position: &Position) -> Game {
+    Game::new(*position, Rules::STANDARD)
+}
+
+/// What an independent engine says of the puzzle's position: the score of
+/// its own best move, and of the best other than the solution's first.
+fn scores(puzzle: &Puzzle) -> (Score, Option<Score>) {
+    let depth = 2 * SETTINGS.max_moves - 1 + SETTINGS.margin;
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(SETTINGS.nodes),
+        ..Limits::default()
+    };
+    let game = game_of(puzzle.position());
+    let mut engine = Engine::new();
+    let best = engine.search(&game, &limits).expect("the game goes on");
+    engine.new_game();
+    let others = engine
+        .search_excluding(&game, &limits, &puzzle.solution()[..1])
+        .map(|result| result.score);
+    (best.score, others)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_puzzle_found_in_self_play_is_what_it_claims(seed in 0u64..10_000) {
+        let opening = Position::start();
+        let game = self_play(opening, seed, 2_000, 160);
+        let mut verifier = Verifier::new(SETTINGS);
+        for (ply, puzzle) in verifier.find_in_game(&game) {
+            prop_assert_eq!(puzzle.position(), &game.positions()[ply]);
+            // Valid by construction: made again from its parts, it is equal.
+            let again = Puzzle::of(puzzle.goal(), *puzzle.position(), puzzle.solution().to_vec());
+            prop_assert_eq!(again.as_ref(), Ok(&puzzle));
+            let (best, others) = scores(&puzzle);
+            match puzzle.goal() {
+                Goal::Win => {
+                    prop_assert!(matches!(best, Score::Win(n) if n == puzzle.wins_in()), "{best}");
+                    prop_assert!(!matches!(others, Some(Score::Win(_))), "{others:?}");
+                    prop_assert!(puzzle.themes().contains(&Theme::GuardCapture) || puzzle.themes().contains(&Theme::Castle));
+                }
+                Goal::Save => {
+                    prop_assert!(!matches!(best, Score::Loss(_)), "{best}");
+                    prop_assert!(matches!(others, Some(Score::Loss(_))), "{others:?}");
+                    prop_assert!(puzzle.themes().contains(&Theme::Defence));
+                }
+            }
+            prop_assert_eq!(puzzle.accepts(0, puzzle.solution()[0]), Some(true));
+        }
+    }
+}
+
+#[test]
+fn excluding_the_only_winning_move_leaves_no_win() {
+    // Red's guard on D7 takes Blue's on D6: the only win.
+    let position: Position = "3RG3/3BG3/7/7/7/7/7 r".parse().unwrap();
+    let game = game_of(&position);
+    let mut engine = Engine::new();
+    let limits = Limits::depth(5);
+    let best = engine.search(&game, &limits).unwrap();
+    assert_eq!(best.score, Score::Win(1));
+    let others = engine
+        .search_excluding(&game, &limits, &[best.best_move])
+        .unwrap();
+    assert_ne!(others.best_move, best.best_move);
+    assert!(!matches!(others.score, Score::Win(_)), "{}", others.score);
+    let all: Vec<_> = position.legal_moves().iter().copied().collect();
+    assert!(engine.search_excluding(&game, &limits, &all).is_none());
+}
+
+#[test]
+fn a_save_is_one_move_that_does_not_end_the_game() {
+    let position: Position = "3RG3/3BG3/7/7/7/7/7 r".parse().unwrap();
+    let capture = "D7-D6-1".parse().unwrap();
+    let quiet = "D7-C7-1".parse().unwrap();
+    assert!(Puzzle::save(position, capture).is_err());
+    let save = Puzzle::save(position, quiet).unwrap();
+    assert_eq!(save.goal(), Goal::Save);
+    assert_eq!(save.themes(), &[Theme::Defence]);
+    assert_eq!(save.accepts(0, quiet), Some(true));
+    assert_eq!(save.accepts(0, capture), Some(false));
+}

@@ -1,0 +1,160 @@
+//! The puzzles API end to end: the shipped set seeded at start, the next
+//! puzzle for a solver, attempts checked move by move with the opponent's
+//! replies, Glicko-2 ratings of puzzle and solver, and the refusals.
+
+mod common;
+
+use std::collections::HashMap;
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use common::{answer, config, databases, start, TestServer};
+
+/// The shipped set's solutions by position, read as the server reads it.
+fn solutions() -> HashMap<String, Vec<String>> {
+    include_str!("../data/gt-puzzles.jsonl")
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let puzzle: Value = serde_json::from_str(line).unwrap();
+            let moves = puzzle["solution"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|mv| mv.as_str().unwrap().to_string())
+                .collect();
+            (puzzle["position"].as_str().unwrap().to_string(), moves)
+        })
+        .collect()
+}
+
+async fn next(server: &TestServer, solver: &str) -> Value {
+    let response = server
+        .client
+        .get(format!("{}/api/gt/puzzles/next", server.base))
+        .header("x-solver", solver)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = answer(response).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn attempt(
+    server: &TestServer,
+    id: &Value,
+    solver: Option<&str>,
+    moves: &[String],
+) -> (StatusCode, Value) {
+    let mut request = server
+        .client
+        .post(format!("{}/api/gt/puzzles/{id}/attempts", server.base))
+        .json(&json!({ "moves": moves }));
+    if let Some(solver) = solver {
+        request = request.header("x-solver", solver);
+    }
+    answer(request.send().await.unwrap()).await
+}
+
+#[tokio::test]
+async fn puzzles_are_served_checked_move_by_move_and_rated() {
+    let solutions = solutions();
+    for database in databases() {
+        let server = start(config(&database)).await;
+        let solver = format!("solver-{}-abcdefgh", std::process::id());
+
+        let puzzle = next(&server, &solver).await;
+        assert_eq!(puzzle["solver_rating"], 1500);
+        assert!(!puzzle["themes"].as_array().unwrap().is_empty(), "{puzzle}");
+        let solution = &solutions[puzzle["position"].as_str().unwrap()];
+        let wins_in = puzzle["wins_in"].as_u64().unwrap() as usize;
+        assert_eq!(solution.len(), 2 * wins_in - 1);
+        let rating = puzzle["rating"].as_i64().unwrap();
+
+        // Move by move: each right move but the last is answered with the
+        // solution's reply; the last one solves it.
+        let mine: Vec<String> = solution.iter().step_by(2).cloned().collect();
+        for step in 1..mine.len() {
+            let (status, body) =
+                attempt(&server, &puzzle["id"], Some(&solver), &mine[..step]).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["complete"], false, "{body}");
+            assert_eq!(body["reply"], solution[2 * step - 1].as_str());
+            assert_eq!(body["expected"], Value::Null);
+        }
+        let (status, solved) = attempt(&server, &puzzle["id"], Some(&solver), &mine).await;
+        assert_eq!(status, StatusCode::OK, "{solved}");
+        assert_eq!(solved["solved"], true, "{solved}");
+        assert_eq!(solved["complete"], true);
+        assert_eq!(solved["rated"], true);
+        assert_eq!(solved["expected"], json!(solution));
+        assert!(solved["rating"].as_i64().unwrap() < rating, "{solved}");
+        let after_win = solved["solver_rating"].as_i64().unwrap();
+        assert!(after_win > 1500, "{solved}");
+
+        // Only the first complete attempt counts.
+        let (_, again) = attempt(&server, &puzzle["id"], Some(&solver), &mine).await;
+        assert_eq!(again["solved"], true);
+        assert_eq!(again["rated"], false);
+        assert_eq!(again["solver_rating"], after_win);
+
+        // The solved puzzle is not served to this solver again; a wrong
+        // first move fails the next one and shows its solution.
+        let other = next(&server, &solver).await;
+        assert_ne!(other["id"], puzzle["id"]);
+        assert_eq!(other["solver_rating"], after_win);
+        let solution = &solutions[other["position"].as_str().unwrap()];
+        let legal = server
+            .post(
+                "/api/gt/position",
+                None,
+                json!({ "position": other["position"] }),
+            )
+            .await
+            .1;
+        let wrong = legal["legal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|mv| mv.as_str().unwrap().to_string())
+            .find(|mv| *mv != solution[0])
+            .unwrap();
+        let (status, failed) = attempt(&server, &other["id"], Some(&solver), &[wrong]).await;
+        assert_eq!(status, StatusCode::OK, "{failed}");
+        assert_eq!(failed["solved"], false);
+        assert_eq!(failed["complete"], true);
+        assert_eq!(failed["rated"], true);
+        assert_eq!(failed["expected"], json!(solution));
+        assert!(failed["solver_rating"].as_i64().unwrap() < after_win);
+
+        // Without a solver token an attempt is answered, not rated.
+        let (_, anonymous) = attempt(&server, &other["id"], None, &[solution[0].clone()]).await;
+        assert_eq!(anonymous["rated"], false);
+        assert_eq!(anonymous["solver_rating"], Value::Null);
+
+        // Refusals.
+        let (status, body) = attempt(&server, &other["id"], None, &[]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let (status, body) = server
+            .post(
+                &format!("/api/gt/puzzles/{}/attempts", other["id"]),
+                None,
+                json!({ "moves": ["Z9-A1-1"] }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(body["error"].is_string());
+        let (status, body) = attempt(&server, &json!(999_999), None, &[solution[0].clone()]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        let response = server
+            .client
+            .get(format!("{}/api/gt/puzzles/next", server.base))
+            .header("x-solver", "short")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    }
+}

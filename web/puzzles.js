@@ -1,0 +1,198 @@
+// Puzzles: the server chooses one near the solver's rating
+// (GET /api/gt/puzzles/next), checks each move and answers the
+// opponent's reply (POST /api/gt/puzzles/{id}/attempts with the solver's
+// moves so far), and rates puzzle and solver when the attempt is over.
+// The legal moves and the positions after a move come from the server
+// too (POST /api/gt/position): the page holds no rules. The solver is
+// known by a random token kept in this browser (localStorage).
+import { api, element, showError, redraw, announce } from "/api.js";
+import { parsePosition, describe, COLUMNS, NAMES } from "/board.js";
+
+const $ = (id) => document.getElementById(id);
+
+function solverToken() {
+  let token = localStorage.getItem("towers-puzzle-solver");
+  if (!token) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    token = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("towers-puzzle-solver", token);
+  }
+  return token;
+}
+const SOLVER = { "x-solver": solverToken() };
+
+const state = {
+  puzzle: null, position: null, legal: [], moves: [], selected: null,
+  focus: "D4", over: true, busy: false, solved: 0, failed: 0, last: [],
+};
+
+// The solver's side at the bottom of the board.
+function orientation() {
+  const red = !state.puzzle || state.puzzle.position.endsWith(" r");
+  return red
+    ? { ranks: [1, 2, 3, 4, 5, 6, 7], columns: [...COLUMNS].reverse() }
+    : { ranks: [7, 6, 5, 4, 3, 2, 1], columns: [...COLUMNS] };
+}
+
+async function after(position, move) {
+  return api("POST", "/api/gt/position", move ? { position, move } : { position });
+}
+
+async function loadNext() {
+  $("feedback").hidden = true;
+  $("next").hidden = true;
+  $("skip").hidden = false;
+  state.busy = true;
+  state.legal = [];
+  const puzzle = await api("GET", "/api/gt/puzzles/next", undefined, undefined, SOLVER);
+  state.puzzle = puzzle;
+  state.moves = [];
+  state.selected = null;
+  state.last = [];
+  state.over = false;
+  const side = puzzle.position.endsWith(" r") ? "red" : "blue";
+  $("title").textContent = `Puzzle ${puzzle.id}`;
+  $("board").dataset.puzzle = puzzle.position;
+  $("task").textContent = puzzle.goal === "save"
+    ? `${NAMES[side]} to play: every move but one loses. Find the move that saves the game.`
+    : `${NAMES[side]} to play and win in ${puzzle.wins_in} move${puzzle.wins_in === 1 ? "" : "s"}.`;
+  $("puzzle-rating").textContent = `Puzzle rating ${puzzle.rating}`;
+  $("themes").textContent = puzzle.themes.join(", ") || "no theme";
+  $("solver-rating").textContent = String(puzzle.solver_rating);
+  state.busy = false;
+  await setPosition(puzzle.position);
+  announce(`${$("title").textContent}. ${$("task").textContent}`);
+}
+
+async function setPosition(position) {
+  const answer = await after(position);
+  state.position = answer.position;
+  state.legal = state.over ? [] : answer.legal_moves;
+  renderBoard();
+}
+
+function targetsOf(square) {
+  if (state.over || state.busy) return [];
+  return state.legal.filter((m) => m.startsWith(square + "-")).map((m) => m.split("-")[1]);
+}
+
+function renderBoard() {
+  const pieces = parsePosition(state.position);
+  const targets = state.selected ? targetsOf(state.selected) : [];
+  const { ranks, columns } = orientation();
+  const board = $("board");
+  redraw(board, () => {
+    board.replaceChildren();
+    for (const rank of ranks) {
+      board.append(element("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
+      for (const column of columns) {
+        const square = column + rank;
+        const piece = pieces[square];
+        const classes = ["square"];
+        if ((COLUMNS.indexOf(column) + rank) % 2 === 0) classes.push("dark");
+        if (square === "D1" || square === "D7") classes.push("castle");
+        if (square === state.selected) classes.push("selected");
+        if (targets.includes(square)) classes.push("target");
+        if (state.last.includes(square)) classes.push("last");
+        if (piece) classes.push("occupied");
+        const button = element("button", {
+          class: classes.join(" "),
+          "data-square": square,
+          "data-key": square,
+          tabindex: square === state.focus ? "0" : "-1",
+          "aria-label": describe(square, piece) + (targets.includes(square) ? ", move here" : ""),
+          onclick: () => press(square),
+        });
+        if (piece) {
+          button.append(element("span", { class: `piece ${piece.color}${piece.guard ? " guard" : ""}`, "aria-hidden": "true" },
+            piece.guard ? "♛" : String(piece.height)));
+        }
+        board.append(button);
+      }
+    }
+    board.append(element("div"));
+    for (const column of columns) board.append(element("div", { class: "coord", "aria-hidden": "true" }, column));
+  });
+}
+
+$("board").addEventListener("keydown", (event) => {
+  const steps = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  const step = steps[event.key];
+  if (!step) return;
+  event.preventDefault();
+  const { ranks, columns } = orientation();
+  const x = Math.min(6, Math.max(0, columns.indexOf(state.focus[0]) + step[0]));
+  const y = Math.min(6, Math.max(0, ranks.indexOf(Number(state.focus[1])) + step[1]));
+  state.focus = columns[x] + ranks[y];
+  renderBoard();
+  document.querySelector(`[data-square="${state.focus}"]`).focus();
+});
+
+function press(square) {
+  state.focus = square;
+  if (state.selected && targetsOf(state.selected).includes(square)) {
+    const from = state.selected;
+    const choices = state.legal.filter((m) => m.startsWith(`${from}-${square}-`));
+    state.selected = null;
+    play(choices[0]).catch((error) => showError($("error"), error));
+    return;
+  }
+  const targets = targetsOf(square);
+  state.selected = targets.length ? square : null;
+  renderBoard();
+  if (state.selected) announce(`${square} selected: it can go to ${targets.join(", ")}.`);
+}
+
+function say(text, good) {
+  $("feedback").textContent = text;
+  $("feedback").className = `banner ${good ? "result" : "info"}`;
+  $("feedback").hidden = false;
+  announce(text);
+}
+
+async function play(move) {
+  state.busy = true;
+  const puzzle = state.puzzle;
+  state.moves.push(move);
+  const shown = await after(state.position, move);
+  state.position = shown.position;
+  state.legal = [];
+  state.last = move.split("-").slice(0, 2);
+  renderBoard();
+  const answer = await api("POST", `/api/gt/puzzles/${puzzle.id}/attempts`, { moves: state.moves }, undefined, SOLVER);
+  if (answer.solver_rating !== null && answer.solver_rating !== undefined) {
+    $("solver-rating").textContent = String(answer.solver_rating);
+  }
+  if (!answer.complete) {
+    const replied = await after(state.position, answer.reply);
+    state.position = replied.position;
+    state.legal = replied.legal_moves;
+    state.last = answer.reply.split("-").slice(0, 2);
+    state.busy = false;
+    renderBoard();
+    say(`${move}: correct. The opponent answers ${answer.reply}. Keep going.`, true);
+    return;
+  }
+  state.over = true;
+  state.busy = false;
+  $("puzzle-rating").textContent = `Puzzle rating ${answer.rating}`;
+  if (answer.solved) {
+    state.solved += 1;
+    say(puzzle.goal === "save" ? `${move}: correct, that saves the game!` : `${move}: correct, solved!`, true);
+  } else {
+    state.failed += 1;
+    say(`${move}: wrong. The answer was ${answer.expected.join(" ")}.`, false);
+  }
+  $("solved-count").textContent = String(state.solved);
+  $("failed-count").textContent = String(state.failed);
+  renderBoard();
+  $("skip").hidden = true;
+  $("next").hidden = false;
+  $("next").focus();
+}
+
+$("next").addEventListener("click", () => loadNext().catch((error) => showError($("error"), error)));
+$("skip").addEventListener("click", () => loadNext().catch((error) => showError($("error"), error)));
+
+loadNext().catch((error) => showError($("error"), error));
