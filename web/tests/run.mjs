@@ -695,6 +695,29 @@ test("puzzles on a phone: ten solved move by move with the replies played, one f
   await context.close();
 });
 
+test("a puzzle fits a 320 px phone and a desktop, and is solved on each", async ({ browser, base }) => {
+  const set = puzzleSet();
+  for (const [name, options] of [["320 px", { ...PHONE, viewport: { width: 320, height: 640 } }], ["desktop", DESKTOP]]) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${base}/puzzles`);
+    await page.waitForFunction(() => document.getElementById("board").dataset.puzzle && document.querySelector("#board .square.occupied"));
+    const puzzle = set.get(await page.getAttribute("#board", "data-puzzle"));
+    assert.ok(puzzle, `${name}: a puzzle of the set`);
+    await assertNoSidewaysScroll(page, `puzzles ${name}`);
+    const g1 = await page.locator('[data-square="G1"]').boundingBox();
+    assert.ok(g1.x + g1.width <= options.viewport.width && g1.width >= 36, `${name}: the G-file is on screen and tappable: ${JSON.stringify(g1)}`);
+    const mine = puzzle.solution.filter((_, index) => index % 2 === 0);
+    for (const [index, move] of mine.entries()) {
+      await clickMove(page, move);
+      if (index < mine.length - 1) await page.waitForSelector(`#feedback:has-text('answers ${puzzle.solution[2 * index + 1]}')`);
+    }
+    await page.waitForSelector("#solved-count:has-text('1')");
+    assert.match(await page.textContent("#feedback"), /correct/);
+    await context.close();
+  }
+});
+
 // The Kubb match as the server has it.
 async function matchState(page) {
   return page.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}`)).json(), gameId(page));
