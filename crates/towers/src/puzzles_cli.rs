@@ -165,6 +165,9 @@ pub fn run(args: PuzzlesArgs) -> Result<(), UsageError> {
         .map_err(|e| UsageError(format!("cannot write {}: {e}", args.out.display())))?;
     let shared = Mutex::new((out, seen, 0usize));
     let next = AtomicUsize::new(0);
+    // Games searched to the end: fewer than the source's when --limit
+    // stops early.
+    let searched = AtomicUsize::new(0);
     let started = Instant::now();
     let total = source.len();
     let limit = args.limit.unwrap_or(usize::MAX);
@@ -196,6 +199,7 @@ pub fn run(args: PuzzlesArgs) -> Result<(), UsageError> {
                         }
                         *written += 1;
                     }
+                    searched.fetch_add(1, Ordering::Relaxed);
                     eprintln!(
                         "game {}/{total}: {} puzzles, {:.0} s",
                         index + 1,
@@ -208,7 +212,8 @@ pub fn run(args: PuzzlesArgs) -> Result<(), UsageError> {
     });
     let written = shared.into_inner().expect("no panic").2;
     eprintln!(
-        "{written} puzzles from {total} games in {:.0} s",
+        "{written} puzzles from {} of {total} games in {:.0} s",
+        searched.into_inner(),
         started.elapsed().as_secs_f64()
     );
     Ok(())

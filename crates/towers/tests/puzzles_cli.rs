@@ -48,7 +48,7 @@ fn puzzles_are_found_in_a_record_file_and_appended_once() {
     let output = towers(&args);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    assert!(stderr.contains("1 puzzles from 1 games"), "{stderr}");
+    assert!(stderr.contains("1 puzzles from 1 of 1 games"), "{stderr}");
     let text = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<Value> = text
         .lines()
