@@ -1,9 +1,91 @@
 // What the Guard & Towers pages share to draw a board and say a score:
-// reading the position notation for display (never to decide a rule)
-// and the engine's score in the player's words.
+// reading the position notation for display (never to decide a rule),
+// the board's squares and their keys, and the engine's score in the
+// player's words.
+
+import { element, redraw } from "/api.js";
 
 export const COLUMNS = "ABCDEFG";
 export const NAMES = { red: "Red", blue: "Blue" };
+
+// The order the squares are drawn in, with `bottom`'s side at the bottom:
+// Red starts on rank 7, so Red's view draws rank 1 first (at the top) and
+// the files mirrored, turning the board as a whole.
+export function squareOrder(bottom) {
+  return bottom === "red"
+    ? { ranks: [1, 2, 3, 4, 5, 6, 7], columns: [...COLUMNS].reverse() }
+    : { ranks: [7, 6, 5, 4, 3, 2, 1], columns: [...COLUMNS] };
+}
+
+// The classes of a square on every page: its colour, the castles, the
+// selected piece, its targets, the last move and an occupant.
+export function squareClasses(square, piece, { selected, targets, last }) {
+  const classes = ["square"];
+  if ((COLUMNS.indexOf(square[0]) + Number(square[1])) % 2 === 0) classes.push("dark");
+  if (square === "D1" || square === "D7") classes.push("castle");
+  if (last.includes(square)) classes.push("last");
+  if (square === selected) classes.push("selected");
+  if (targets.includes(square)) classes.push("target");
+  if (piece) classes.push("occupied");
+  return classes;
+}
+
+// A piece as drawn on its square.
+export function pieceShape(piece) {
+  return element("span", { class: `piece ${piece.color}${piece.guard ? " guard" : ""}`, "aria-hidden": "true" },
+    piece.guard ? "♛" : String(piece.height));
+}
+
+// A square as a button that `view.press` answers: the lesson's and the
+// puzzles' (the game page adds dragging and a move's arrival to it).
+export function plainSquare(square, piece, view) {
+  const targeted = view.targets.includes(square);
+  const button = element("button", {
+    class: squareClasses(square, piece, view).join(" "),
+    "data-square": square,
+    "data-key": square,
+    tabindex: square === view.focus ? "0" : "-1",
+    "aria-label": describe(square, piece) + (targeted ? ", move here" : ""),
+    onclick: () => view.press(square),
+  });
+  if (piece) button.append(pieceShape(piece));
+  return button;
+}
+
+// Draws `position` into `board` in `order`, with the coordinates along
+// the left and the bottom; `makeSquare(square, piece)` draws each square.
+export function drawBoard(board, position, order, makeSquare) {
+  const pieces = parsePosition(position);
+  redraw(board, () => {
+    board.replaceChildren();
+    for (const rank of order.ranks) {
+      board.append(element("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
+      for (const column of order.columns) board.append(makeSquare(column + rank, pieces[column + rank]));
+    }
+    board.append(element("div"));
+    for (const column of order.columns) board.append(element("div", { class: "coord", "aria-hidden": "true" }, column));
+  });
+}
+
+// Arrow keys move the focus from square to square on the screen (Enter
+// and Space press the focused one, as for any button). `order()` is the
+// squares' order now, `focus()` the focused square; `moveTo(square)`
+// redraws the board with that square focused.
+export function arrowKeys(board, order, focus, moveTo) {
+  const steps = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  board.addEventListener("keydown", (event) => {
+    const step = steps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const { ranks, columns } = order();
+    const square = focus();
+    const x = Math.min(6, Math.max(0, columns.indexOf(square[0]) + step[0]));
+    const y = Math.min(6, Math.max(0, ranks.indexOf(Number(square[1])) + step[1]));
+    const next = columns[x] + ranks[y];
+    moveTo(next);
+    board.querySelector(`[data-square="${next}"]`).focus();
+  });
+}
 
 // Position notation to a map square -> piece (display only).
 export function parsePosition(text) {

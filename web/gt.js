@@ -2,7 +2,7 @@
 // player clicks, drags or types. Legal moves, results, clocks and
 // evaluations come from the server.
 import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, playerPage, takeLinkToken } from "/api.js";
-import { parsePosition, describe, COLUMNS, NAMES, scoreFor, scoreText, scorePoints, mistakeKind } from "/board.js";
+import { parsePosition, describe, NAMES, scoreFor, scoreText, scorePoints, mistakeKind, squareOrder as orderFrom, squareClasses, pieceShape, drawBoard, arrowKeys } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -64,9 +64,7 @@ function bottomSeat() {
 }
 
 function squareOrder() {
-  const ranks = flipped() ? [1, 2, 3, 4, 5, 6, 7] : [7, 6, 5, 4, 3, 2, 1];
-  const columns = flipped() ? [...COLUMNS].reverse() : [...COLUMNS];
-  return { ranks, columns };
+  return orderFrom(flipped() ? "red" : "blue");
 }
 
 function targetsOf(square) {
@@ -81,14 +79,7 @@ function lastMoveShown() {
 
 function squareButton(square, piece, context) {
   const { targets, last, movable, arrived } = context;
-  const dark = (COLUMNS.indexOf(square[0]) + Number(square[1])) % 2 === 0;
-  const classes = ["square"];
-  if (dark) classes.push("dark");
-  if (square === "D1" || square === "D7") classes.push("castle");
-  if (last.includes(square)) classes.push("last");
-  if (square === page.selected) classes.push("selected");
-  if (targets.includes(square)) classes.push("target");
-  if (piece) classes.push("occupied");
+  const classes = squareClasses(square, piece, { selected: page.selected, targets, last });
   if (movable.has(square)) classes.push("mine");
   const label = describe(square, piece)
     + (square === page.selected ? ", selected" : "")
@@ -103,8 +94,7 @@ function squareButton(square, piece, context) {
     onpointerdown: (event) => pointerDown(event, square),
   });
   if (piece) {
-    const shape = element("span", { class: `piece ${piece.color}${piece.guard ? " guard" : ""}`, "aria-hidden": "true" },
-      piece.guard ? "♛" : String(piece.height));
+    const shape = pieceShape(piece);
     if (arrived && arrived.to === square) {
       shape.classList.add("arriving");
       shape.style.setProperty("--from-x", `${arrived.dx * 100}%`);
@@ -129,7 +119,6 @@ function arrival(last) {
 }
 
 function renderBoard() {
-  const pieces = parsePosition(shownPosition());
   const legal = myLegalMoves();
   const lastMove = lastMoveShown();
   const context = {
@@ -139,35 +128,15 @@ function renderBoard() {
     arrived: arrival(lastMove),
   };
   page.lastPly = page.state.moves.length;
-  const { ranks, columns } = squareOrder();
   const board = $("board");
   board.classList.toggle("pending", Boolean(page.pending));
   board.setAttribute("aria-busy", page.pending ? "true" : "false");
-  redraw(board, () => {
-    board.replaceChildren();
-    for (const rank of ranks) {
-      board.append(element("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
-      for (const column of columns) board.append(squareButton(column + rank, pieces[column + rank], context));
-    }
-    board.append(element("div"));
-    for (const column of columns) board.append(element("div", { class: "coord", "aria-hidden": "true" }, column));
-  });
+  drawBoard(board, shownPosition(), squareOrder(), (square, piece) => squareButton(square, piece, context));
 }
 
-// Arrow keys move between squares; Enter or Space presses one.
-$("board").addEventListener("keydown", (event) => {
-  const steps = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-  const step = steps[event.key];
-  if (!step) return;
-  event.preventDefault();
-  const { ranks, columns } = squareOrder();
-  const x = columns.indexOf(page.focus[0]);
-  const y = ranks.indexOf(Number(page.focus[1]));
-  const nx = Math.min(6, Math.max(0, x + step[0]));
-  const ny = Math.min(6, Math.max(0, y + step[1]));
-  page.focus = columns[nx] + ranks[ny];
+arrowKeys($("board"), squareOrder, () => page.focus, (square) => {
+  page.focus = square;
   renderBoard();
-  document.querySelector(`[data-square="${page.focus}"]`).focus();
 });
 
 // A press of a square: the second of two presses plays the move, the

@@ -2,8 +2,8 @@
 // move. The legal moves and what a move leads to come from the server
 // (POST /api/gt/position); the lesson's own content is only which move
 // each step asks for.
-import { api, element, showError, redraw, announce } from "/api.js";
-import { parsePosition, describe, COLUMNS, NAMES } from "/board.js";
+import { api, showError, announce } from "/api.js";
+import { NAMES, squareOrder, plainSquare, drawBoard, arrowKeys } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,8 +67,7 @@ const STEPS = [
 const lesson = { step: 0, position: null, legal: [], selected: null, focus: "D4", solved: false };
 
 // Red is at the bottom, as for a player of Red.
-const ranks = [1, 2, 3, 4, 5, 6, 7];
-const columns = [...COLUMNS].reverse();
+const ORDER = squareOrder("red");
 
 async function ask(position, move) {
   return api("POST", "/api/gt/position", move ? { position, move } : { position });
@@ -107,52 +106,19 @@ function targetsOf(square) {
 }
 
 function renderBoard() {
-  const pieces = parsePosition(lesson.position);
-  const targets = lesson.selected ? targetsOf(lesson.selected) : [];
-  const board = $("board");
-  redraw(board, () => {
-    board.replaceChildren();
-    for (const rank of ranks) {
-      board.append(element("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
-      for (const column of columns) {
-        const square = column + rank;
-        const piece = pieces[square];
-        const classes = ["square"];
-        if ((COLUMNS.indexOf(column) + rank) % 2 === 0) classes.push("dark");
-        if (square === "D1" || square === "D7") classes.push("castle");
-        if (square === lesson.selected) classes.push("selected");
-        if (targets.includes(square)) classes.push("target");
-        if (piece) classes.push("occupied");
-        const button = element("button", {
-          class: classes.join(" "),
-          "data-square": square,
-          "data-key": square,
-          tabindex: square === lesson.focus ? "0" : "-1",
-          "aria-label": describe(square, piece) + (targets.includes(square) ? ", move here" : ""),
-          onclick: () => press(square),
-        });
-        if (piece) {
-          button.append(element("span", { class: `piece ${piece.color}${piece.guard ? " guard" : ""}`, "aria-hidden": "true" },
-            piece.guard ? "♛" : String(piece.height)));
-        }
-        board.append(button);
-      }
-    }
-    board.append(element("div"));
-    for (const column of columns) board.append(element("div", { class: "coord", "aria-hidden": "true" }, column));
-  });
+  const view = {
+    focus: lesson.focus,
+    selected: lesson.selected,
+    targets: lesson.selected ? targetsOf(lesson.selected) : [],
+    last: [],
+    press,
+  };
+  drawBoard($("board"), lesson.position, ORDER, (square, piece) => plainSquare(square, piece, view));
 }
 
-$("board").addEventListener("keydown", (event) => {
-  const steps = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-  const step = steps[event.key];
-  if (!step) return;
-  event.preventDefault();
-  const x = Math.min(6, Math.max(0, columns.indexOf(lesson.focus[0]) + step[0]));
-  const y = Math.min(6, Math.max(0, ranks.indexOf(Number(lesson.focus[1])) + step[1]));
-  lesson.focus = columns[x] + ranks[y];
+arrowKeys($("board"), () => ORDER, () => lesson.focus, (square) => {
+  lesson.focus = square;
   renderBoard();
-  document.querySelector(`[data-square="${lesson.focus}"]`).focus();
 });
 
 function press(square) {

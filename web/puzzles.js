@@ -5,8 +5,8 @@
 // The legal moves and the positions after a move come from the server
 // too (POST /api/gt/position): the page holds no rules. The solver is
 // known by a random token kept in this browser (localStorage).
-import { api, element, showError, redraw, announce } from "/api.js";
-import { parsePosition, describe, COLUMNS, NAMES } from "/board.js";
+import { api, showError, announce } from "/api.js";
+import { NAMES, squareOrder, plainSquare, drawBoard, arrowKeys } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,9 +30,7 @@ const state = {
 // The solver's side at the bottom of the board.
 function orientation() {
   const red = !state.puzzle || state.puzzle.position.endsWith(" r");
-  return red
-    ? { ranks: [1, 2, 3, 4, 5, 6, 7], columns: [...COLUMNS].reverse() }
-    : { ranks: [7, 6, 5, 4, 3, 2, 1], columns: [...COLUMNS] };
+  return squareOrder(red ? "red" : "blue");
 }
 
 async function after(position, move) {
@@ -78,55 +76,19 @@ function targetsOf(square) {
 }
 
 function renderBoard() {
-  const pieces = parsePosition(state.position);
-  const targets = state.selected ? targetsOf(state.selected) : [];
-  const { ranks, columns } = orientation();
-  const board = $("board");
-  redraw(board, () => {
-    board.replaceChildren();
-    for (const rank of ranks) {
-      board.append(element("div", { class: "coord", "aria-hidden": "true" }, String(rank)));
-      for (const column of columns) {
-        const square = column + rank;
-        const piece = pieces[square];
-        const classes = ["square"];
-        if ((COLUMNS.indexOf(column) + rank) % 2 === 0) classes.push("dark");
-        if (square === "D1" || square === "D7") classes.push("castle");
-        if (square === state.selected) classes.push("selected");
-        if (targets.includes(square)) classes.push("target");
-        if (state.last.includes(square)) classes.push("last");
-        if (piece) classes.push("occupied");
-        const button = element("button", {
-          class: classes.join(" "),
-          "data-square": square,
-          "data-key": square,
-          tabindex: square === state.focus ? "0" : "-1",
-          "aria-label": describe(square, piece) + (targets.includes(square) ? ", move here" : ""),
-          onclick: () => press(square),
-        });
-        if (piece) {
-          button.append(element("span", { class: `piece ${piece.color}${piece.guard ? " guard" : ""}`, "aria-hidden": "true" },
-            piece.guard ? "♛" : String(piece.height)));
-        }
-        board.append(button);
-      }
-    }
-    board.append(element("div"));
-    for (const column of columns) board.append(element("div", { class: "coord", "aria-hidden": "true" }, column));
-  });
+  const view = {
+    focus: state.focus,
+    selected: state.selected,
+    targets: state.selected ? targetsOf(state.selected) : [],
+    last: state.last,
+    press,
+  };
+  drawBoard($("board"), state.position, orientation(), (square, piece) => plainSquare(square, piece, view));
 }
 
-$("board").addEventListener("keydown", (event) => {
-  const steps = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-  const step = steps[event.key];
-  if (!step) return;
-  event.preventDefault();
-  const { ranks, columns } = orientation();
-  const x = Math.min(6, Math.max(0, columns.indexOf(state.focus[0]) + step[0]));
-  const y = Math.min(6, Math.max(0, ranks.indexOf(Number(state.focus[1])) + step[1]));
-  state.focus = columns[x] + ranks[y];
+arrowKeys($("board"), orientation, () => state.focus, (square) => {
+  state.focus = square;
   renderBoard();
-  document.querySelector(`[data-square="${state.focus}"]`).focus();
 });
 
 function press(square) {
