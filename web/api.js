@@ -210,6 +210,16 @@ export function showError(target, error) {
   if (error instanceof OfflineError) connection.lost();
 }
 
+// Says `text` in the page's feedback banner (and to screen readers),
+// as good news or as a note.
+export function say(text, good) {
+  const banner = document.getElementById("feedback");
+  banner.textContent = text;
+  banner.className = `banner ${good ? "result" : "info"}`;
+  banner.hidden = false;
+  announce(text);
+}
+
 // Redraws `container` with `draw` and puts the focus back on the element
 // with the same data-key when it had the focus before (a redraw replaces
 // the elements; without this the focus would drop to the page).

@@ -3,7 +3,7 @@
 // the board's squares and their keys, and the engine's score in the
 // player's words.
 
-import { element, redraw } from "/api.js";
+import { element, redraw, announce } from "/api.js";
 
 export const COLUMNS = "ABCDEFG";
 export const NAMES = { red: "Red", blue: "Blue" };
@@ -50,6 +50,24 @@ export function plainSquare(square, piece, view) {
   });
   if (piece) button.append(pieceShape(piece));
   return button;
+}
+
+// A press of a square on a board whose `view` says `selected()`, the
+// `targetsOf(square)`, the `legal` moves and how to `play(move)` and
+// `render()`: the second of two presses plays the move, the first
+// selects a piece that can move (the lesson's and the puzzles' boards;
+// the game page adds dragging and its own words).
+export function pressSquare(view, square) {
+  const selected = view.selected();
+  if (selected && view.targetsOf(selected).includes(square)) {
+    view.select(null);
+    view.play(view.legal().find((m) => m.startsWith(`${selected}-${square}-`)));
+    return;
+  }
+  const targets = view.targetsOf(square);
+  view.select(targets.length ? square : null);
+  view.render();
+  if (targets.length) announce(`${square} selected: it can go to ${targets.join(", ")}.`);
 }
 
 // Draws `position` into `board` in `order`, with the coordinates along

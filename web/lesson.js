@@ -2,8 +2,8 @@
 // move. The legal moves and what a move leads to come from the server
 // (POST /api/gt/position); the lesson's own content is only which move
 // each step asks for.
-import { api, showError, announce } from "/api.js";
-import { NAMES, squareOrder, plainSquare, drawBoard, arrowKeys } from "/board.js";
+import { api, showError, announce, say } from "/api.js";
+import { NAMES, squareOrder, plainSquare, drawBoard, arrowKeys, pressSquare } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -123,23 +123,14 @@ arrowKeys($("board"), () => ORDER, () => lesson.focus, (square) => {
 
 function press(square) {
   lesson.focus = square;
-  if (lesson.selected && targetsOf(lesson.selected).includes(square)) {
-    const move = lesson.legal.find((m) => m.startsWith(`${lesson.selected}-${square}-`));
-    lesson.selected = null;
-    play(move).catch((error) => showError($("error"), error));
-    return;
-  }
-  const targets = targetsOf(square);
-  lesson.selected = targets.length ? square : null;
-  renderBoard();
-  if (lesson.selected) announce(`${square} selected: it can go to ${targets.join(", ")}.`);
-}
-
-function say(text, good) {
-  $("feedback").textContent = text;
-  $("feedback").className = `banner ${good ? "result" : "info"}`;
-  $("feedback").hidden = false;
-  announce(text);
+  pressSquare({
+    selected: () => lesson.selected,
+    select: (selected) => { lesson.selected = selected; },
+    targetsOf,
+    legal: () => lesson.legal,
+    play: (move) => play(move).catch((error) => showError($("error"), error)),
+    render: renderBoard,
+  }, square);
 }
 
 async function play(move) {

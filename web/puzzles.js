@@ -5,8 +5,8 @@
 // The legal moves and the positions after a move come from the server
 // too (POST /api/gt/position): the page holds no rules. The solver is
 // known by a random token kept in this browser (localStorage).
-import { api, showError, announce } from "/api.js";
-import { NAMES, squareOrder, plainSquare, drawBoard, arrowKeys } from "/board.js";
+import { api, showError, announce, say } from "/api.js";
+import { NAMES, squareOrder, plainSquare, drawBoard, arrowKeys, pressSquare } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -93,24 +93,14 @@ arrowKeys($("board"), orientation, () => state.focus, (square) => {
 
 function press(square) {
   state.focus = square;
-  if (state.selected && targetsOf(state.selected).includes(square)) {
-    const from = state.selected;
-    const choices = state.legal.filter((m) => m.startsWith(`${from}-${square}-`));
-    state.selected = null;
-    play(choices[0]).catch((error) => showError($("error"), error));
-    return;
-  }
-  const targets = targetsOf(square);
-  state.selected = targets.length ? square : null;
-  renderBoard();
-  if (state.selected) announce(`${square} selected: it can go to ${targets.join(", ")}.`);
-}
-
-function say(text, good) {
-  $("feedback").textContent = text;
-  $("feedback").className = `banner ${good ? "result" : "info"}`;
-  $("feedback").hidden = false;
-  announce(text);
+  pressSquare({
+    selected: () => state.selected,
+    select: (selected) => { state.selected = selected; },
+    targetsOf,
+    legal: () => state.legal,
+    play: (move) => play(move).catch((error) => showError($("error"), error)),
+    render: renderBoard,
+  }, square);
 }
 
 async function play(move) {
