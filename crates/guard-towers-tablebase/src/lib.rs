@@ -115,8 +115,16 @@ const HEADER: usize = 8;
 pub enum TableError {
     NotATable,
     Version(u8),
-    Material { red: u8, blue: u8 },
-    Length { expected: u64, found: u64 },
+    Material {
+        red: u8,
+        blue: u8,
+    },
+    Length {
+        expected: u64,
+        found: u64,
+    },
+    /// The header's last byte, kept 0 by this version, is not.
+    Reserved(u8),
 }
 
 impl fmt::Display for TableError {
@@ -132,6 +140,9 @@ impl fmt::Display for TableError {
             ),
             TableError::Length { expected, found } => {
                 write!(f, "the table should hold {expected} bytes, not {found}")
+            }
+            TableError::Reserved(byte) => {
+                write!(f, "the header's reserved byte is {byte}, this version writes 0")
             }
         }
     }
@@ -171,6 +182,11 @@ impl Table {
         }
         if bytes[4] != VERSION {
             return Err(TableError::Version(bytes[4]));
+        }
+        // Read back, a table must write the same bytes: nothing in the
+        // header may be ignored.
+        if bytes[7] != 0 {
+            return Err(TableError::Reserved(bytes[7]));
         }
         let (red, blue) = (bytes[5], bytes[6]);
         let material = Material { red, blue };

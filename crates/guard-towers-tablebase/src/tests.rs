@@ -166,6 +166,14 @@ fn tables_read_back_from_their_bytes() {
             found: 3
         }
     );
+    // The fuzzer's case: a header whose reserved byte is not 0 was read,
+    // and wrote back other bytes.
+    let mut bytes = tablebase.tables().next().unwrap().to_bytes();
+    bytes[7] = 8;
+    assert_eq!(
+        crate::Table::from_bytes(bytes).unwrap_err(),
+        crate::TableError::Reserved(8)
+    );
 }
 
 #[test]
