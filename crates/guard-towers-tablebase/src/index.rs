@@ -355,12 +355,19 @@ impl Indexer {
     pub(crate) fn new(material: Material) -> Indexer {
         let red = Arrangements::new(material.red as usize);
         let blue = Arrangements::new(material.blue as usize);
-        let block = red.size() * blue.size();
+        let block = red.size().saturating_mul(blue.size());
         Indexer { red, blue, block }
     }
 
     pub(crate) fn size(&self) -> u64 {
-        2 * (N * N) as u64 * self.block
+        self.checked_size()
+            .expect("a table this build makes fits 64 bits")
+    }
+
+    /// The size, `None` where it passes 64 bits (the largest materials a
+    /// file header can name).
+    pub(crate) fn checked_size(&self) -> Option<u64> {
+        (2 * (N * N) as u64).checked_mul(self.block)
     }
 
     pub(crate) fn index(&self, layout: &Layout) -> u64 {

@@ -194,12 +194,12 @@ impl Table {
             return Err(TableError::Material { red, blue });
         }
         let indexer = Indexer::new(material);
+        let expected = indexer
+            .checked_size()
+            .ok_or(TableError::Material { red, blue })?;
         let found = (bytes.len() - HEADER) as u64;
-        if found != indexer.size() {
-            return Err(TableError::Length {
-                expected: indexer.size(),
-                found,
-            });
+        if found != expected {
+            return Err(TableError::Length { expected, found });
         }
         bytes.drain(..HEADER);
         Ok(Table {

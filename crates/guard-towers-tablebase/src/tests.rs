@@ -253,3 +253,9 @@ fn tables_on_disk_are_the_fixpoint_on_random_positions() {
     }
     check_against_search(&tablebase, 3_000, 5);
 }
+
+#[test]
+fn a_header_of_the_largest_material_is_read_without_overflow() {
+    // The fuzzer's case: r7b7 with no bytes after the header.
+    assert!(crate::Table::from_bytes(b"GTTB\x01\x07\x07\x00".to_vec()).is_err());
+}
