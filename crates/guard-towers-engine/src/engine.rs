@@ -1,6 +1,6 @@
 //! The engine API: no I/O; protocol, CLI and server are adapters over it.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -12,7 +12,7 @@ use crate::level::Level;
 use crate::options::{EngineOption, OptionError};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::search::{Features, Frame, Searcher, MAX_PLY};
-use crate::time::{Limits, Pacing};
+use crate::time::{Limits, Pacing, TimePlan};
 use crate::tt::TranspositionTable;
 
 /// Half-width of the first aspiration window, in centi-stones.
@@ -20,6 +20,14 @@ const ASPIRATION_WINDOW: i32 = 30;
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Most search threads an engine runs (the `Threads` option's maximum).
+pub const MAX_THREADS: usize = 64;
+
+/// The default number of search threads: the cores this machine offers.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+}
 
 /// Progress of a search, reported after every completed iteration.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +97,8 @@ pub struct Engine {
     features: Features,
     /// Endgame tables, shared between engines (they can be large).
     tablebase: Option<Arc<Tablebase>>,
+    /// Search threads (Lazy SMP over the one table).
+    threads: usize,
 }
 
 impl Default for Engine {
@@ -106,6 +116,7 @@ impl Engine {
             seed: 0,
             features: Features::default(),
             tablebase: None,
+            threads: default_threads(),
         }
     }
 
@@ -123,6 +134,17 @@ impl Engine {
 
     pub fn set_hash_mb(&mut self, megabytes: usize) {
         self.tt = TranspositionTable::new(megabytes);
+    }
+
+    /// Search threads, 1 to [`MAX_THREADS`]: the main thread and helpers
+    /// sharing the transposition table (Lazy SMP). Helpers only join
+    /// searches that time or a stop ends (see [`Engine::go`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     pub fn set_level(&mut self, level: Level) {
@@ -171,6 +193,7 @@ impl Engine {
                 self.features.late_move_reductions = spec.check(value)?
             }
             EngineOption::Seed => self.set_seed(spec.spin(value)? as u64),
+            EngineOption::Threads => self.set_threads(spec.spin(value)? as usize),
             // The engine reads no files: the host loads the tables and
             // hands them over with `set_tablebase`; only "none" is ours.
             EngineOption::TablebasePath if value.trim().is_empty() => self.set_tablebase(None),
@@ -194,6 +217,11 @@ impl Engine {
 
     /// Searches the current position of `game` within `limits` (and the
     /// level's), until `stop` is raised. `None` when the game is over.
+    ///
+    /// With more than one thread ([`Engine::set_threads`]) a search that
+    /// time or `stop` ends runs helper threads over the shared table; one
+    /// bounded by depth or nodes, and a level below 10's, stays on one
+    /// thread, so that it replays exactly.
     pub fn go(
         &mut self,
         game: &Game,
@@ -263,97 +291,40 @@ impl Engine {
             .min()
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
-        let history = game_hashes(game);
-        let mut searcher = Searcher::new(&mut self.tt, &self.weights, game.rules(), stop, history);
-        searcher.tablebase = self
-            .tablebase
-            .as_deref()
-            .map(|tablebase| (tablebase, tablebase.stones()));
-        searcher.started = started;
-        searcher.hard_limit = plan.hard;
-        searcher.node_limit = limits.nodes.into_iter().chain(self.level.max_nodes()).min();
-        searcher.features = self.features;
-        searcher.excluded = excluded.to_vec();
-
-        let mut result: Option<SearchResult> = None;
-        let root = Frame {
-            ply: 0,
-            quiet: game.quiet_plies(),
+        let root = Root {
+            position,
+            frame: Frame {
+                ply: 0,
+                quiet: game.quiet_plies(),
+            },
+            max_depth,
+            moves: moves.len(),
         };
-        let mut previous: i32 = 0;
-        let mut pacing = Pacing::new(plan);
-        for depth in 1..=max_depth {
-            searcher.root_depth = depth;
-            searcher.seldepth = 0;
-            // Aspiration: search a window around the last score and widen
-            // the side that fails until the score falls inside.
-            let mut window = ASPIRATION_WINDOW;
-            let narrow = depth >= 4 && previous.abs() < MATE_BOUND;
-            let (mut alpha, mut beta) = if narrow {
-                (previous - window, previous + window)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let score = loop {
-                let score = searcher.search(&position, depth as i32, alpha, beta, root, false);
-                if searcher.aborted {
-                    break score;
-                }
-                window *= 2;
-                if score <= alpha {
-                    alpha = (score - window).max(-INFINITY);
-                } else if score >= beta {
-                    beta = (score + window).min(INFINITY);
-                } else {
-                    break score;
-                }
-            };
-            previous = score;
-            // The first iteration always completes, so there is always a
-            // move. A stopped one counts when a root move was searched to
-            // the end in it and raised the bound: the best of the moves
-            // searched at this depth, the last best first among them.
-            let score = if searcher.aborted && result.is_some() {
-                match searcher.root_score {
-                    Some(partial) => partial,
-                    None => break,
-                }
-            } else {
-                score
-            };
-            let pv = searcher.principal_variation().to_vec();
-            let Some(&best_move) = pv.first() else { break };
-            let completed = SearchResult {
-                best_move,
-                score: Score::from_internal(score),
-                depth,
-                nodes: searcher.nodes,
-                pv,
-                tablebase: false,
-            };
-            on_info(&info_of(
-                &completed,
-                searcher.seldepth as u32,
-                started.elapsed(),
-            ));
-            result = Some(completed);
-            pacing.completed(best_move, score);
-            let decided = score.abs() >= MATE - depth as i32 || moves.len() == 1;
-            let late = pacing
-                .soft_limit()
-                .is_some_and(|soft| started.elapsed() >= soft);
-            if searcher.aborted || decided || late {
-                break;
+        let helper_nodes = AtomicU64::new(0);
+        let helpers_stop = AtomicBool::new(false);
+        let history = game_hashes(game);
+        let (result, nodes) = std::thread::scope(|scope| {
+            for helper in 1..=self.helper_threads(limits) {
+                let mut searcher = self.searcher(game, &helpers_stop, &history, excluded, started);
+                let (root, helper_nodes) = (&root, &helper_nodes);
+                scope.spawn(move || help(&mut searcher, root, helper, helper_nodes));
             }
-        }
-        let nodes = searcher.nodes;
+            let mut searcher = self.searcher(game, stop, &history, excluded, started);
+            searcher.hard_limit = plan.hard;
+            searcher.node_limit = limits.nodes.into_iter().chain(self.level.max_nodes()).min();
+            let result = deepen(&mut searcher, &root, plan, &helper_nodes, on_info);
+            // The helpers' work is only worth what the main thread found.
+            helpers_stop.store(true, Ordering::Relaxed);
+            (result, searcher.nodes)
+        });
+        let nodes = nodes + helper_nodes.load(Ordering::Relaxed);
         let mut result = result.unwrap_or_else(|| fallback(&position, nodes));
         result.nodes = nodes;
         if let Some(noise) = self.level.noise().filter(|_| excluded.is_empty()) {
             let seed = self.seed ^ position.hash();
             let depth = result.depth.saturating_sub(1) as i32;
             let mut searcher = Searcher::new(
-                &mut self.tt,
+                &self.tt,
                 &self.weights,
                 game.rules(),
                 stop,
@@ -400,6 +371,160 @@ impl Engine {
             pv: vec![best_move],
             tablebase: true,
         })
+    }
+}
+
+impl Engine {
+    /// Threads besides the main one for a search within `limits`. A search
+    /// bounded by depth or nodes, and a lower level's, runs on one thread:
+    /// with helpers its result would depend on the threads' timing, and
+    /// those searches promise to replay exactly (tests, the bench, puzzle
+    /// proofs, a level's game with its seed).
+    fn helper_threads(&self, limits: &Limits) -> usize {
+        let replayable =
+            limits.depth.is_some() || limits.nodes.is_some() || self.level.noise().is_some();
+        if replayable {
+            0
+        } else {
+            self.threads - 1
+        }
+    }
+
+    /// A searcher of `game`'s position over the shared table.
+    fn searcher<'s>(
+        &'s self,
+        game: &Game,
+        stop: &'s AtomicBool,
+        history: &[u64],
+        excluded: &[Move],
+        started: Instant,
+    ) -> Searcher<'s> {
+        let mut searcher = Searcher::new(
+            &self.tt,
+            &self.weights,
+            game.rules(),
+            stop,
+            history.to_vec(),
+        );
+        searcher.tablebase = self
+            .tablebase
+            .as_deref()
+            .map(|tablebase| (tablebase, tablebase.stones()));
+        searcher.started = started;
+        searcher.features = self.features;
+        searcher.excluded = excluded.to_vec();
+        searcher
+    }
+}
+
+/// The position a search starts from, and how deep it may go.
+struct Root {
+    position: Position,
+    frame: Frame,
+    max_depth: u32,
+    /// Legal moves at the root (one: the answer needs no thought).
+    moves: usize,
+}
+
+/// The main thread's iterative deepening: the answer and its progress
+/// reports (whose node counts include the helpers' so far).
+fn deepen(
+    searcher: &mut Searcher,
+    root: &Root,
+    plan: TimePlan,
+    helper_nodes: &AtomicU64,
+    on_info: &mut dyn FnMut(&Info),
+) -> Option<SearchResult> {
+    let mut result: Option<SearchResult> = None;
+    let mut previous: i32 = 0;
+    let mut pacing = Pacing::new(plan);
+    for depth in 1..=root.max_depth {
+        let score = aspirate(searcher, root, depth, previous);
+        previous = score;
+        // The first iteration always completes, so there is always a
+        // move. A stopped one counts when a root move was searched to
+        // the end in it and raised the bound: the best of the moves
+        // searched at this depth, the last best first among them.
+        let score = if searcher.aborted && result.is_some() {
+            match searcher.root_score {
+                Some(partial) => partial,
+                None => break,
+            }
+        } else {
+            score
+        };
+        let pv = searcher.principal_variation().to_vec();
+        let Some(&best_move) = pv.first() else { break };
+        let completed = SearchResult {
+            best_move,
+            score: Score::from_internal(score),
+            depth,
+            nodes: searcher.nodes + helper_nodes.load(Ordering::Relaxed),
+            pv,
+            tablebase: false,
+        };
+        on_info(&info_of(
+            &completed,
+            searcher.seldepth as u32,
+            searcher.started.elapsed(),
+        ));
+        result = Some(completed);
+        pacing.completed(best_move, score);
+        let decided = score.abs() >= MATE - depth as i32 || root.moves == 1;
+        let late = pacing
+            .soft_limit()
+            .is_some_and(|soft| searcher.started.elapsed() >= soft);
+        if searcher.aborted || decided || late {
+            break;
+        }
+    }
+    result
+}
+
+/// A helper thread of Lazy SMP: the same iterative deepening, its results
+/// shared with the main thread only through the table. Every other helper
+/// starts a ply deeper, so that the threads spread over two depths instead
+/// of all searching the same tree; their own move-ordering histories make
+/// the rest of the difference. It runs until its stop flag, raised when the
+/// main thread has its answer.
+fn help(searcher: &mut Searcher, root: &Root, helper: usize, nodes: &AtomicU64) {
+    let mut previous = 0;
+    let mut counted = 0;
+    for depth in (1 + helper as u32 % 2)..=root.max_depth {
+        previous = aspirate(searcher, root, depth, previous);
+        nodes.fetch_add(searcher.nodes - counted, Ordering::Relaxed);
+        counted = searcher.nodes;
+        if searcher.aborted {
+            return;
+        }
+    }
+}
+
+/// One iteration at `depth`: a window around the last score, widened on the
+/// side that fails until the score falls inside it (or the search stops).
+fn aspirate(searcher: &mut Searcher, root: &Root, depth: u32, previous: i32) -> i32 {
+    searcher.root_depth = depth;
+    searcher.seldepth = 0;
+    let mut window = ASPIRATION_WINDOW;
+    let narrow = depth >= 4 && previous.abs() < MATE_BOUND;
+    let (mut alpha, mut beta) = if narrow {
+        (previous - window, previous + window)
+    } else {
+        (-INFINITY, INFINITY)
+    };
+    loop {
+        let score = searcher.search(&root.position, depth as i32, alpha, beta, root.frame, false);
+        if searcher.aborted {
+            return score;
+        }
+        window *= 2;
+        if score <= alpha {
+            alpha = (score - window).max(-INFINITY);
+        } else if score >= beta {
+            beta = (score + window).min(INFINITY);
+        } else {
+            return score;
+        }
     }
 }
 

@@ -14,7 +14,7 @@ mod search;
 mod time;
 mod tt;
 
-pub use engine::{Engine, Info, SearchResult, DEFAULT_HASH_MB};
+pub use engine::{default_threads, Engine, Info, SearchResult, DEFAULT_HASH_MB, MAX_THREADS};
 pub use eval::{evaluate, evaluate_with, Weights, TUNED};
 pub use level::{Level, LevelError};
 pub use options::{EngineOption, OptionError, OptionKind, OptionSpec};

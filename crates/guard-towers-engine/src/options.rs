@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::engine::DEFAULT_HASH_MB;
+use crate::engine::{default_threads, DEFAULT_HASH_MB, MAX_THREADS};
 use crate::level::Level;
 
 /// The kind of value an option takes, as the protocol announces it.
@@ -188,11 +188,14 @@ pub enum EngineOption {
     /// The directory of the endgame tables (`towers gt tablebase build`);
     /// empty for none. The host reads them ([`crate::Engine::set_tablebase`]).
     TablebasePath,
+    /// Search threads; by default the cores available.
+    Threads,
 }
 
 impl EngineOption {
     /// Every engine option, in the order the protocol announces them.
-    pub const ALL: [EngineOption; 6] = [
+    pub const ALL: [EngineOption; 7] = [
+        EngineOption::Threads,
         EngineOption::Hash,
         EngineOption::Level,
         EngineOption::NullMove,
@@ -201,7 +204,9 @@ impl EngineOption {
         EngineOption::TablebasePath,
     ];
 
-    pub const fn spec(self) -> OptionSpec {
+    /// The option's name and kind. `Threads`' default is this machine's
+    /// core count, so the table is made at run time.
+    pub fn spec(self) -> OptionSpec {
         let (name, kind) = match self {
             EngineOption::Hash => (
                 "Hash",
@@ -233,6 +238,14 @@ impl EngineOption {
                 },
             ),
             EngineOption::TablebasePath => ("TablebasePath", OptionKind::Text { default: "" }),
+            EngineOption::Threads => (
+                "Threads",
+                OptionKind::Spin {
+                    default: default_threads() as i64,
+                    min: 1,
+                    max: MAX_THREADS as i64,
+                },
+            ),
         };
         OptionSpec { name, kind }
     }
@@ -266,6 +279,7 @@ mod tests {
             i64::from(engine.level().get())
         );
         assert_eq!(spin_default(EngineOption::Hash), DEFAULT_HASH_MB as i64);
+        assert_eq!(spin_default(EngineOption::Threads), engine.threads() as i64);
         assert_eq!(
             check_default(EngineOption::NullMove),
             engine.features().null_move
@@ -292,6 +306,8 @@ mod tests {
             ("Hash", "1"),
             ("Seed", "0"),
             ("Seed", "9223372036854775807"),
+            ("threads", "1"),
+            ("Threads", "64"),
         ] {
             assert_eq!(engine.set_option(name, value), Ok(()), "{name} {value}");
         }
@@ -324,6 +340,11 @@ mod tests {
                 "Seed '-1' is not a whole number from 0 to 9223372036854775807",
             ),
             ("NullMove", "yes", "NullMove 'yes' is not true or false"),
+            (
+                "Threads",
+                "0",
+                "Threads '0' is not a whole number from 1 to 64",
+            ),
             ("Colour", "red", "unknown option 'Colour'"),
         ] {
             let error = engine.set_option(name, value).unwrap_err();

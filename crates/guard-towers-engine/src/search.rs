@@ -64,7 +64,7 @@ impl Default for Features {
 
 /// Everything one search needs and learns.
 pub struct Searcher<'a> {
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub weights: &'a Weights,
     pub rules: Rules,
     pub stop: &'a AtomicBool,
@@ -97,7 +97,7 @@ pub struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         weights: &'a Weights,
         rules: Rules,
         stop: &'a AtomicBool,

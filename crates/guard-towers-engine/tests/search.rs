@@ -96,6 +96,42 @@ fn a_raised_stop_flag_ends_an_unlimited_search() {
 }
 
 #[test]
+fn a_stop_ends_every_thread_of_a_search() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let thinker = std::thread::spawn(move || {
+        let game = Game::new(Position::start(), Rules::STANDARD);
+        let mut engine = Engine::new();
+        engine.set_threads(4);
+        engine.go(&game, &Limits::default(), &flag, &mut |_| {})
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    stop.store(true, Ordering::Relaxed);
+    // The search returns only once its helpers have stopped (they are
+    // scoped threads): a helper that missed the stop would hang here.
+    let result = thinker.join().expect("no panic").expect("a move");
+    assert!(Position::start().is_legal(result.best_move));
+}
+
+#[test]
+fn several_threads_under_a_clock_find_the_exact_forced_results() {
+    for (position, score) in [
+        ("6BG/7/7/7/3RG3/7/7 r", Score::Win(2)),
+        ("6BG/7/7/7/3RG3/7/7 b", Score::Loss(2)),
+        ("3RG3/7/7/7/7/3r13/3BG3 r", Score::Win(1)),
+    ] {
+        let game = Game::new(position.parse().expect("valid"), Rules::STANDARD);
+        let mut engine = Engine::new();
+        engine.set_threads(3);
+        let result = engine
+            .search(&game, &Limits::movetime(150))
+            .expect("a move");
+        assert_eq!(result.score, score, "{position}");
+        assert!(game.position().is_legal(result.best_move));
+    }
+}
+
+#[test]
 fn movetime_is_respected() {
     let started = Instant::now();
     let result = search(

@@ -124,6 +124,9 @@ impl EnginePlayers {
 fn new_engine(id: &str, seat: Color, level: u8) -> Engine {
     let mut engine = Engine::new();
     engine.set_hash_mb(HASH_MB);
+    // The scheduler runs one search per engine thread of the server (the
+    // pool caps them), so each search is one thread.
+    engine.set_threads(1);
     if let Some(level) = Level::new(level) {
         engine.set_level(level);
     }

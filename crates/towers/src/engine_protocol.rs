@@ -9,8 +9,7 @@ use std::thread::JoinHandle;
 
 use guard_towers::{Game, GameError, Move, Position, Rules};
 use guard_towers_engine::protocol::{self, info_line, parse, Command};
-use guard_towers_engine::{Engine, EngineOption, Level, Limits};
-use guard_towers_tablebase::Tablebase;
+use guard_towers_engine::{Engine, EngineOption, Limits};
 
 struct RunningSearch {
     stop: Arc<AtomicBool>,
@@ -32,11 +31,9 @@ fn send(line: &str) {
     let _ = out.flush();
 }
 
-pub fn run(level: Level, hash_mb: usize, tablebase: Option<Arc<Tablebase>>) {
-    let mut engine = Engine::new();
-    engine.set_level(level);
-    engine.set_hash_mb(hash_mb);
-    engine.set_tablebase(tablebase);
+/// Speaks the protocol for `engine`, set up from the command line, until
+/// `quit` or the end of input.
+pub fn run(engine: Engine) {
     let mut session = Session {
         engine: Arc::new(Mutex::new(engine)),
         rules: Rules::STANDARD,

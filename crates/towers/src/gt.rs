@@ -38,6 +38,9 @@ pub enum Command {
         /// Initial transposition table size in MiB (the Hash option).
         #[arg(long, default_value_t = guard_towers_engine::DEFAULT_HASH_MB, value_parser = hash_megabytes)]
         hash: usize,
+        /// Search threads (the Threads option; default: the cores available).
+        #[arg(long, value_parser = thread_count)]
+        threads: Option<usize>,
         /// Endgame tables to probe (the TablebasePath option).
         #[arg(long, value_name = "DIR")]
         tablebase: Option<std::path::PathBuf>,
@@ -109,6 +112,9 @@ pub enum Command {
         /// Playing level 1-10.
         #[arg(long, default_value = "10")]
         level: Level,
+        /// Search threads (default: the cores available).
+        #[arg(long, value_parser = thread_count)]
+        threads: Option<usize>,
         /// Endgame tables to probe.
         #[arg(long, value_name = "DIR")]
         tablebase: Option<std::path::PathBuf>,
@@ -198,12 +204,20 @@ pub fn run(command: Command) -> Result<(), UsageError> {
         Command::Engine {
             level,
             hash,
+            threads,
             tablebase,
         } => {
             let tablebase = tablebase
                 .map(|dir| crate::tablebase_cli::load(&dir))
                 .transpose()?;
-            crate::engine_protocol::run(level, hash, tablebase);
+            let mut engine = Engine::new();
+            engine.set_level(level);
+            engine.set_hash_mb(hash);
+            if let Some(threads) = threads {
+                engine.set_threads(threads);
+            }
+            engine.set_tablebase(tablebase);
+            crate::engine_protocol::run(engine);
             Ok(())
         }
         Command::Tablebase(command) => crate::tablebase_cli::run(command),
@@ -240,14 +254,19 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             movetime,
             depth,
             level,
+            threads,
             tablebase,
-        } => best(
-            position.parse()?,
-            movetime,
-            depth,
-            level,
-            tablebase.as_deref(),
-        ),
+        } => {
+            let mut engine = Engine::new();
+            engine.set_level(level);
+            if let Some(threads) = threads {
+                engine.set_threads(threads);
+            }
+            if let Some(dir) = tablebase {
+                engine.set_tablebase(Some(crate::tablebase_cli::load(&dir)?));
+            }
+            best(engine, position.parse()?, movetime, depth)
+        }
         Command::Bench { depth } => {
             bench::run(depth);
             Ok(())
@@ -271,28 +290,32 @@ fn hash_megabytes(text: &str) -> Result<usize, String> {
         .map_err(|error| error.to_string())
 }
 
+/// A `--threads` value, in the range of the engine's Threads option.
+fn thread_count(text: &str) -> Result<usize, String> {
+    // The Threads range starts at 1, so the number fits a usize.
+    EngineOption::Threads
+        .spec()
+        .spin(text)
+        .map(|threads| threads as usize)
+        .map_err(|error| error.to_string())
+}
+
 /// ANSI colours only on a terminal, and never under `NO_COLOR`.
 pub fn use_colour() -> bool {
     io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
 fn best(
+    mut engine: Engine,
     position: Position,
     movetime: u64,
     depth: Option<u32>,
-    level: Level,
-    tablebase: Option<&std::path::Path>,
 ) -> Result<(), UsageError> {
     let game = Game::new(position, Rules::STANDARD);
     if let Some(outcome) = game.outcome() {
         return Err(UsageError(format!(
             "no move to choose: the game is over ({outcome})"
         )));
-    }
-    let mut engine = Engine::new();
-    engine.set_level(level);
-    if let Some(dir) = tablebase {
-        engine.set_tablebase(Some(crate::tablebase_cli::load(dir)?));
     }
     let limits = Limits {
         depth,

@@ -678,6 +678,8 @@ async fn analyse(
             ..Limits::default()
         };
         let mut engine = Engine::new();
+        // The permit is one of the scheduler's threads: one search thread.
+        engine.set_threads(1);
         engine.set_tablebase(tablebase);
         engine.go(&game, &limits, &searching, &mut |_| {})
     })
