@@ -21,11 +21,12 @@ const artifacts = process.env.TOWERS_ARTIFACTS || join(here, "artifacts");
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 mkdirSync(artifacts, { recursive: true });
 
-// A server on a fresh SQLite file (or `dir`'s, on `addr`, for a restart).
-function startServer(dir = mkdtempSync(join(tmpdir(), "towers-web-")), addr = "127.0.0.1:0") {
+// A server on a fresh SQLite file (or `dir`'s, on `addr`, for a restart),
+// with `more` arguments for `towers serve`.
+function startServer(dir = mkdtempSync(join(tmpdir(), "towers-web-")), addr = "127.0.0.1:0", more = []) {
   const server = spawn(bin, [
     "serve", "--addr", addr, "--rate-limit", "0", "--engine-movetime-ms", "30",
-    "--database", `sqlite:${join(dir, "towers.db")}`,
+    "--database", `sqlite:${join(dir, "towers.db")}`, ...more,
   ], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     server.on("error", reject);
@@ -40,6 +41,15 @@ function startServer(dir = mkdtempSync(join(tmpdir(), "towers-web-")), addr = "1
         stop: () => { server.kill("SIGKILL"); rmSync(dir, { recursive: true, force: true }); },
       });
     });
+  });
+}
+
+// Runs `towers` with `args` to its end; rejects unless it succeeds.
+function towers(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ["ignore", "ignore", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`towers ${args.join(" ")}: exit ${code}`))));
   });
 }
 
@@ -437,6 +447,26 @@ test("analysis follows the position shown: the bar is the viewer's, the score in
   assert.equal(await page.getAttribute("#moves [aria-current='step']", "data-key"), "ply-3", "the move list follows");
   await checkAxe(page, "analysis");
   await page.close();
+});
+
+test("with endgame tables, the analysis of a position with few stones says who wins in how many moves, marked (tablebase)", async ({ browser }) => {
+  const dir = mkdtempSync(join(tmpdir(), "towers-tables-"));
+  const tables = join(dir, "tables");
+  await towers(["gt", "tablebase", "build", "--stones", "1", "--out", tables]);
+  const server = await startServer(dir, "127.0.0.1:0", ["--tablebase", tables]);
+  const page = await browser.newPage(DESKTOP);
+  await page.goto(server.base);
+  // Red's guard is two steps from Blue's castle (D1), Blue's guard and
+  // Red's one stone far away: one stone, so the tables know the answer.
+  const created = await apiGame(page, { opponent: "engine", level: 1, color: "red", start: "6BG/7/7/7/3RG3/7/r16 r" });
+  await page.goto(`${server.base}/gt?id=${created.id}`);
+  await page.waitForSelector("#status:has-text('Your move')");
+  await page.click("#analyse");
+  await page.waitForSelector("#analysis:has-text('Best:')");
+  assert.match(await page.textContent("#analysis"), /^Best: D3-D2-1\. Red wins in 2 \(tablebase\)\.$/);
+  await shot(page, "gt-analysis-tablebase");
+  await page.close();
+  server.stop();
 });
 
 test("a stranger's public challenge appears live in the lobby, is accepted on a phone, played, reviewed and archived with names", async ({ browser, base }) => {
