@@ -3,7 +3,7 @@
 //! and `{"error": "…"}`; the course port and the live socket: the text).
 //! An internal error's detail is for the log only.
 
-use crate::status::Kind;
+use crate::games::{GameRefusal, Kind};
 use crate::store::StoreError;
 
 #[derive(Debug, thiserror::Error)]
@@ -46,18 +46,14 @@ pub enum ApiError {
     Internal(String),
 }
 
-/// What was refused, by whom: each game's own refusal (its rules library's
-/// typed error inside, or the game's checks), an event of the wrong kind,
-/// or the content of a request (JSON data the types refuse, a name, a
-/// position or setting out of range), in plain words.
+/// What was refused, by whom: a game's own refusal (by kind: its rules
+/// library's typed error inside, or the game's checks), an event of the
+/// wrong kind, or the content of a request (JSON data the types refuse, a
+/// name, a position or setting out of range), in plain words.
 #[derive(Debug, thiserror::Error)]
 pub enum Refusal {
     #[error("{0}")]
-    Gt(#[from] crate::gt::Refusal),
-    #[error("{0}")]
-    Kubb(#[from] crate::kubb_match::Refusal),
-    #[error("{0}")]
-    Tournament(#[from] crate::tournament::Refusal),
+    Game(#[from] GameRefusal),
     #[error("not an event of a {0} game")]
     WrongKind(Kind),
     #[error("{0}")]
@@ -80,23 +76,5 @@ impl From<StoreError> for ApiError {
 impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> ApiError {
         ApiError::Refused(refusal)
-    }
-}
-
-impl From<crate::gt::Refusal> for ApiError {
-    fn from(refusal: crate::gt::Refusal) -> ApiError {
-        ApiError::Refused(refusal.into())
-    }
-}
-
-impl From<crate::kubb_match::Refusal> for ApiError {
-    fn from(refusal: crate::kubb_match::Refusal) -> ApiError {
-        ApiError::Refused(refusal.into())
-    }
-}
-
-impl From<crate::tournament::Refusal> for ApiError {
-    fn from(refusal: crate::tournament::Refusal) -> ApiError {
-        ApiError::Refused(refusal.into())
     }
 }

@@ -1,0 +1,396 @@
+//! The game seam: what the server needs of a game kind ([`Game`]), one
+//! folder per kind (its state as a fold of typed events, its views, its
+//! routes), and the registry at the end of this file, the one place that
+//! lists the kinds. The rest of the server asks a [`GameState`] or a
+//! [`Kind`] and never matches on kinds: adding a kind is its folder and
+//! one line in the registry.
+
+pub mod gt;
+pub mod kubb;
+pub mod tournament;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use ::tournament::{BaselineKubbs, Score};
+use axum::Router;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::app::App;
+use crate::error::{ApiError, Refusal};
+use crate::http::AppState;
+use crate::listing::{Listing, Side};
+use crate::ratings::sources::Source;
+use crate::status::{Status, UnknownName};
+use crate::store::SourceRow;
+
+/// What the server needs of a game kind, after OpenSpiel's one `State`:
+/// settings fixed at creation, events folded into the state (checked as
+/// they are applied), where the game stands and what a list shows of it,
+/// its views, and what it does on its own (an engine's move, a clock's
+/// flag). Its commands are its routes' own.
+pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
+    /// Fixed when the game is created; stored as JSON beside it and read
+    /// back through the same checks.
+    type Settings: Serialize + DeserializeOwned;
+    /// What happens in a game: stored one per row, sent live.
+    type Event: Clone + Serialize + DeserializeOwned + Into<GameEvent>;
+    /// The game as the API shows it.
+    type View: Serialize;
+    /// What it refuses (a setting, an event), with its rules library's
+    /// typed error inside.
+    type Refusal: std::error::Error + Into<Refusal>;
+
+    /// What an id of this kind is, in words: `a Kubb match`.
+    const IS_A: &'static str;
+    /// The two sides' names on the wire (a listed game's winner).
+    const SIDES: [&'static str; 2] = ["red", "blue"];
+    /// Whether a list shows how the game ended (a tournament names its
+    /// champion only).
+    const HAS_OUTCOME: bool = true;
+    /// Whether its active games have something to start again (an engine,
+    /// a clock) when a server starts.
+    const RESUMES: bool = false;
+
+    /// The state before any event, or the settings refused.
+    fn new(settings: Self::Settings, created_ms: i64) -> Result<Self, Self::Refusal>;
+    /// The number of the last event applied.
+    fn seq(&self) -> i64;
+    fn status(&self) -> Status;
+    /// What a list shows of the game, stored beside it.
+    fn listing(&self) -> Listing;
+    /// Applies an event at `at_ms`, or refuses it and changes nothing.
+    fn apply(&mut self, event: &Self::Event, at_ms: i64) -> Result<(), Self::Refusal>;
+    fn view(&self, id: &str, now_ms: i64) -> Self::View;
+
+    /// The view sent with each live event.
+    fn live_view(&self, id: &str, now_ms: i64) -> Self::View {
+        self.view(id, now_ms)
+    }
+
+    /// A listed game's result in words (the `result` field, as it was
+    /// stored before results had columns of their own).
+    fn result_text(listing: &Listing) -> Option<String>;
+
+    /// Its own commands and readings, under its own paths.
+    fn routes() -> Router<AppState>;
+
+    /// What a stored game of this kind gives the ratings, read from the
+    /// store (its settings say whether it is rated before it is loaded).
+    fn rated(
+        app: &Arc<App>,
+        row: &SourceRow,
+    ) -> impl Future<Output = Result<Source, ApiError>> + Send;
+
+    /// Why an id of kind `other` is not found among this kind's.
+    fn not_found(other: Kind) -> String {
+        format!("that id is {}", other.is_a())
+    }
+
+    /// A finished game's score from its first side, for the tournament it
+    /// was played in, with a Kubb match's felled baseline kubbs.
+    fn tournament_score(&self) -> Option<(Score, Option<BaselineKubbs>)> {
+        None
+    }
+
+    /// Starts what the state calls for after each commit and when a server
+    /// starts again (an engine's move, a clock's flag).
+    fn after_commit(&self, _app: &Arc<App>, _id: &str) {}
+
+    /// The event that records that no server was up since `since_ms`, when
+    /// the state has a clock to give the time back to.
+    fn downtime_event(&self, _since_ms: i64) -> Option<Self::Event> {
+        None
+    }
+}
+
+/// What the registry gives each kind: its name in [`Kind`] and its place
+/// in [`GameState`].
+pub trait RegisteredKind: Sized {
+    const KIND: Kind;
+
+    /// The state if it is of this kind.
+    fn of(state: &GameState) -> Option<&Self>;
+}
+
+impl GameState {
+    /// The state if it is of kind `G`.
+    pub fn get<G: Game>(&self) -> Option<&G> {
+        G::of(self)
+    }
+
+    /// The state as one of kind `G`; any other kind is 404, as an unknown
+    /// id.
+    pub fn require<G: Game>(&self) -> Result<&G, ApiError> {
+        G::of(self).ok_or_else(|| ApiError::NotFound(G::not_found(self.kind())))
+    }
+}
+
+impl GameEvent {
+    /// The event as stored.
+    pub fn body(&self) -> String {
+        serde_json::to_string(self).expect("events serialise: they have only string keys")
+    }
+}
+
+/// Lists the kinds: each one's name in [`Kind`] (stored and sent), its
+/// [`Game`], and from them the enums and the dispatch the service uses.
+macro_rules! kinds {
+    ($($(#[$doc:meta])* $kind:ident($name:literal) => $game:ty,)+) => {
+        /// The game a stored game is; stored and sent as its name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum Kind {
+            $($(#[$doc])* #[serde(rename = $name)] $kind,)+
+        }
+
+        /// A game's state, by kind. One lives per loaded game, so the
+        /// variants' sizes do not matter.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub enum GameState {
+            $($kind($game),)+
+        }
+
+        /// An event of any kind: typed everywhere, text only in the store
+        /// ([`GameEvent::body`]) and on the wire (its serde form).
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum GameEvent {
+            $($kind(<$game as Game>::Event),)+
+        }
+
+        /// A game as the API shows it.
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum View {
+            $($kind(Box<<$game as Game>::View>),)+
+        }
+
+        /// What a game refused, by kind, in its own words.
+        #[derive(Debug, thiserror::Error)]
+        pub enum GameRefusal {
+            $(#[error("{0}")] $kind(<$game as Game>::Refusal),)+
+        }
+
+        $(
+            impl RegisteredKind for $game {
+                const KIND: Kind = Kind::$kind;
+
+                fn of(state: &GameState) -> Option<&Self> {
+                    match state {
+                        GameState::$kind(state) => Some(state),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+            }
+
+            impl From<$game> for GameState {
+                fn from(state: $game) -> GameState {
+                    GameState::$kind(state)
+                }
+            }
+
+            impl From<<$game as Game>::Event> for GameEvent {
+                fn from(event: <$game as Game>::Event) -> GameEvent {
+                    GameEvent::$kind(event)
+                }
+            }
+
+            impl From<<$game as Game>::Refusal> for Refusal {
+                fn from(refusal: <$game as Game>::Refusal) -> Refusal {
+                    Refusal::Game(GameRefusal::$kind(refusal))
+                }
+            }
+
+            impl From<<$game as Game>::Refusal> for ApiError {
+                fn from(refusal: <$game as Game>::Refusal) -> ApiError {
+                    ApiError::Refused(refusal.into())
+                }
+            }
+
+            impl From<<$game as Game>::View> for View {
+                fn from(view: <$game as Game>::View) -> View {
+                    View::$kind(Box::new(view))
+                }
+            }
+        )+
+
+        /// Every kind's routes.
+        pub fn routes() -> Router<AppState> {
+            Router::new()$(.merge(<$game as Game>::routes()))+
+        }
+
+        impl Kind {
+            pub const ALL: &'static [Kind] = &[$(Kind::$kind),+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Kind::$kind => $name,)+
+                }
+            }
+
+            /// What an id of this kind is, in words.
+            pub fn is_a(self) -> &'static str {
+                match self {
+                    $(Kind::$kind => <$game as Game>::IS_A,)+
+                }
+            }
+
+            /// The side's name in a game of this kind, as stored and sent.
+            pub fn side_name(self, side: Side) -> &'static str {
+                match self {
+                    $(Kind::$kind => <$game as Game>::SIDES[side.index()],)+
+                }
+            }
+
+            /// A listed game's result in words.
+            pub fn result_text(self, listing: &Listing) -> Option<String> {
+                match self {
+                    $(Kind::$kind => <$game as Game>::result_text(listing),)+
+                }
+            }
+
+            /// What a stored game of this kind gives the ratings.
+            pub async fn rated(self, app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
+                match self {
+                    $(Kind::$kind => <$game as Game>::rated(app, row).await,)+
+                }
+            }
+
+            /// Whether a list shows how a game of this kind ended.
+            pub fn has_outcome(self) -> bool {
+                match self {
+                    $(Kind::$kind => <$game as Game>::HAS_OUTCOME,)+
+                }
+            }
+
+            /// Whether a server starts its active games again.
+            pub fn resumes(self) -> bool {
+                match self {
+                    $(Kind::$kind => <$game as Game>::RESUMES,)+
+                }
+            }
+        }
+
+        impl GameState {
+            /// A game of `kind` before any event, from its stored settings.
+            pub fn new(kind: Kind, settings: &str, created_ms: i64) -> Result<GameState, String> {
+                match kind {
+                    $(Kind::$kind => {
+                        let settings = serde_json::from_str(settings).map_err(|e| e.to_string())?;
+                        <$game as Game>::new(settings, created_ms)
+                            .map(GameState::$kind)
+                            .map_err(|refusal| refusal.to_string())
+                    })+
+                }
+            }
+
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $(GameState::$kind(_) => Kind::$kind,)+
+                }
+            }
+
+            pub fn seq(&self) -> i64 {
+                match self {
+                    $(GameState::$kind(state) => state.seq(),)+
+                }
+            }
+
+            pub fn status(&self) -> Status {
+                match self {
+                    $(GameState::$kind(state) => Game::status(state),)+
+                }
+            }
+
+            /// What a list shows of the game, stored beside it.
+            pub fn listing(&self) -> Listing {
+                match self {
+                    $(GameState::$kind(state) => Game::listing(state),)+
+                }
+            }
+
+            pub fn view(&self, id: &str, now_ms: i64) -> View {
+                match self {
+                    $(GameState::$kind(state) => Game::view(state, id, now_ms).into(),)+
+                }
+            }
+
+            /// The view sent with each live event.
+            pub fn live_view(&self, id: &str, now_ms: i64) -> View {
+                match self {
+                    $(GameState::$kind(state) => state.live_view(id, now_ms).into(),)+
+                }
+            }
+
+            /// Reads a stored event of this game's kind.
+            pub fn read_event(&self, body: &str) -> Result<GameEvent, String> {
+                let event = match self {
+                    $(GameState::$kind(_) => serde_json::from_str(body).map(GameEvent::$kind),)+
+                };
+                event.map_err(|error| error.to_string())
+            }
+
+            /// Applies an event at `at_ms`, or refuses it and changes nothing.
+            pub fn apply(&mut self, event: &GameEvent, at_ms: i64) -> Result<(), Refusal> {
+                match (self, event) {
+                    $((GameState::$kind(state), GameEvent::$kind(event)) => Ok(Game::apply(state, event, at_ms)?),)+
+                    #[allow(unreachable_patterns)]
+                    (state, _) => Err(Refusal::WrongKind(state.kind())),
+                }
+            }
+
+            /// A finished game's score for its tournament (see
+            /// [`Game::tournament_score`]).
+            pub fn tournament_score(&self) -> Option<(Score, Option<BaselineKubbs>)> {
+                match self {
+                    $(GameState::$kind(state) => state.tournament_score(),)+
+                }
+            }
+
+            /// Starts what the state calls for (see [`Game::after_commit`]).
+            pub fn after_commit(&self, app: &Arc<App>, id: &str) {
+                match self {
+                    $(GameState::$kind(state) => state.after_commit(app, id),)+
+                }
+            }
+
+            /// The event that gives back the time no server was up.
+            pub fn downtime_event(&self, since_ms: i64) -> Option<GameEvent> {
+                match self {
+                    $(GameState::$kind(state) => state.downtime_event(since_ms).map(GameEvent::$kind),)+
+                }
+            }
+        }
+
+        impl std::str::FromStr for Kind {
+            type Err = UnknownName;
+
+            fn from_str(text: &str) -> Result<Kind, UnknownName> {
+                Kind::ALL
+                    .iter()
+                    .copied()
+                    .find(|kind| kind.name() == text)
+                    .ok_or_else(|| UnknownName(text.into(), concat!("game kind:", $(" ", $name,)+)))
+            }
+        }
+    };
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+// The registry: adding a kind is its folder and one line here.
+kinds! {
+    /// Guard & Towers.
+    Gt("gt") => gt::State,
+    /// Koning & Torens.
+    Kubb("kubb") => kubb::State,
+    /// A tournament of either game, stored like a game.
+    Tournament("tournament") => tournament::State,
+}
