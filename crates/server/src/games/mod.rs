@@ -3,7 +3,8 @@
 //! routes), and the registry at the end of this file, the one place that
 //! lists the kinds. The rest of the server asks a [`GameState`] or a
 //! [`Kind`] and never matches on kinds: adding a kind is its folder and
-//! one line in the registry.
+//! one line in the registry (`tests::no_kind_is_matched_outside_the_seam`
+//! keeps it so).
 
 pub mod gt;
 pub mod kubb;
@@ -393,4 +394,79 @@ kinds! {
     Kubb("kubb") => kubb::State,
     /// A tournament of either game, stored like a game.
     Tournament("tournament") => tournament::State,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::Kind;
+
+    /// The enums whose variants are the kinds.
+    const BY_KIND: [&str; 4] = ["Kind", "GameState", "GameEvent", "View"];
+
+    /// Every Rust file under `dir`.
+    fn sources(dir: &Path) -> Vec<PathBuf> {
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).expect("the source folder reads") {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                files.extend(sources(&path));
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                files.push(path);
+            }
+        }
+        files
+    }
+
+    /// The kinds' variants `line` names, as whole words: `Kind::Gt`,
+    /// `GameState::Kubb`, never `GameKind::Gt` (the tournament library's).
+    fn kinds_named(line: &str) -> Vec<String> {
+        let mut named = Vec::new();
+        for kind in Kind::ALL {
+            for on in BY_KIND {
+                let name = format!("{on}::{kind:?}");
+                for (at, _) in line.match_indices(&name) {
+                    let before = line[..at].chars().next_back();
+                    let after = line[at + name.len()..].chars().next();
+                    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                    if !word(before) && !word(after) {
+                        named.push(name.clone());
+                    }
+                }
+            }
+        }
+        named
+    }
+
+    #[test]
+    fn a_hand_match_on_kinds_is_seen() {
+        assert_eq!(kinds_named("    Kind::Kubb => \"kubb\","), ["Kind::Kubb"]);
+        assert_eq!(
+            kinds_named("if let GameState::Gt(state) = s"),
+            ["GameState::Gt"]
+        );
+        assert!(kinds_named("GameKind::Gt => 1, Kind::Gtx").is_empty());
+    }
+
+    #[test]
+    fn no_kind_is_matched_outside_the_seam() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let seam = src.join("games");
+        let mut found = Vec::new();
+        for file in sources(&src).iter().filter(|file| !file.starts_with(&seam)) {
+            let text = std::fs::read_to_string(file).expect("a source file reads");
+            for (number, line) in text.lines().enumerate() {
+                for name in kinds_named(line) {
+                    let path = file.strip_prefix(&src).unwrap_or(file).display();
+                    found.push(format!("{path}:{}: {name}", number + 1));
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "a kind is asked through the seam (src/games/), not matched by hand:\n{}",
+            found.join("\n")
+        );
+    }
 }
