@@ -3,7 +3,7 @@
 //! and `{"error": "…"}`; the course port and the live socket: the text).
 //! An internal error's detail is for the log only.
 
-use crate::games::{GameRefusal, Kind};
+use crate::games::kinds::{registry, Kind};
 use crate::store::StoreError;
 
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +59,34 @@ pub enum Refusal {
     #[error("{0}")]
     Request(String),
 }
+
+/// Makes, from the registry, the refusals by kind and their conversions.
+macro_rules! refusals {
+    ($($(#[$doc:meta])* $kind:ident($name:literal, $sides:expr) => $module:ident,)+) => {
+        /// What a game refused, by kind, in its own words (its rules
+        /// library's typed error inside).
+        #[derive(Debug, thiserror::Error)]
+        pub enum GameRefusal {
+            $(#[error("{0}")] $kind(crate::games::$module::Refusal),)+
+        }
+
+        $(
+            impl From<crate::games::$module::Refusal> for Refusal {
+                fn from(refusal: crate::games::$module::Refusal) -> Refusal {
+                    Refusal::Game(GameRefusal::$kind(refusal))
+                }
+            }
+
+            impl From<crate::games::$module::Refusal> for ApiError {
+                fn from(refusal: crate::games::$module::Refusal) -> ApiError {
+                    ApiError::Refused(refusal.into())
+                }
+            }
+        )+
+    };
+}
+
+registry!(refusals);
 
 impl ApiError {
     /// The request's content refused, in plain words.

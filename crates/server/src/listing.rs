@@ -25,7 +25,7 @@ impl Side {
         }
     }
 
-    /// Reads a side as [`Kind::side_name`](crate::games::Kind::side_name) writes it, of any kind.
+    /// Reads a side as [`Kind::side_name`](crate::games::kinds::Kind::side_name) writes it, of any kind.
     pub fn read(text: &str) -> Result<Side, UnknownName> {
         match text {
             "red" | "a" => Ok(Side::First),

@@ -15,7 +15,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyConnection, AnyPool, Connection, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::games::Kind;
+use crate::games::kinds::Kind;
 use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
 use crate::status::{Status, UnknownName};

@@ -1,12 +1,13 @@
 //! The game seam: what the server needs of a game kind ([`Game`]), one
 //! folder per kind (its state as a fold of typed events, its views, its
-//! routes), and the registry at the end of this file, the one place that
-//! lists the kinds. The rest of the server asks a [`GameState`] or a
-//! [`Kind`] and never matches on kinds: adding a kind is its folder and
-//! one line in the registry (`tests::no_kind_is_matched_outside_the_seam`
-//! keeps it so).
+//! routes), and the dispatch the service uses, made from the registry
+//! (`kinds`), the one place that lists the kinds. The rest of the server
+//! asks a [`GameState`] or a [`Kind`] and never matches on kinds: adding a
+//! kind is its folder and one line in the registry
+//! (`tests::no_kind_is_matched_outside_the_seam` keeps it so).
 
 pub mod gt;
+pub mod kinds;
 pub mod kubb;
 pub mod tournament;
 
@@ -14,23 +15,22 @@ use std::future::Future;
 use std::sync::Arc;
 
 use ::tournament::{BaselineKubbs, Score};
-use axum::Router;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+pub use self::kinds::Kind;
 use crate::app::App;
 use crate::error::{ApiError, Refusal};
-use crate::http::AppState;
-use crate::listing::{Listing, Side};
+use crate::listing::Listing;
 use crate::ratings::sources::Source;
-use crate::status::{Status, UnknownName};
+use crate::status::Status;
 use crate::store::SourceRow;
 
 /// What the server needs of a game kind, after OpenSpiel's one `State`:
 /// settings fixed at creation, events folded into the state (checked as
 /// they are applied), where the game stands and what a list shows of it,
 /// its views, and what it does on its own (an engine's move, a clock's
-/// flag). Its commands are its routes' own.
+/// flag). Its commands are its routes' own (`routes`, beside it).
 pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
     /// Fixed when the game is created; stored as JSON beside it and read
     /// back through the same checks.
@@ -45,8 +45,6 @@ pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
 
     /// What an id of this kind is, in words: `a Kubb match`.
     const IS_A: &'static str;
-    /// The two sides' names on the wire (a listed game's winner).
-    const SIDES: [&'static str; 2] = ["red", "blue"];
     /// Whether a list shows how the game ended (a tournament names its
     /// champion only).
     const HAS_OUTCOME: bool = true;
@@ -73,9 +71,6 @@ pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
     /// A listed game's result in words (the `result` field, as it was
     /// stored before results had columns of their own).
     fn result_text(listing: &Listing) -> Option<String>;
-
-    /// Its own commands and readings, under its own paths.
-    fn routes() -> Router<AppState>;
 
     /// What a stored game of this kind gives the ratings, read from the
     /// store (its settings say whether it is rated before it is loaded).
@@ -135,22 +130,17 @@ impl GameEvent {
     }
 }
 
-/// Lists the kinds: each one's name in [`Kind`] (stored and sent), its
-/// [`Game`], and from them the enums and the dispatch the service uses.
-macro_rules! kinds {
-    ($($(#[$doc:meta])* $kind:ident($name:literal) => $game:ty,)+) => {
-        /// The game a stored game is; stored and sent as its name.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-        pub enum Kind {
-            $($(#[$doc])* #[serde(rename = $name)] $kind,)+
-        }
+/// Makes, from the registry, the enums of a game of any kind and their
+/// dispatch to each kind's [`Game`].
+macro_rules! dispatch {
+    ($($(#[$doc:meta])* $kind:ident($name:literal, $sides:expr) => $module:ident,)+) => {
 
         /// A game's state, by kind. One lives per loaded game, so the
         /// variants' sizes do not matter.
         #[allow(clippy::large_enum_variant)]
         #[derive(Clone, Debug)]
         pub enum GameState {
-            $($kind($game),)+
+            $($kind($module::State),)+
         }
 
         /// An event of any kind: typed everywhere, text only in the store
@@ -158,24 +148,18 @@ macro_rules! kinds {
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum GameEvent {
-            $($kind(<$game as Game>::Event),)+
+            $($kind(<$module::State as Game>::Event),)+
         }
 
         /// A game as the API shows it.
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum View {
-            $($kind(Box<<$game as Game>::View>),)+
-        }
-
-        /// What a game refused, by kind, in its own words.
-        #[derive(Debug, thiserror::Error)]
-        pub enum GameRefusal {
-            $(#[error("{0}")] $kind(<$game as Game>::Refusal),)+
+            $($kind(Box<<$module::State as Game>::View>),)+
         }
 
         $(
-            impl RegisteredKind for $game {
+            impl RegisteredKind for $module::State {
                 const KIND: Kind = Kind::$kind;
 
                 fn of(state: &GameState) -> Option<&Self> {
@@ -187,90 +171,58 @@ macro_rules! kinds {
                 }
             }
 
-            impl From<$game> for GameState {
-                fn from(state: $game) -> GameState {
+            impl From<$module::State> for GameState {
+                fn from(state: $module::State) -> GameState {
                     GameState::$kind(state)
                 }
             }
 
-            impl From<<$game as Game>::Event> for GameEvent {
-                fn from(event: <$game as Game>::Event) -> GameEvent {
+            impl From<<$module::State as Game>::Event> for GameEvent {
+                fn from(event: <$module::State as Game>::Event) -> GameEvent {
                     GameEvent::$kind(event)
                 }
             }
 
-            impl From<<$game as Game>::Refusal> for Refusal {
-                fn from(refusal: <$game as Game>::Refusal) -> Refusal {
-                    Refusal::Game(GameRefusal::$kind(refusal))
-                }
-            }
-
-            impl From<<$game as Game>::Refusal> for ApiError {
-                fn from(refusal: <$game as Game>::Refusal) -> ApiError {
-                    ApiError::Refused(refusal.into())
-                }
-            }
-
-            impl From<<$game as Game>::View> for View {
-                fn from(view: <$game as Game>::View) -> View {
+            impl From<<$module::State as Game>::View> for View {
+                fn from(view: <$module::State as Game>::View) -> View {
                     View::$kind(Box::new(view))
                 }
             }
         )+
 
-        /// Every kind's routes.
-        pub fn routes() -> Router<AppState> {
-            Router::new()$(.merge(<$game as Game>::routes()))+
-        }
-
         impl Kind {
-            pub const ALL: &'static [Kind] = &[$(Kind::$kind),+];
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(Kind::$kind => $name,)+
-                }
-            }
-
             /// What an id of this kind is, in words.
             pub fn is_a(self) -> &'static str {
                 match self {
-                    $(Kind::$kind => <$game as Game>::IS_A,)+
-                }
-            }
-
-            /// The side's name in a game of this kind, as stored and sent.
-            pub fn side_name(self, side: Side) -> &'static str {
-                match self {
-                    $(Kind::$kind => <$game as Game>::SIDES[side.index()],)+
+                    $(Kind::$kind => <$module::State as Game>::IS_A,)+
                 }
             }
 
             /// A listed game's result in words.
             pub fn result_text(self, listing: &Listing) -> Option<String> {
                 match self {
-                    $(Kind::$kind => <$game as Game>::result_text(listing),)+
+                    $(Kind::$kind => <$module::State as Game>::result_text(listing),)+
                 }
             }
 
             /// What a stored game of this kind gives the ratings.
             pub async fn rated(self, app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
                 match self {
-                    $(Kind::$kind => <$game as Game>::rated(app, row).await,)+
+                    $(Kind::$kind => <$module::State as Game>::rated(app, row).await,)+
                 }
             }
 
             /// Whether a list shows how a game of this kind ended.
             pub fn has_outcome(self) -> bool {
                 match self {
-                    $(Kind::$kind => <$game as Game>::HAS_OUTCOME,)+
+                    $(Kind::$kind => <$module::State as Game>::HAS_OUTCOME,)+
                 }
             }
 
             /// Whether a server starts its active games again.
             pub fn resumes(self) -> bool {
                 match self {
-                    $(Kind::$kind => <$game as Game>::RESUMES,)+
+                    $(Kind::$kind => <$module::State as Game>::RESUMES,)+
                 }
             }
         }
@@ -281,7 +233,7 @@ macro_rules! kinds {
                 match kind {
                     $(Kind::$kind => {
                         let settings = serde_json::from_str(settings).map_err(|e| e.to_string())?;
-                        <$game as Game>::new(settings, created_ms)
+                        <$module::State as Game>::new(settings, created_ms)
                             .map(GameState::$kind)
                             .map_err(|refusal| refusal.to_string())
                     })+
@@ -365,36 +317,11 @@ macro_rules! kinds {
                 }
             }
         }
-
-        impl std::str::FromStr for Kind {
-            type Err = UnknownName;
-
-            fn from_str(text: &str) -> Result<Kind, UnknownName> {
-                Kind::ALL
-                    .iter()
-                    .copied()
-                    .find(|kind| kind.name() == text)
-                    .ok_or_else(|| UnknownName(text.into(), concat!("game kind:", $(" ", $name,)+)))
-            }
-        }
     };
 }
 
-impl std::fmt::Display for Kind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-// The registry: adding a kind is its folder and one line here.
-kinds! {
-    /// Guard & Towers.
-    Gt("gt") => gt::State,
-    /// Koning & Torens.
-    Kubb("kubb") => kubb::State,
-    /// A tournament of either game, stored like a game.
-    Tournament("tournament") => tournament::State,
-}
+// What the service asks of a game, by kind, made from the registry.
+kinds::registry!(dispatch);
 
 #[cfg(test)]
 mod tests {

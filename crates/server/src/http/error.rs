@@ -52,8 +52,8 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::GameRefusal;
     use crate::error::Refusal;
-    use crate::games::GameRefusal;
 
     #[tokio::test]
     async fn an_internal_error_tells_the_client_nothing_of_its_detail() {

@@ -30,6 +30,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use crate::app::{App, Entry};
 use crate::error::ApiError;
+use crate::games::kinds::registry;
 use crate::games::{Game, Kind, View};
 use crate::listener::Connections;
 use crate::listing::{Listing, Outcome};
@@ -59,7 +60,7 @@ pub fn router(shared: AppState) -> Router {
     let api = Router::new()
         .route("/api/health", get(health))
         .route("/api/openapi.json", get(openapi))
-        .merge(crate::games::routes())
+        .merge(kind_routes())
         .merge(bots::routes())
         .merge(players::routes())
         .merge(puzzles::routes())
@@ -75,6 +76,18 @@ pub fn router(shared: AppState) -> Router {
         .with_state(shared);
     outer_layers(router)
 }
+
+/// Makes, from the registry, the routes of every game kind (each kind's
+/// `routes`, beside it in its folder).
+macro_rules! kind_routes {
+    ($($(#[$doc:meta])* $kind:ident($name:literal, $sides:expr) => $module:ident,)+) => {
+        fn kind_routes() -> Router<AppState> {
+            Router::new()$(.merge(crate::games::$module::routes::routes()))+
+        }
+    };
+}
+
+registry!(kind_routes);
 
 /// What every answer passes through: a handler that panics is answered
 /// 500 `{"error":"internal error"}` and logged (never a connection closed

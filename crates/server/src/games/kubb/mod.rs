@@ -2,13 +2,13 @@
 //! fixed at creation and numbered events, each a referee event or an undo.
 //! The state is the fold of the events over the Kubb rules engine.
 
+mod game;
 pub mod rated;
-mod routes;
+pub mod routes;
 #[cfg(test)]
 mod rules_twin;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use kubb::stats::{player_stats, PlayerStats};
 use kubb::Queue;
@@ -16,19 +16,11 @@ use kubb::{
     Field, Line, Match, Phase, Piece, PieceId, Point, RuleError, Ruleset, Team, TournamentSettings,
 };
 use serde::{Deserialize, Serialize};
-use tournament::score::Points;
-use tournament::{BaselineKubbs, Score};
 
-use crate::app::App;
-use crate::error::ApiError;
-use crate::games::{Kind, RegisteredKind};
-use crate::http::AppState;
+use crate::games::kinds::Kind;
 use crate::listing::{Listing, Outcome, Side};
-use crate::ratings::sources::Source;
 use crate::seat::Seat;
 use crate::status::Status;
-use crate::store::SourceRow;
-use axum::Router;
 
 /// What a match is created with. Matches stored before the tournament
 /// settings existed have none and are played under the defaults.
@@ -305,7 +297,7 @@ impl State {
         let king_attack = state.king_attack();
         View {
             id: id.to_string(),
-            kind: State::KIND,
+            kind: Kind::Kubb,
             status: self.status(),
             ruleset: self.ruleset,
             settings: self.ruleset.settings(),
@@ -380,74 +372,6 @@ pub struct Record<'a> {
     pub ruleset: Ruleset,
     pub settings: TournamentSettings,
     pub events: &'a [kubb::Event],
-}
-
-impl super::Game for State {
-    type Settings = Settings;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
-
-    const IS_A: &'static str = "a Kubb match";
-    const SIDES: [&'static str; 2] = ["a", "b"];
-
-    fn new(settings: Settings, _created_ms: i64) -> Result<State, Refusal> {
-        Ok(State::new(&settings))
-    }
-
-    fn seq(&self) -> i64 {
-        self.seq
-    }
-
-    fn status(&self) -> Status {
-        State::status(self)
-    }
-
-    fn listing(&self) -> Listing {
-        State::listing(self)
-    }
-
-    fn apply(&mut self, event: &Event, _at_ms: i64) -> Result<(), Refusal> {
-        State::apply(self, event)
-    }
-
-    fn view(&self, id: &str, _now_ms: i64) -> View {
-        State::view(self, id)
-    }
-
-    /// `A Vikings`, or `draw`.
-    fn result_text(listing: &Listing) -> Option<String> {
-        match listing.outcome? {
-            Outcome::Won(side) => {
-                let team = match side {
-                    Side::First => Team::A,
-                    Side::Second => Team::B,
-                };
-                let name = listing.names[side.index()].as_deref().unwrap_or("?");
-                Some(format!("{team} {name}"))
-            }
-            Outcome::Drawn | Outcome::Undecided => Some("draw".into()),
-        }
-    }
-
-    fn routes() -> Router<AppState> {
-        routes::routes()
-    }
-
-    async fn rated(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
-        rated::source(app, row).await
-    }
-
-    /// Games won, with the towers (baseline kubbs) each team felled, the
-    /// base of the baseline-kubb difference; a match is over when won, or
-    /// drawn when time was called with the games level.
-    fn tournament_score(&self) -> Option<(Score, Option<BaselineKubbs>)> {
-        self.current.outcome()?;
-        let [a, b] = Team::BOTH.map(|team| u32::from(self.current.games_won(team)));
-        let [first, second] = kubb::stats::towers_felled(self.ruleset, &self.events);
-        let kubbs = BaselineKubbs { first, second };
-        Some((Score::new(Points::whole(a), Points::whole(b)), Some(kubbs)))
-    }
 }
 
 /// A match as the API shows it (`docs/api.md`, schema `KubbState`).

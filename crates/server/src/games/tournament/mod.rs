@@ -7,11 +7,10 @@
 //! which stored game or match each pairing is played in. Playing the
 //! pairings (creating their games, taking their results) is in `games`.
 
+mod game;
 pub mod games;
 mod rated;
-mod routes;
-
-use std::sync::Arc;
+pub mod routes;
 
 use guard_towers::TimeControl;
 use serde::{Deserialize, Serialize};
@@ -20,16 +19,10 @@ use tournament::format::Format;
 use tournament::tournament::Stage;
 use tournament::{BaselineKubbs, GameKind, Name, Score, Standing, Tournament};
 
-use crate::app::App;
-use crate::error::ApiError;
+use crate::games::kinds::Kind;
 use crate::games::kubb as kubb_match;
-use crate::games::{Kind, RegisteredKind};
-use crate::http::AppState;
 use crate::listing::Listing;
-use crate::ratings::sources::Source;
 use crate::status::Status;
-use crate::store::SourceRow;
-use axum::Router;
 
 /// The longest tournament title, in characters.
 const MAX_TITLE_CHARS: usize = 80;
@@ -480,7 +473,7 @@ impl State {
         let t = &self.tournament;
         View {
             id: id.to_string(),
-            kind: State::KIND,
+            kind: Kind::Tournament,
             status: self.status(),
             title: self.settings.title.clone(),
             game: self.settings.game(),
@@ -556,57 +549,6 @@ impl State {
             rows[second].results[pairing.first].push(score.reversed());
         }
         rows
-    }
-}
-
-impl super::Game for State {
-    type Settings = Settings;
-    type Event = Event;
-    type View = View;
-    type Refusal = Refusal;
-
-    const IS_A: &'static str = "a tournament";
-    const HAS_OUTCOME: bool = false;
-
-    fn new(settings: Settings, _created_ms: i64) -> Result<State, Refusal> {
-        State::new(settings)
-    }
-
-    fn seq(&self) -> i64 {
-        self.seq
-    }
-
-    fn status(&self) -> Status {
-        State::status(self)
-    }
-
-    fn listing(&self) -> Listing {
-        State::listing(self)
-    }
-
-    fn apply(&mut self, event: &Event, _at_ms: i64) -> Result<(), Refusal> {
-        State::apply(self, event)
-    }
-
-    fn view(&self, id: &str, _now_ms: i64) -> View {
-        State::view(self, id)
-    }
-
-    /// Its champion, once it has one.
-    fn result_text(listing: &Listing) -> Option<String> {
-        listing.champion.clone()
-    }
-
-    fn routes() -> Router<AppState> {
-        routes::routes()
-    }
-
-    async fn rated(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
-        rated::source(app, row).await
-    }
-
-    fn not_found(_other: Kind) -> String {
-        "that id is not a tournament".into()
     }
 }
 
