@@ -134,7 +134,6 @@ impl GameEvent {
 /// dispatch to each kind's [`Game`].
 macro_rules! dispatch {
     ($($(#[$doc:meta])* $kind:ident($name:literal, $sides:expr) => $module:ident,)+) => {
-
         /// A game's state, by kind. One lives per loaded game, so the
         /// variants' sizes do not matter.
         #[allow(clippy::large_enum_variant)]
