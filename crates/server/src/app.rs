@@ -3,13 +3,9 @@
 //! before acknowledging them, publishes them live and lets engines move.
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use guard_towers::record::Termination;
-use guard_towers::{Color, Move};
-use guard_towers_engine::{Clock, Limits};
 use serde::Serialize;
 use serde_json::json;
 use tokio::sync::{watch, Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexGuard};
@@ -18,23 +14,15 @@ use tokio::task::AbortHandle;
 use crate::bots::BotStreams;
 use crate::clock::now_ms;
 use crate::engines::EnginePlayers;
-use crate::error::{ApiError, Refusal};
-use crate::gt;
+use crate::error::ApiError;
+use crate::games::{tournament, Game, GameEvent, GameState, Kind, View};
 use crate::hub::{Hub, Published};
-use crate::kubb_match;
 use crate::listener::stopped;
-use crate::listing::Listing;
 use crate::scheduler::{Permit, Scheduler, Work};
 use crate::seat::Seat;
 use crate::security::token_hash;
-use crate::status::{Kind, Status};
+use crate::status::Status;
 use crate::store::{Committed, EventRow, GameRow, Store, Write};
-use crate::tournament;
-
-/// The longest a server engine thinks about one move, whatever its clock
-/// (a day's clock would plan for an hour and a half): the engine pool is
-/// shared by every game and analysis.
-const MAX_ENGINE_MOVE: Duration = Duration::from_secs(10);
 
 /// Analyses that may wait for an engine, per engine thread.
 const ANALYSES_WAITING_PER_THREAD: usize = 4;
@@ -48,151 +36,16 @@ const ANALYSIS_DEADLINE: Duration = Duration::from_secs(4);
 /// waiting analysis takes it (see `scheduler`).
 const GAME_SLICE: Duration = Duration::from_millis(250);
 
-/// A game's engine yields its thread to analyses when its game has no
-/// clock or at least this much left on it: a few seconds' wait cost it
-/// little. Engines on shorter clocks keep their threads.
-const YIELDS_WITH_CLOCK_LEFT: Duration = Duration::from_secs(10 * 60);
-
-/// The least thinking time a search that yielded resumes with.
-const MIN_RESUMED_SEARCH: Duration = Duration::from_millis(100);
-
 /// How often a server says it is alive; a restart more than three of these
 /// after the last word counts the gap as time no server was up.
 const ALIVE_INTERVAL: Duration = Duration::from_secs(2);
 
-/// A game's state, by kind. One lives per loaded game, so the variants'
-/// sizes do not matter.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum GameState {
-    Gt(gt::State),
-    Kubb(kubb_match::State),
-    Tournament(tournament::State),
-}
-
-/// An event of either kind: typed everywhere, text only in the store
-/// ([`GameEvent::body`]) and on the wire (its serde form).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum GameEvent {
-    Gt(gt::Event),
-    Kubb(kubb_match::Event),
-    Tournament(tournament::Event),
-}
-
-impl GameEvent {
-    /// The event as stored.
-    fn body(&self) -> String {
-        serde_json::to_string(self).expect("events serialise: they have only string keys")
-    }
-}
-
-/// A game as the API shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum View {
-    Gt(Box<gt::View>),
-    Kubb(Box<kubb_match::View>),
-    Tournament(Box<tournament::View>),
-}
-
-impl GameState {
-    pub fn seq(&self) -> i64 {
-        match self {
-            GameState::Gt(state) => state.seq,
-            GameState::Kubb(state) => state.seq,
-            GameState::Tournament(state) => state.seq,
-        }
-    }
-
-    pub fn kind(&self) -> Kind {
-        match self {
-            GameState::Gt(_) => Kind::Gt,
-            GameState::Kubb(_) => Kind::Kubb,
-            GameState::Tournament(_) => Kind::Tournament,
-        }
-    }
-
-    pub fn status(&self) -> Status {
-        match self {
-            GameState::Gt(state) => state.status(),
-            GameState::Kubb(state) => state.status(),
-            GameState::Tournament(state) => state.status(),
-        }
-    }
-
-    /// What a list shows of the game, stored beside it.
-    pub fn listing(&self) -> Listing {
-        match self {
-            GameState::Gt(state) => state.listing(),
-            GameState::Kubb(state) => state.listing(),
-            GameState::Tournament(state) => state.listing(),
-        }
-    }
-
-    pub fn view(&self, id: &str, now_ms: i64) -> View {
-        match self {
-            GameState::Gt(state) => View::Gt(Box::new(state.view(id, now_ms))),
-            GameState::Kubb(state) => View::Kubb(Box::new(state.view(id))),
-            GameState::Tournament(state) => View::Tournament(Box::new(state.view(id))),
-        }
-    }
-
-    /// The view sent with each live event: for Guard & Towers without the
-    /// move list, which the events themselves carry.
-    pub fn live_view(&self, id: &str, now_ms: i64) -> View {
-        match self {
-            GameState::Gt(state) => View::Gt(Box::new(state.live_view(id, now_ms))),
-            GameState::Kubb(state) => View::Kubb(Box::new(state.view(id))),
-            GameState::Tournament(state) => View::Tournament(Box::new(state.view(id))),
-        }
-    }
-
-    fn from_row(row: &GameRow) -> Result<GameState, ApiError> {
-        let corrupt = |error: String| ApiError::Quarantined {
-            id: row.id.clone(),
-            detail: format!("settings: {error}"),
-        };
-        match row.kind {
-            Kind::Gt => {
-                let settings =
-                    serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
-                Ok(GameState::Gt(gt::State::new(settings, row.created_ms)))
-            }
-            Kind::Kubb => {
-                let settings =
-                    serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
-                Ok(GameState::Kubb(kubb_match::State::new(&settings)))
-            }
-            Kind::Tournament => {
-                let settings =
-                    serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
-                tournament::State::new(settings)
-                    .map(GameState::Tournament)
-                    .map_err(|e| corrupt(e.to_string()))
-            }
-        }
-    }
-
-    /// Reads a stored event of this game's kind.
-    fn read_event(&self, body: &str) -> Result<GameEvent, String> {
-        let event = match self {
-            GameState::Gt(_) => serde_json::from_str(body).map(GameEvent::Gt),
-            GameState::Kubb(_) => serde_json::from_str(body).map(GameEvent::Kubb),
-            GameState::Tournament(_) => serde_json::from_str(body).map(GameEvent::Tournament),
-        };
-        event.map_err(|error| error.to_string())
-    }
-
-    /// Applies an event at `at_ms`, or refuses it and changes nothing.
-    fn apply(&mut self, event: &GameEvent, at_ms: i64) -> Result<(), Refusal> {
-        match (self, event) {
-            (GameState::Gt(state), GameEvent::Gt(event)) => Ok(state.apply(event, at_ms)?),
-            (GameState::Kubb(state), GameEvent::Kubb(event)) => Ok(state.apply(event)?),
-            (GameState::Tournament(state), GameEvent::Tournament(event)) => Ok(state.apply(event)?),
-            (state, _) => Err(Refusal::WrongKind(state.kind())),
-        }
-    }
+/// A game's state before any event, from its stored row.
+fn start_of(row: &GameRow) -> Result<GameState, ApiError> {
+    GameState::new(row.kind, &row.settings, row.created_ms).map_err(|error| ApiError::Quarantined {
+        id: row.id.clone(),
+        detail: format!("settings: {error}"),
+    })
 }
 
 /// A loaded game: its state and the hashes of its seat tokens.
@@ -271,8 +124,8 @@ pub struct App {
     games: Mutex<HashMap<String, Arc<AsyncMutex<Option<Entry>>>>>,
     /// The one flag timer of each game whose clock runs.
     flags: Mutex<HashMap<String, AbortHandle>>,
-    engines: Arc<Scheduler>,
-    players: EnginePlayers,
+    pub(crate) engines: Arc<Scheduler>,
+    pub(crate) players: EnginePlayers,
     /// The bots' open event streams, woken when a game seats their bot.
     pub bots: Arc<BotStreams>,
     /// The ratings, folded from the store when asked for.
@@ -371,7 +224,7 @@ impl App {
             .game(id)
             .await?
             .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))?;
-        let mut state = GameState::from_row(&row)?;
+        let mut state = start_of(&row)?;
         for row in self.store.events(id, 0).await? {
             let corrupt = |e: String| ApiError::Quarantined {
                 id: id.to_string(),
@@ -412,38 +265,42 @@ impl App {
         })
     }
 
-    /// Creates a game with its first events and seats (each with its
-    /// token); returns it loaded.
-    pub async fn create(
+    /// Creates a game of kind `G` with its settings, first events and
+    /// seats (each with its token); returns it loaded.
+    pub async fn create<G: Game>(
         self: &Arc<App>,
-        state: GameState,
-        settings: String,
-        events: Vec<GameEvent>,
+        settings: G::Settings,
+        events: Vec<G::Event>,
         seats: Vec<(Seat, String)>,
     ) -> Result<Entry, ApiError> {
         let hashed = seats
             .into_iter()
             .map(|(seat, token)| (seat, token_hash(&token)))
             .collect();
-        self.create_seated(state, settings, events, hashed).await
+        self.create_seated::<G>(settings, events, hashed).await
     }
 
     /// Creates a game whose seats are given by their tokens' hashes (a bot
     /// holds its seats with its account token, known here only by its
-    /// hash); the event streams of the seats' bots are woken.
-    pub async fn create_seated(
+    /// hash); the event streams of the seats' bots are woken. Settings the
+    /// kind refuses create nothing.
+    pub async fn create_seated<G: Game>(
         self: &Arc<App>,
-        state: GameState,
-        settings: String,
-        events: Vec<GameEvent>,
+        settings: G::Settings,
+        events: Vec<G::Event>,
         seat_hashes: Vec<(Seat, String)>,
     ) -> Result<Entry, ApiError> {
         let now = now_ms();
+        let stored = serde_json::to_string(&settings)
+            .map_err(|error| ApiError::Internal(format!("settings: {error}")))?;
+        let state: GameState = G::new(settings, now)
+            .map_err(|refusal| ApiError::Refused(refusal.into()))?
+            .into();
         let id = crate::security::new_token()[..12].to_string();
         let row = GameRow {
             id: id.clone(),
-            kind: state.kind(),
-            settings,
+            kind: G::KIND,
+            settings: stored,
             status: state.status(),
             listing: state.listing(),
             created_ms: now,
@@ -464,8 +321,8 @@ impl App {
                 token_hash,
             });
         }
-        for event in &events {
-            writes.push(self.next_event(&mut entry, event, now)?);
+        for event in events {
+            writes.push(self.next_event(&mut entry, &event.into(), now)?);
         }
         if self.store.commit(writes, None).await? == Committed::Conflict {
             return Err(ApiError::Internal("a fresh game id was taken".into()));
@@ -504,9 +361,10 @@ impl App {
     pub async fn commit_event(
         self: &Arc<App>,
         entry: &mut Loaded,
-        event: GameEvent,
+        event: impl Into<GameEvent>,
         seat: Option<(Seat, String)>,
     ) -> Result<(), ApiError> {
+        let event = event.into();
         let now = now_ms();
         // A refused event leaves the state as it was.
         let append = self.next_event(entry, &event, now)?;
@@ -580,7 +438,7 @@ impl App {
             })
             .await?;
         if after <= 0 {
-            let start = GameState::from_row(&row)?;
+            let start = start_of(&row)?;
             messages.insert(
                 0,
                 ServerMessage::Snapshot {
@@ -592,183 +450,19 @@ impl App {
         Ok(messages)
     }
 
-    /// Starts what a new state calls for: the engine's move, the flag.
+    /// Starts what a new state calls for (see `Game::after_commit`).
     fn after_commit(self: &Arc<App>, entry: &Entry) {
-        let GameState::Gt(state) = &entry.state else {
-            return;
-        };
-        if let Some((seat, level)) = state.engine_to_move() {
-            self.spawn_engine(entry.id.clone(), state.clone(), seat, level);
-        }
-        match state.flag_at_ms() {
-            Some(flag_ms) => self.spawn_flag(entry.id.clone(), state.seq, flag_ms),
-            None => {
-                if let Some(timer) = self.flags().remove(&entry.id) {
-                    timer.abort();
-                }
-            }
-        }
+        entry.state.after_commit(self, &entry.id);
     }
 
-    fn flags(&self) -> std::sync::MutexGuard<'_, HashMap<String, AbortHandle>> {
+    /// The flag timer of each game whose clock runs, by game.
+    pub(crate) fn flags(&self) -> std::sync::MutexGuard<'_, HashMap<String, AbortHandle>> {
         self.flags.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn spawn_engine(self: &Arc<App>, id: String, state: gt::State, seat: Color, level: u8) {
-        let app = self.clone();
-        // Registered before the search queues for the pool, so that a game
-        // that ends meanwhile never starts it.
-        let stop = self.players.start_search(&id);
-        tokio::spawn(async move {
-            let work = match state.flag_at_ms() {
-                Some(flag_at_ms) => Work::ClockedGame { flag_at_ms },
-                None => Work::UnclockedGame,
-            };
-            let yields = state
-                .remaining_ms(seat, now_ms())
-                .is_none_or(|left| u128::from(left) >= YIELDS_WITH_CLOCK_LEFT.as_millis());
-            let thinking = match state.clocks {
-                Some(_) => MAX_ENGINE_MOVE,
-                None => app.tuning.engine_movetime,
-            };
-            // A search that yields its thread to an analysis queues again
-            // and goes on with the rest of its thinking time (its engine
-            // keeps its hash table, so little is searched twice).
-            let mut spent = Duration::ZERO;
-            let best = loop {
-                let permit = if yields {
-                    app.engines.acquire_yielding(work, &stop).await
-                } else {
-                    app.engines.acquire(work).await
-                };
-                let permit = match permit {
-                    Ok(permit) if !stop.load(Ordering::Relaxed) => permit,
-                    _ => {
-                        app.players.search_done(&id, &stop);
-                        return;
-                    }
-                };
-                let movetime = if spent.is_zero() {
-                    thinking
-                } else {
-                    thinking.saturating_sub(spent).max(MIN_RESUMED_SEARCH)
-                };
-                let limits = match state.remaining_ms(seat, now_ms()) {
-                    Some(left) => Limits {
-                        clock: Some(Clock {
-                            remaining: Duration::from_millis(left),
-                            increment: state
-                                .settings
-                                .time_control
-                                .map_or(Duration::ZERO, |tc| tc.increment),
-                        }),
-                        movetime: Some(movetime),
-                        ..Limits::default()
-                    },
-                    None => Limits {
-                        movetime: Some(movetime),
-                        ..Limits::default()
-                    },
-                };
-                let engine = app.players.engine(&id, seat, level);
-                let game = state.game.clone();
-                let searching = stop.clone();
-                let started = Instant::now();
-                let best = tokio::task::spawn_blocking(move || {
-                    let mut engine = engine
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    engine
-                        .go(&game, &limits, &searching, &mut |_| {})
-                        .map(|result| result.best_move)
-                })
-                .await;
-                spent += started.elapsed();
-                let yielded = permit.yielded();
-                // A yielded place goes to the analysis that asked for it.
-                drop(permit);
-                if yielded {
-                    if !app.players.resume_search(&id, &stop) {
-                        // The game ended meanwhile.
-                        app.players.search_done(&id, &stop);
-                        return;
-                    }
-                    let found = matches!(best, Ok(Some(_)));
-                    if !found || thinking.saturating_sub(spent) >= MIN_RESUMED_SEARCH {
-                        continue;
-                    }
-                }
-                break best;
-            };
-            app.players.search_done(&id, &stop);
-            if stop.load(Ordering::Relaxed) {
-                return;
-            }
-            let Ok(Some(best)) = best else {
-                return;
-            };
-            if let Err(error) = app.engine_moves(&id, state.seq, seat, best).await {
-                tracing::warn!("engine move in game {id}: {error}");
-            }
-        });
-    }
-
-    async fn engine_moves(
-        self: &Arc<App>,
-        id: &str,
-        seq: i64,
-        seat: Color,
-        mv: Move,
-    ) -> Result<(), ApiError> {
-        let mut game = self.lock(id).await?;
-        let event = match &game.state {
-            GameState::Gt(state) if state.seq == seq => state.move_event(seat, mv, now_ms())?,
-            _ => return Ok(()),
-        };
-        self.commit_event(&mut game, GameEvent::Gt(event), None)
-            .await
-    }
-
-    /// Sets the game's flag timer, in place of the one the last move set.
-    fn spawn_flag(self: &Arc<App>, id: String, seq: i64, flag_ms: i64) {
-        let app = self.clone();
-        let game = id.clone();
-        let timer = tokio::spawn(async move {
-            let wait = u64::try_from(flag_ms - now_ms()).unwrap_or(0);
-            tokio::time::sleep(Duration::from_millis(wait)).await;
-            if let Err(error) = app.flag(&game, seq).await {
-                tracing::warn!("clock of game {game}: {error}");
-            }
-        });
-        if let Some(previous) = self.flags().insert(id, timer.abort_handle()) {
-            previous.abort();
-        }
     }
 
     /// Flag timers set now.
     pub fn flag_timers(&self) -> usize {
         self.flags().len()
-    }
-
-    /// Records a time forfeit when the game still stands at `seq` and the
-    /// side to move has no time left.
-    async fn flag(self: &Arc<App>, id: &str, seq: i64) -> Result<(), ApiError> {
-        let mut game = self.lock(id).await?;
-        let event = match &game.state {
-            GameState::Gt(state) if state.seq == seq => {
-                let seat = state.side_to_move();
-                if state.remaining_ms(seat, now_ms()) != Some(0) {
-                    return Ok(());
-                }
-                gt::Event::Forfeited {
-                    seat,
-                    reason: Termination::TimeForfeit(None),
-                }
-            }
-            _ => return Ok(()),
-        };
-        self.commit_event(&mut game, GameEvent::Gt(event), None)
-            .await
     }
 
     /// A place in the pool of engine and simulation threads for a client's
@@ -790,19 +484,9 @@ impl App {
             .store
             .last_alive_ms()
             .filter(|&alive| now_ms() - alive > 3 * ALIVE_INTERVAL.as_millis() as i64);
-        for id in self.store.ids(Kind::Gt, Status::Active).await? {
-            match self.lock(&id).await {
-                Ok(mut game) => {
-                    if let Some(since) = down_since {
-                        // Another instance starting at the same moment may
-                        // have credited it first (a conflict): not fatal.
-                        if let Err(error) = self.credit_downtime(&mut game, since).await {
-                            tracing::warn!("game {id}: downtime not credited: {error}");
-                        }
-                    }
-                    self.after_commit(&game);
-                }
-                Err(error) => tracing::error!("game {id} does not resume: {error:?}"),
+        for &kind in Kind::ALL.iter().filter(|kind| kind.resumes()) {
+            for id in self.store.ids(kind, Status::Active).await? {
+                self.resume(&id, down_since).await;
             }
         }
         self.spawn_heartbeat();
@@ -843,26 +527,24 @@ impl App {
         Ok(())
     }
 
-    /// Records that no server was up from `since` until now, so the side to
-    /// move is not charged for it.
-    async fn credit_downtime(
-        self: &Arc<App>,
-        game: &mut Loaded,
-        since: i64,
-    ) -> Result<(), ApiError> {
-        let GameState::Gt(state) = &game.state else {
-            return Ok(());
+    /// Starts an active game's engine and clock again, first recording
+    /// that no server was up since `down_since`, if that is known.
+    async fn resume(self: &Arc<App>, id: &str, down_since: Option<i64>) {
+        let mut game = match self.lock(id).await {
+            Ok(game) => game,
+            Err(error) => {
+                tracing::error!("game {id} does not resume: {error:?}");
+                return;
+            }
         };
-        let Some(started) = state.turn_started_ms.filter(|_| state.clocks.is_some()) else {
-            return Ok(());
-        };
-        if state.ending.is_some() {
-            return Ok(());
+        if let Some(event) = down_since.and_then(|since| game.state.downtime_event(since)) {
+            // Another instance starting at the same moment may have
+            // credited it first (a conflict): not fatal.
+            if let Err(error) = self.commit_event(&mut game, event, None).await {
+                tracing::warn!("game {id}: downtime not credited: {error}");
+            }
         }
-        let event = gt::Event::ServerRestarted {
-            down_since_ms: since.max(started),
-        };
-        self.commit_event(game, GameEvent::Gt(event), None).await
+        self.after_commit(&game);
     }
 
     /// Says every few seconds that this server is alive (see

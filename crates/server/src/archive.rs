@@ -6,8 +6,9 @@ use std::time::Duration;
 use guard_towers::record::GameRecord;
 use tokio::sync::watch;
 
-use crate::app::{App, GameState, Tuning};
-use crate::status::{Kind, Status};
+use crate::app::{App, Tuning};
+use crate::games::{gt, RegisteredKind};
+use crate::status::Status;
 use crate::store::Store;
 
 /// Every finished Guard & Towers game of the database at `url` (oldest
@@ -24,10 +25,13 @@ pub async fn finished_gt_records(url: &str) -> anyhow::Result<Vec<(String, GameR
     };
     let app = App::new(store, tuning, stopping);
     let mut records = Vec::new();
-    for id in app.store.ids(Kind::Gt, Status::Finished).await? {
+    for id in app.store.ids(gt::State::KIND, Status::Finished).await? {
         match app.replayed(&id).await {
-            Ok(GameState::Gt(state)) => records.push((id, state.record())),
-            Ok(_) => {}
+            Ok(state) => {
+                if let Some(game) = state.get::<gt::State>() {
+                    records.push((id, game.record()));
+                }
+            }
             Err(error) => tracing::warn!("game {id} skipped: {error}"),
         }
     }

@@ -28,6 +28,7 @@ use tournament::Name;
 use crate::app::App;
 use crate::clock::now_ms;
 use crate::error::ApiError;
+use crate::games::{gt, RegisteredKind};
 use crate::listener::stopped;
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
@@ -234,7 +235,7 @@ impl Follow {
         let seated = match self
             .app
             .store
-            .seated_games(&self.slot.token_hash, MAX_GAMES)
+            .seated_games(&self.slot.token_hash, gt::State::KIND, MAX_GAMES)
             .await
         {
             Ok(seated) => seated,

@@ -13,10 +13,9 @@ use guard_towers::Color;
 use serde::Serialize;
 use tokio::sync::watch;
 
-use crate::app::{App, GameEvent, GameState, Tuning};
-use crate::clock::now_ms;
+use crate::app::{App, Tuning};
 use crate::error::ApiError;
-use crate::gt::{self, Settings};
+use crate::games::gt::{self, Settings};
 use crate::store::Store;
 
 /// A log imported: the stored game and what the log held.
@@ -58,13 +57,8 @@ pub async fn import(app: &Arc<App>, text: &str) -> Result<Imported, ApiError> {
 }
 
 async fn store_log(app: &Arc<App>, log: &ContestLog) -> Result<Imported, ApiError> {
-    let settings = Settings::course();
-    let stored_settings = serde_json::to_string(&settings)
-        .map_err(|error| ApiError::Internal(format!("settings: {error}")))?;
-    let state = GameState::Gt(gt::State::new(settings, now_ms()));
-    let events = events_of(log).into_iter().map(GameEvent::Gt).collect();
     let entry = app
-        .create(state, stored_settings, events, Vec::new())
+        .create::<gt::State>(Settings::course(), events_of(log), Vec::new())
         .await?;
     let (result, termination) = log.result();
     Ok(Imported {

@@ -29,9 +29,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{oneshot, Mutex};
 
-use crate::app::{App, GameEvent, GameState};
+use crate::app::App;
 use crate::clock::now_ms;
-use crate::gt;
+use crate::games::{gt, GameState};
 use crate::listener::{accept, stopped, Connections};
 use crate::security::Bucket;
 use crate::status::Status;
@@ -135,21 +135,13 @@ async fn seat(app: &Arc<App>, lobby: &Lobby, connection: u64) -> anyhow::Result<
 
 /// Stores the game of a new pair, both seats taken.
 async fn create_game(app: &Arc<App>) -> anyhow::Result<String> {
-    let settings = gt::Settings::course();
-    let state = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
-    let joined = |seat: Color| {
-        GameEvent::Gt(gt::Event::Joined {
-            seat,
-            name: format!("course player {}", seat.index()),
-        })
+    let joined = |seat: Color| gt::Event::Joined {
+        seat,
+        name: format!("course player {}", seat.index()),
     };
+    let events = vec![joined(Color::Red), joined(Color::Blue)];
     let entry = app
-        .create(
-            state,
-            serde_json::to_string(&settings)?,
-            vec![joined(Color::Red), joined(Color::Blue)],
-            Vec::new(),
-        )
+        .create::<gt::State>(gt::Settings::course(), events, Vec::new())
         .await?;
     Ok(entry.id)
 }
@@ -327,7 +319,7 @@ async fn play(app: &Arc<App>, client: &mut Client, id: &str, seat: Color) -> any
 /// game is still on.
 async fn forfeit(app: &Arc<App>, id: &str, seat: Color, why: &str) -> anyhow::Result<()> {
     let mut game = app.lock(id).await?;
-    let GameState::Gt(state) = &game.state else {
+    let Some(state) = game.state.get::<gt::State>() else {
         anyhow::bail!("course game {id} is not Guard & Towers");
     };
     if state.status() != Status::Active {
@@ -337,15 +329,14 @@ async fn forfeit(app: &Arc<App>, id: &str, seat: Color, why: &str) -> anyhow::Re
         seat,
         reason: bounded(Termination::Disconnect, why),
     };
-    app.commit_event(&mut game, GameEvent::Gt(event), None)
-        .await?;
+    app.commit_event(&mut game, event, None).await?;
     Ok(())
 }
 
 /// Handles one client message and returns the reply.
 async fn answer(app: &Arc<App>, id: &str, seat: Color, message: &Value) -> anyhow::Result<Reply> {
     let mut game = app.lock(id).await?;
-    let GameState::Gt(state) = &game.state else {
+    let Some(state) = game.state.get::<gt::State>() else {
         anyhow::bail!("course game {id} is not Guard & Towers");
     };
     let active = state.status() == Status::Active;
@@ -368,8 +359,7 @@ async fn answer(app: &Arc<App>, id: &str, seat: Color, message: &Value) -> anyho
         Err(_) => None,
     };
     if let Some(event) = event {
-        app.commit_event(&mut game, GameEvent::Gt(event), None)
-            .await?;
+        app.commit_event(&mut game, event, None).await?;
     }
     reply_of(&game.state, seat)
 }
@@ -380,7 +370,7 @@ async fn state_for(app: &Arc<App>, id: &str, seat: Color) -> anyhow::Result<Repl
 }
 
 fn reply_of(state: &GameState, seat: Color) -> anyhow::Result<Reply> {
-    let GameState::Gt(state) = state else {
+    let Some(state) = state.get::<gt::State>() else {
         anyhow::bail!("a course game is Guard & Towers");
     };
     Ok(Reply {

@@ -3,7 +3,7 @@
 //! and `{"error": "…"}`; the course port and the live socket: the text).
 //! An internal error's detail is for the log only.
 
-use crate::status::Kind;
+use crate::games::kinds::{registry, Kind};
 use crate::store::StoreError;
 
 #[derive(Debug, thiserror::Error)]
@@ -46,23 +46,47 @@ pub enum ApiError {
     Internal(String),
 }
 
-/// What was refused, by whom: each game's own refusal (its rules library's
-/// typed error inside, or the game's checks), an event of the wrong kind,
-/// or the content of a request (JSON data the types refuse, a name, a
-/// position or setting out of range), in plain words.
+/// What was refused, by whom: a game's own refusal (by kind: its rules
+/// library's typed error inside, or the game's checks), an event of the
+/// wrong kind, or the content of a request (JSON data the types refuse, a
+/// name, a position or setting out of range), in plain words.
 #[derive(Debug, thiserror::Error)]
 pub enum Refusal {
     #[error("{0}")]
-    Gt(#[from] crate::gt::Refusal),
-    #[error("{0}")]
-    Kubb(#[from] crate::kubb_match::Refusal),
-    #[error("{0}")]
-    Tournament(#[from] crate::tournament::Refusal),
+    Game(#[from] GameRefusal),
     #[error("not an event of a {0} game")]
     WrongKind(Kind),
     #[error("{0}")]
     Request(String),
 }
+
+/// Makes, from the registry, the refusals by kind and their conversions.
+macro_rules! refusals {
+    ($($(#[$doc:meta])* $kind:ident($name:literal, $sides:expr) => $module:ident,)+) => {
+        /// What a game refused, by kind, in its own words (its rules
+        /// library's typed error inside).
+        #[derive(Debug, thiserror::Error)]
+        pub enum GameRefusal {
+            $(#[error("{0}")] $kind(crate::games::$module::Refusal),)+
+        }
+
+        $(
+            impl From<crate::games::$module::Refusal> for Refusal {
+                fn from(refusal: crate::games::$module::Refusal) -> Refusal {
+                    Refusal::Game(GameRefusal::$kind(refusal))
+                }
+            }
+
+            impl From<crate::games::$module::Refusal> for ApiError {
+                fn from(refusal: crate::games::$module::Refusal) -> ApiError {
+                    ApiError::Refused(refusal.into())
+                }
+            }
+        )+
+    };
+}
+
+registry!(refusals);
 
 impl ApiError {
     /// The request's content refused, in plain words.
@@ -80,23 +104,5 @@ impl From<StoreError> for ApiError {
 impl From<Refusal> for ApiError {
     fn from(refusal: Refusal) -> ApiError {
         ApiError::Refused(refusal)
-    }
-}
-
-impl From<crate::gt::Refusal> for ApiError {
-    fn from(refusal: crate::gt::Refusal) -> ApiError {
-        ApiError::Refused(refusal.into())
-    }
-}
-
-impl From<crate::kubb_match::Refusal> for ApiError {
-    fn from(refusal: crate::kubb_match::Refusal) -> ApiError {
-        ApiError::Refused(refusal.into())
-    }
-}
-
-impl From<crate::tournament::Refusal> for ApiError {
-    fn from(refusal: crate::tournament::Refusal) -> ApiError {
-        ApiError::Refused(refusal.into())
     }
 }

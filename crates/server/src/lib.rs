@@ -3,11 +3,14 @@
 //! TCP listener for the course's game-server protocol.
 //!
 //! Modules: `store` (database and group commit), `app` (the game service
-//! every adapter calls), `gt`, `kubb_match` and `tournament` (games and
-//! tournaments as folds of stored, typed events, and their view structs), `status` (kinds and statuses),
+//! every adapter calls), `games` (the game seam: the trait every kind
+//! implements and the registry of the kinds, one folder each for Guard &
+//! Towers, Kubb and tournaments: their states as folds of stored, typed
+//! events, views and routes), `status` (where a game stands),
 //! `puzzles` (the shipped puzzle set, attempts and their ratings), `archive` (finished games as records),
 //! `engines` (the engines of server games), `bots` (bot accounts and their
-//! event streams), `http` (one module per game),
+//! event streams), `http` (what the routes share; each kind's routes are in
+//! its folder),
 //! `ws` and `course` (adapters), `contest` (the course contest server's logs imported), `web` (the browser UI's files, embedded),
 //! `hub` (live updates in one instance), `listen` (live updates across
 //! instances), `listener` (connection bounds, timeouts, shutdown),
@@ -22,12 +25,9 @@ mod contest;
 mod course;
 mod engines;
 mod error;
-mod gt;
+mod games;
 mod http;
 mod hub;
-mod kubb_match;
-#[cfg(test)]
-mod kubb_rules_twin;
 mod listen;
 mod listener;
 mod listing;
@@ -40,7 +40,6 @@ mod seat;
 mod security;
 mod status;
 mod store;
-mod tournament;
 mod web;
 mod ws;
 

@@ -5,7 +5,7 @@
 
 use guard_towers::record::Termination;
 
-use crate::status::{Kind, UnknownName};
+use crate::status::UnknownName;
 
 /// One of a game's two sides: Red or team A (the first named), Blue or
 /// team B.
@@ -25,18 +25,7 @@ impl Side {
         }
     }
 
-    /// The side's name in a game of `kind`, as stored and sent: `red` and
-    /// `blue`, or Kubb's teams `a` and `b`.
-    pub fn name(self, kind: Kind) -> &'static str {
-        match (kind, self) {
-            (Kind::Kubb, Side::First) => "a",
-            (Kind::Kubb, Side::Second) => "b",
-            (_, Side::First) => "red",
-            (_, Side::Second) => "blue",
-        }
-    }
-
-    /// Reads a side as [`Side::name`] writes it, of any kind.
+    /// Reads a side as [`Kind::side_name`](crate::games::kinds::Kind::side_name) writes it, of any kind.
     pub fn read(text: &str) -> Result<Side, UnknownName> {
         match text {
             "red" | "a" => Ok(Side::First),

@@ -19,7 +19,7 @@
 //! last changed, so that a leaderboard reads again only the games that
 //! changed since the last one; the fold itself is redone when any did.
 
-mod sources;
+pub mod sources;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -34,7 +34,7 @@ use tournament::GameKind;
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::kubb_match::StatsView;
+use crate::games::kubb::StatsView;
 use sources::{RatedResult, Source};
 
 /// Who a board rates.

@@ -1,22 +1,10 @@
-//! What every stored game has whatever its kind: the kind itself and where
-//! it stands. Stored and sent as their lower-case names.
+//! Where a stored game stands, whatever its kind (the kinds are the
+//! registry's: `games`). Stored and sent as its lower-case name.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-
-/// The game a stored game is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// Guard & Towers.
-    Gt,
-    /// Koning & Torens.
-    Kubb,
-    /// A tournament of either game (`tournament`), stored like a game.
-    Tournament,
-}
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,16 +14,6 @@ pub enum Status {
     Waiting,
     Active,
     Finished,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Gt => "gt",
-            Kind::Kubb => "kubb",
-            Kind::Tournament => "tournament",
-        }
-    }
 }
 
 impl Status {
@@ -50,12 +28,6 @@ impl Status {
     }
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -66,17 +38,6 @@ impl fmt::Display for Status {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a {1}")]
 pub struct UnknownName(pub String, pub &'static str);
-
-impl FromStr for Kind {
-    type Err = UnknownName;
-
-    fn from_str(text: &str) -> Result<Kind, UnknownName> {
-        [Kind::Gt, Kind::Kubb, Kind::Tournament]
-            .into_iter()
-            .find(|kind| kind.name() == text)
-            .ok_or_else(|| UnknownName(text.into(), "game kind (gt, kubb or tournament)"))
-    }
-}
 
 impl FromStr for Status {
     type Err = UnknownName;

@@ -15,9 +15,10 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyConnection, AnyPool, Connection, Executor, Row};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::games::kinds::Kind;
 use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
-use crate::status::{Kind, Status, UnknownName};
+use crate::status::{Status, UnknownName};
 
 /// The most requests committed in one transaction.
 const MAX_BATCH: usize = 512;
@@ -453,11 +454,12 @@ impl Store {
         Ok(row.map(|row| row.get(0)))
     }
 
-    /// The Guard & Towers games, waiting or active, with a seat held by
-    /// this token hash, oldest first, at most `limit`: (game, seat).
+    /// The games of `kind`, waiting or active, with a seat held by this
+    /// token hash, oldest first, at most `limit`: (game, seat).
     pub async fn seated_games(
         &self,
         token_hash: &str,
+        kind: Kind,
         limit: i64,
     ) -> Result<Vec<(String, Seat)>, StoreError> {
         let rows = sqlx::query(
@@ -467,7 +469,7 @@ impl Store {
              ORDER BY g.created_ms, g.id LIMIT $5",
         )
         .bind(token_hash)
-        .bind(Kind::Gt.name())
+        .bind(kind.name())
         .bind(Status::Waiting.name())
         .bind(Status::Active.name())
         .bind(limit)
@@ -610,7 +612,7 @@ type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q
 fn bind_listing<'q>(query: AnyQuery<'q>, kind: Kind, listing: &Listing) -> AnyQuery<'q> {
     let (outcome, winner) = match listing.outcome {
         None => (None, None),
-        Some(Outcome::Won(side)) => (Some("won"), Some(side.name(kind))),
+        Some(Outcome::Won(side)) => (Some("won"), Some(kind.side_name(side))),
         Some(Outcome::Drawn) => (Some("drawn"), None),
         Some(Outcome::Undecided) => (Some("undecided"), None),
     };

@@ -52,6 +52,7 @@ impl IntoResponse for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::GameRefusal;
     use crate::error::Refusal;
 
     #[tokio::test]
@@ -68,10 +69,10 @@ mod tests {
     #[tokio::test]
     async fn a_rules_refusal_is_422_in_the_rules_own_words() {
         let rules = kubb::RuleError::MatchDrawn;
-        let error = ApiError::from(crate::kubb_match::Refusal::from(rules.clone()));
+        let error = ApiError::from(crate::games::kubb::Refusal::from(rules.clone()));
         assert!(matches!(
             &error,
-            ApiError::Refused(Refusal::Kubb(crate::kubb_match::Refusal::Rules(typed))) if *typed == rules
+            ApiError::Refused(Refusal::Game(GameRefusal::Kubb(crate::games::kubb::Refusal::Rules(typed)))) if *typed == rules
         ));
         let response = error.into_response();
         assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);

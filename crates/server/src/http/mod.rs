@@ -1,15 +1,13 @@
 //! The HTTP API (`docs/api.md`, `/api/openapi.json`): thin handlers that
 //! parse requests into the libraries' types, call the game service and
-//! answer with its view types. The handlers of each game are in their own
-//! module; what they share is here.
+//! answer with its view types. Each game kind's handlers are in its folder
+//! (`games/*/routes.rs`); what they share is here, with the routes that
+//! belong to no kind.
 
 mod bots;
 mod error;
-mod gt;
-mod kubb;
 mod players;
 mod puzzles;
-mod tournament;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -23,7 +21,6 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use guard_towers::record::GameResult;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -31,13 +28,15 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use crate::app::{App, GameEvent, GameState, View};
+use crate::app::{App, Entry};
 use crate::error::ApiError;
+use crate::games::kinds::registry;
+use crate::games::{Game, Kind, View};
 use crate::listener::Connections;
-use crate::listing::{Listing, Outcome, Side};
+use crate::listing::{Listing, Outcome};
 use crate::seat::Seat;
 use crate::security::{client_of, RateLimiter, SECURITY_HEADERS};
-use crate::status::{Kind, Status};
+use crate::status::Status;
 use crate::{web, ws};
 
 /// The largest request body accepted.
@@ -55,15 +54,13 @@ pub struct Shared {
 /// at most 15 s for an engine and thinks at most 10 s).
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-type AppState = Arc<Shared>;
+pub(crate) type AppState = Arc<Shared>;
 
 pub fn router(shared: AppState) -> Router {
     let api = Router::new()
         .route("/api/health", get(health))
         .route("/api/openapi.json", get(openapi))
-        .merge(gt::routes())
-        .merge(kubb::routes())
-        .merge(tournament::routes())
+        .merge(kind_routes())
         .merge(bots::routes())
         .merge(players::routes())
         .merge(puzzles::routes())
@@ -79,6 +76,18 @@ pub fn router(shared: AppState) -> Router {
         .with_state(shared);
     outer_layers(router)
 }
+
+/// Makes, from the registry, the routes of every game kind (each kind's
+/// `routes`, beside it in its folder).
+macro_rules! kind_routes {
+    ($($(#[$doc:meta])* $kind:ident($name:literal, $sides:expr) => $module:ident,)+) => {
+        fn kind_routes() -> Router<AppState> {
+            Router::new()$(.merge(crate::games::$module::routes::routes()))+
+        }
+    };
+}
+
+registry!(kind_routes);
 
 /// What every answer passes through: a handler that panics is answered
 /// 500 `{"error":"internal error"}` and logged (never a connection closed
@@ -173,7 +182,7 @@ async fn openapi() -> Response {
 /// 400, JSON whose content is refused (a missing or unknown field, a value
 /// out of range such as a piece number above 9) is 422, a body over the
 /// limit is 413.
-pub struct JsonBody<T>(pub T);
+pub(crate) struct JsonBody<T>(pub T);
 
 impl<T, S> FromRequest<S> for JsonBody<T>
 where
@@ -197,7 +206,7 @@ where
 }
 
 /// A query string whose rejections are API errors with a message.
-pub struct QueryParams<T>(pub T);
+pub(crate) struct QueryParams<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryParams<T> {
     type Rejection = ApiError;
@@ -213,7 +222,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryParams<T>
 /// A route that needs a token (a seat's, an organiser's): a request
 /// without one is refused (401) before its body is read, so that an
 /// unauthenticated client learns nothing of what the body should hold.
-pub struct RequireToken;
+pub(crate) struct RequireToken;
 
 impl<S: Send + Sync> FromRequestParts<S> for RequireToken {
     type Rejection = ApiError;
@@ -225,7 +234,7 @@ impl<S: Send + Sync> FromRequestParts<S> for RequireToken {
     }
 }
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)?
         .to_str()
@@ -237,7 +246,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 /// A seat's or a team player's name (`anonymous` when none is given),
 /// held to the server's one rule (`names`), refused in the words the API
 /// has always used for it.
-fn checked_name(name: Option<String>) -> Result<String, ApiError> {
+pub(crate) fn checked_name(name: Option<String>) -> Result<String, ApiError> {
     let name = name.unwrap_or_else(|| "anonymous".into());
     crate::names::checked(&name)
         .map(String::from)
@@ -247,69 +256,66 @@ fn checked_name(name: Option<String>) -> Result<String, ApiError> {
 /// A new game: its id, its view, and for a seat taken the seat and its
 /// token.
 #[derive(Serialize)]
-struct Created<Seat: Serialize> {
-    id: String,
+pub(crate) struct Created<Seat: Serialize> {
+    pub id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    seat: Option<Seat>,
+    pub seat: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    token: Option<String>,
+    pub token: Option<String>,
     /// A friend game's invitation secret, for the link sent to the guest.
     #[serde(skip_serializing_if = "Option::is_none")]
-    invite: Option<String>,
+    pub invite: Option<String>,
     /// A Kubb match's team links' tokens: each team scores from its own
     /// phone (`docs/api.md`, "Team links").
     #[serde(skip_serializing_if = "Option::is_none")]
-    team_tokens: Option<TeamTokens>,
-    state: View,
+    pub team_tokens: Option<TeamTokens>,
+    pub state: View,
 }
 
 /// The tokens of a Kubb match's two team seats.
 #[derive(Serialize)]
-struct TeamTokens {
-    a: String,
-    b: String,
+pub(crate) struct TeamTokens {
+    pub a: String,
+    pub b: String,
 }
 
-/// Stores a new game with its first events and seats; returns its id and
-/// view.
-async fn create_game(
+/// Stores a new game of kind `G` with its settings, first events and
+/// seats; returns its id and view.
+pub(crate) async fn create_game<G: Game>(
     app: &Arc<App>,
-    state: GameState,
-    settings: &impl Serialize,
-    events: Vec<GameEvent>,
+    settings: G::Settings,
+    events: Vec<G::Event>,
     seats: Vec<(Seat, String)>,
 ) -> Result<(String, View), ApiError> {
-    let seat_hashes = seats
-        .into_iter()
-        .map(|(seat, token)| (seat, crate::security::token_hash(&token)))
-        .collect();
-    create_seated_game(app, state, settings, events, seat_hashes).await
+    let entry = app.create::<G>(settings, events, seats).await?;
+    Ok(created_view(&entry))
 }
 
-/// Stores a new game with its first events and seats, each given by its
-/// token's hash (a bot's seat is its account token's); returns its id and
-/// view.
-async fn create_seated_game(
+/// Stores a new game of kind `G` with its first events and seats, each
+/// given by its token's hash (a bot's seat is its account token's);
+/// returns its id and view.
+pub(crate) async fn create_seated_game<G: Game>(
     app: &Arc<App>,
-    state: GameState,
-    settings: &impl Serialize,
-    events: Vec<GameEvent>,
+    settings: G::Settings,
+    events: Vec<G::Event>,
     seat_hashes: Vec<(Seat, String)>,
 ) -> Result<(String, View), ApiError> {
-    let settings = serde_json::to_string(settings)
-        .map_err(|error| ApiError::Internal(format!("settings: {error}")))?;
     let entry = app
-        .create_seated(state, settings, events, seat_hashes)
+        .create_seated::<G>(settings, events, seat_hashes)
         .await?;
-    Ok((
+    Ok(created_view(&entry))
+}
+
+fn created_view(entry: &Entry) -> (String, View) {
+    (
         entry.id.clone(),
         entry.state.view(&entry.id, crate::clock::now_ms()),
-    ))
+    )
 }
 
 #[derive(Deserialize)]
-struct ListQuery {
-    status: Option<Status>,
+pub(crate) struct ListQuery {
+    pub status: Option<Status>,
     limit: Option<Limit>,
 }
 
@@ -362,13 +368,13 @@ struct OutcomeView {
 }
 
 #[derive(Serialize)]
-struct Games {
+pub(crate) struct Games {
     games: Vec<Summary>,
 }
 
 /// The games of `kind` the query asks for (only public challenges when
 /// `public_only`: the lobby), read from their rows.
-async fn list_games(
+pub(crate) async fn list_games(
     app: &App,
     kind: Kind,
     query: ListQuery,
@@ -382,7 +388,7 @@ async fn list_games(
         let settings = RawValue::from_string(row.settings)
             .map_err(|error| ApiError::Internal(format!("game {}: settings: {error}", row.id)))?;
         games.push(Summary {
-            result: result_text(kind, &row.listing),
+            result: kind.result_text(&row.listing),
             outcome: outcome_view(kind, &row.listing),
             names: row.listing.names,
             id: row.id,
@@ -395,43 +401,15 @@ async fn list_games(
     Ok(Json(Games { games }))
 }
 
-/// A listed game's result in words (the `result` field, as it was stored
-/// before results had columns of their own).
-fn result_text(kind: Kind, listing: &Listing) -> Option<String> {
-    match kind {
-        Kind::Gt => {
-            let score = match listing.outcome? {
-                Outcome::Won(Side::First) => GameResult::RedWins,
-                Outcome::Won(Side::Second) => GameResult::BlueWins,
-                Outcome::Drawn => GameResult::Draw,
-                Outcome::Undecided => GameResult::Unfinished,
-            };
-            let termination = listing.termination.as_ref()?;
-            Some(format!("{score} {termination}"))
-        }
-        Kind::Kubb => match listing.outcome? {
-            Outcome::Won(side) => {
-                let team = match side {
-                    Side::First => ::kubb::Team::A,
-                    Side::Second => ::kubb::Team::B,
-                };
-                let name = listing.names[side.index()].as_deref().unwrap_or("?");
-                Some(format!("{team} {name}"))
-            }
-            Outcome::Drawn | Outcome::Undecided => Some("draw".into()),
-        },
-        Kind::Tournament => listing.champion.clone(),
-    }
-}
-
+/// How a listed game ended, for the kinds whose lists show it.
 fn outcome_view(kind: Kind, listing: &Listing) -> Option<OutcomeView> {
-    if kind == Kind::Tournament {
+    if !kind.has_outcome() {
         return None;
     }
     let outcome = listing.outcome?;
     Some(OutcomeView {
         winner: match outcome {
-            Outcome::Won(side) => Some(side.name(kind)),
+            Outcome::Won(side) => Some(kind.side_name(side)),
             Outcome::Drawn | Outcome::Undecided => None,
         },
         drawn: outcome == Outcome::Drawn,

@@ -12,15 +12,15 @@ use kubb::Team;
 use kubb_sim::throw::{Skill, SkillPreset};
 use serde::{Deserialize, Serialize};
 
-use super::{
+use crate::app::Loaded;
+use crate::error::ApiError;
+use crate::games::kubb::{self as kubb_match, Scorer};
+use crate::games::RegisteredKind;
+use crate::http::{
     bearer, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery, QueryParams,
     RequireToken, Shared, TeamTokens,
 };
-use crate::app::{GameEvent, GameState, Loaded};
-use crate::error::ApiError;
-use crate::kubb_match::{self, Scorer};
 use crate::security::new_token;
-use crate::status::Kind;
 
 /// The most play-outs a win-probability request may ask for.
 const MAX_PLAYOUTS: usize = 20_000;
@@ -41,15 +41,9 @@ pub fn routes() -> Router<AppState> {
         .route("/api/kubb/matches/{id}/advice", get(kubb_advice))
 }
 
-/// The match's state; a Guard & Towers game is 404, as an unknown id.
+/// The match's state; another kind is 404, as an unknown id.
 fn kubb_state_of(game: &Loaded) -> Result<&kubb_match::State, ApiError> {
-    match &game.state {
-        GameState::Kubb(state) => Ok(state),
-        GameState::Gt(_) => Err(ApiError::NotFound(
-            "that id is a Guard & Towers game".into(),
-        )),
-        GameState::Tournament(_) => Err(ApiError::NotFound("that id is a tournament".into())),
-    }
+    game.state.require::<kubb_match::State>()
 }
 
 #[derive(Deserialize)]
@@ -147,17 +141,16 @@ async fn create_kubb(
         tournament: request.tournament()?,
         rated: request.rated,
     };
-    let state = kubb_match::State::new(&settings);
     let teams = kubb::Event::Teams {
         a: team_info(request.team_a)?,
         b: team_info(request.team_b)?,
     };
     let tokens = Scorer::SEATS.map(|seat| (seat, new_token()));
     let [(_, token), (_, team_a), (_, team_b)] = tokens.clone();
-    let event = GameEvent::Kubb(kubb_match::Event::Referee { event: teams });
+    let event = kubb_match::Event::Referee { event: teams };
     let seats = tokens.to_vec();
-    let state = GameState::Kubb(state);
-    let (id, view) = create_game(&shared.app, state, &settings, vec![event], seats).await?;
+    let (id, view) =
+        create_game::<kubb_match::State>(&shared.app, settings, vec![event], seats).await?;
     let created = Created {
         id,
         seat: None,
@@ -176,7 +169,7 @@ async fn list_kubb(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Kubb, query, false).await
+    list_games(&shared.app, kubb_match::State::KIND, query, false).await
 }
 
 async fn kubb_state(
@@ -212,10 +205,7 @@ async fn commit(
     mut game: Loaded,
     event: kubb_match::Event,
 ) -> Result<Json<kubb_match::View>, ApiError> {
-    shared
-        .app
-        .commit_event(&mut game, GameEvent::Kubb(event), None)
-        .await?;
+    shared.app.commit_event(&mut game, event, None).await?;
     Ok(Json(kubb_state_of(&game)?.view(&game.id)))
 }
 

@@ -2,6 +2,12 @@
 //! fixed at creation and numbered events, each a referee event or an undo.
 //! The state is the fold of the events over the Kubb rules engine.
 
+mod game;
+pub mod rated;
+pub mod routes;
+#[cfg(test)]
+mod rules_twin;
+
 use std::collections::BTreeMap;
 
 use kubb::stats::{player_stats, PlayerStats};
@@ -11,9 +17,10 @@ use kubb::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::games::kinds::Kind;
 use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
-use crate::status::{Kind, Status};
+use crate::status::Status;
 
 /// What a match is created with. Matches stored before the tournament
 /// settings existed have none and are played under the defaults.

@@ -21,7 +21,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
-use crate::kubb_match::{Event, Settings, State};
+use super::{Event, Settings, State};
 
 /// Random matches played through both (the issue asks for 2,000 at least).
 const MATCHES: u64 = 2_000;

@@ -21,28 +21,22 @@
 
 use std::sync::Arc;
 
-use guard_towers::record::GameResult;
 use guard_towers::{Color, Position};
 use serde::Serialize;
 use tournament::event::PairingEntry;
-use tournament::score::Points;
 use tournament::{BaselineKubbs, GameKind, Name, Score};
 
 use super::{Event, State};
-use crate::app::{App, Entry, GameEvent, GameState, Loaded};
-use crate::clock::now_ms;
+use crate::app::{App, Entry, Loaded};
 use crate::error::ApiError;
-use crate::gt::{self, Player};
-use crate::kubb_match::{self, Scorer};
+use crate::games::gt::{self, Player};
+use crate::games::kubb::{self as kubb_match, Scorer};
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
 
 /// The tournament's state; any other kind is 404, as an unknown id.
 pub fn state_of(entry: &Entry) -> Result<&State, ApiError> {
-    match &entry.state {
-        GameState::Tournament(state) => Ok(state),
-        _ => Err(ApiError::NotFound("that id is not a tournament".into())),
-    }
+    entry.state.require::<State>()
 }
 
 /// Refuses a token that is not the organiser's: 401 without one, 403
@@ -155,8 +149,7 @@ pub async fn start_round(
         pairings,
         games,
     };
-    app.commit_event(tournament, GameEvent::Tournament(event), None)
-        .await?;
+    app.commit_event(tournament, event, None).await?;
     Ok(round)
 }
 
@@ -207,9 +200,9 @@ async fn create_game(
 ) -> Result<String, ApiError> {
     let second = pairing.second.as_ref().expect("a pairing with a game");
     let game = state.settings.game();
-    let mut bots = Vec::new();
-    let (state, settings, events) = match game {
+    let entry = match game {
         GameKind::Gt => {
+            let mut bots = Vec::new();
             for name in [&pairing.first, second] {
                 bots.push(match state.is_bot(name) {
                     true => Some(crate::bots::seat_hash(app, name).await?),
@@ -228,19 +221,17 @@ async fn create_game(
             )
             .and_then(|settings| settings.rated(true))
             .map_err(ApiError::from)?;
-            let joined = |seat, name: &Name| {
-                GameEvent::Gt(gt::Event::Joined {
-                    seat,
-                    name: name.to_string(),
-                })
+            let joined = |seat, name: &Name| gt::Event::Joined {
+                seat,
+                name: name.to_string(),
             };
             let events = vec![
                 joined(Color::Red, &pairing.first),
                 joined(Color::Blue, second),
             ];
-            let stored = to_json(&settings)?;
-            let state = GameState::Gt(gt::State::new(settings, now_ms()));
-            (state, stored, events)
+            let seats = seats.hashed(game, &bots);
+            app.create_seated::<gt::State>(settings, events, seats)
+                .await?
         }
         GameKind::Kubb => {
             let settings = state.settings.games.kubb_match();
@@ -254,24 +245,13 @@ async fn create_game(
                 a: team(&pairing.first)?,
                 b: team(second)?,
             };
-            let events = vec![GameEvent::Kubb(kubb_match::Event::Referee { event: teams })];
-            let stored = to_json(&settings)?;
-            (
-                GameState::Kubb(kubb_match::State::new(&settings)),
-                stored,
-                events,
-            )
+            let events = vec![kubb_match::Event::Referee { event: teams }];
+            let seats = seats.hashed(game, &[]);
+            app.create_seated::<kubb_match::State>(settings, events, seats)
+                .await?
         }
     };
-    let entry = app
-        .create_seated(state, settings, events, seats.hashed(game, &bots))
-        .await?;
     Ok(entry.id)
-}
-
-fn to_json(settings: &impl Serialize) -> Result<String, ApiError> {
-    serde_json::to_string(settings)
-        .map_err(|error| ApiError::Internal(format!("settings: {error}")))
 }
 
 /// The tournament a game was created for.
@@ -282,38 +262,12 @@ fn tournament_of(entry: &Entry) -> Option<&str> {
     })
 }
 
-/// A finished game's result from the first named's side (Red, team A):
-/// its score and, of a Kubb match, the towers (baseline kubbs) each team
-/// felled, the base of the baseline-kubb difference.
-fn game_score(state: &GameState) -> Option<(Score, Option<BaselineKubbs>)> {
-    match state {
-        GameState::Gt(state) => {
-            let (red, blue) = match state.ending.as_ref()?.result {
-                GameResult::RedWins => (2, 0),
-                GameResult::BlueWins => (0, 2),
-                GameResult::Draw => (1, 1),
-                GameResult::Unfinished => return None,
-            };
-            let score = Score::new(Points::from_halves(red), Points::from_halves(blue));
-            Some((score, None))
-        }
-        GameState::Kubb(state) => {
-            // Won, or drawn when time was called with the games level.
-            state.current.outcome()?;
-            let [a, b] = kubb::Team::BOTH.map(|team| u32::from(state.current.games_won(team)));
-            let [first, second] = kubb::stats::towers_felled(state.ruleset, &state.events);
-            let kubbs = BaselineKubbs { first, second };
-            Some((Score::new(Points::whole(a), Points::whole(b)), Some(kubbs)))
-        }
-        GameState::Tournament(_) => None,
-    }
-}
-
 /// Called by the game service when it has committed a game's last event:
 /// the result of a tournament's game goes into the tournament, in a task
 /// of its own (the game's lock is held by the caller).
 pub fn game_finished(app: &Arc<App>, entry: &Entry) {
-    let (Some(tournament), Some(result)) = (tournament_of(entry), game_score(&entry.state)) else {
+    let (Some(tournament), Some(result)) = (tournament_of(entry), entry.state.tournament_score())
+    else {
         return;
     };
     let (app, tournament, game) = (app.clone(), tournament.to_string(), entry.id.clone());
@@ -339,10 +293,7 @@ async fn record_game(
     let Some(event) = state_of(tournament)?.game_result_event(game, score, kubbs) else {
         return Ok(());
     };
-    match app
-        .commit_event(tournament, GameEvent::Tournament(event), None)
-        .await
-    {
+    match app.commit_event(tournament, event, None).await {
         Err(ApiError::Refused(reason)) => {
             tracing::info!("game {game} ended {score}, left for the organiser: {reason}");
             Ok(())
@@ -357,7 +308,7 @@ async fn record_game(
 pub async fn sync_results(app: &Arc<App>, tournament: &mut Loaded) -> Result<(), ApiError> {
     for game in state_of(tournament)?.open_games() {
         let score = match app.lock(&game).await {
-            Ok(locked) => game_score(&locked.state),
+            Ok(locked) => locked.state.tournament_score(),
             Err(error) => {
                 tracing::warn!("tournament {} waits on game {game}: {error}", tournament.id);
                 None

@@ -14,19 +14,19 @@ use axum::{Json, Router};
 use guard_towers::TimeControl;
 use serde::{Deserialize, Serialize};
 
-use super::{
+use crate::app::Loaded;
+use crate::error::ApiError;
+use crate::games::tournament::games::{
+    check_organiser, pairing_games, start_round, state_of, sync_results, PairingGame,
+};
+use crate::games::tournament::{self, Entrant, Event, GameSettings, Settings};
+use crate::games::RegisteredKind;
+use crate::http::{
     bearer, checked_name, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery,
     QueryParams, RequireToken, Shared,
 };
-use crate::app::{GameEvent, GameState, Loaded};
-use crate::error::ApiError;
 use crate::seat::Seat;
 use crate::security::new_token;
-use crate::status::Kind;
-use crate::tournament::games::{
-    check_organiser, pairing_games, start_round, state_of, sync_results, PairingGame,
-};
-use crate::tournament::{self, Entrant, Event, GameSettings, Settings};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -88,10 +88,10 @@ async fn create(
         time_control: request.time_control,
     };
     let settings = Settings::new(request.title, format, games).map_err(refused)?;
-    let state = GameState::Tournament(tournament::State::new(settings.clone()).map_err(refused)?);
     let token = new_token();
     let seats = vec![(Seat::Organiser, token.clone())];
-    let (id, view) = create_game(&shared.app, state, &settings, Vec::new(), seats).await?;
+    let (id, view) =
+        create_game::<tournament::State>(&shared.app, settings, Vec::new(), seats).await?;
     let created = Created {
         id,
         seat: None,
@@ -107,7 +107,7 @@ async fn list(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
-    list_games(&shared.app, Kind::Tournament, query, false).await
+    list_games(&shared.app, tournament::State::KIND, query, false).await
 }
 
 async fn show(
@@ -134,7 +134,7 @@ async fn commit(
 ) -> Result<Json<tournament::View>, ApiError> {
     shared
         .app
-        .commit_event(&mut tournament, GameEvent::Tournament(event), None)
+        .commit_event(&mut tournament, event, None)
         .await?;
     Ok(Json(state_of(&tournament)?.view(&tournament.id)))
 }

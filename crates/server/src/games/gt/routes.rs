@@ -20,19 +20,20 @@ use guard_towers_engine::{Engine, Limits};
 use serde::{Deserialize, Serialize};
 use tournament::Name;
 
-use super::{
-    bearer, checked_name, create_seated_game, list_games, AppState, Created, Games, JsonBody,
-    ListQuery, QueryParams, RequireToken, Shared,
-};
-use crate::app::{GameEvent, GameState, Loaded, View};
+use crate::app::Loaded;
 use crate::bots;
 use crate::clock::now_ms;
 use crate::contest;
 use crate::error::ApiError;
-use crate::gt::{self, Player, Rematch, Seating, Settings};
+use crate::games::gt::{self, Player, Rematch, Seating, Settings};
+use crate::games::{RegisteredKind, View};
+use crate::http::{
+    bearer, checked_name, create_seated_game, list_games, AppState, Created, Games, JsonBody,
+    ListQuery, QueryParams, RequireToken, Shared,
+};
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
-use crate::status::{Kind, Status};
+use crate::status::Status;
 
 /// The longest analysis a client may ask for.
 const MAX_ANALYSIS: Duration = Duration::from_secs(10);
@@ -82,13 +83,9 @@ async fn import_course_log(
 /// (hashed, as the seat tokens are). It is no colour: it seats nobody.
 const INVITATION: Seat = Seat::Invite;
 
-/// The game's state; a Kubb match is 404, as an unknown id.
+/// The game's state; another kind is 404, as an unknown id.
 fn state_of(game: &Loaded) -> Result<&gt::State, ApiError> {
-    match &game.state {
-        GameState::Gt(state) => Ok(state),
-        GameState::Kubb(_) => Err(ApiError::NotFound("that id is a Kubb match".into())),
-        GameState::Tournament(_) => Err(ApiError::NotFound("that id is a tournament".into())),
-    }
+    game.state.require::<gt::State>()
 }
 
 #[derive(Deserialize)]
@@ -178,10 +175,7 @@ async fn create(
     let token = new_token();
     let (events, mut seats) = if human {
         let joined = gt::Event::Joined { seat, name };
-        (
-            vec![GameEvent::Gt(joined)],
-            vec![(Seat::Player(seat), token.clone())],
-        )
+        (vec![joined], vec![(Seat::Player(seat), token.clone())])
     } else {
         (Vec::new(), Vec::new())
     };
@@ -199,8 +193,7 @@ async fn create(
         events.push(joined);
         seats.push(seat);
     }
-    let state = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
-    let (id, view) = create_seated_game(&shared.app, state, &settings, events, seats).await?;
+    let (id, view) = create_seated_game::<gt::State>(&shared.app, settings, events, seats).await?;
     let created = Created {
         id,
         seat: human.then_some(seat),
@@ -227,13 +220,13 @@ async fn bot_seat(
     shared: &Shared,
     bot: Option<&Name>,
     seat: Color,
-) -> Result<(GameEvent, (Seat, String)), ApiError> {
+) -> Result<(gt::Event, (Seat, String)), ApiError> {
     let bot = bot.ok_or_else(|| ApiError::refused("a bot game names its 'bot'"))?;
     let hash = bots::seat_hash(&shared.app, bot).await?;
-    let joined = GameEvent::Gt(gt::Event::Joined {
+    let joined = gt::Event::Joined {
         seat,
         name: bot.to_string(),
-    });
+    };
     Ok((joined, (Seat::Player(seat), hash)))
 }
 
@@ -244,7 +237,7 @@ async fn list(
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Games>, ApiError> {
     let lobby = query.status == Some(Status::Waiting);
-    list_games(&shared.app, Kind::Gt, query, lobby).await
+    list_games(&shared.app, gt::State::KIND, query, lobby).await
 }
 
 async fn state(
@@ -288,7 +281,7 @@ async fn join(
         .ok_or_else(|| ApiError::Conflict("no seat is free in this game".into()))?;
     check_invitation(&game, state, request.invite.as_deref())?;
     let token = new_token();
-    let event = GameEvent::Gt(gt::Event::Joined { seat, name });
+    let event = gt::Event::Joined { seat, name };
     let seat_token = (Seat::Player(seat), token.clone());
     shared
         .app
@@ -364,10 +357,7 @@ async fn commit(
     mut game: Loaded,
     event: gt::Event,
 ) -> Result<Json<View>, ApiError> {
-    shared
-        .app
-        .commit_event(&mut game, GameEvent::Gt(event), None)
-        .await?;
+    shared.app.commit_event(&mut game, event, None).await?;
     Ok(Json(game.state.view(&game.id, now_ms())))
 }
 
@@ -389,8 +379,7 @@ async fn play(
     let (mut game, seat) = seated(&shared, &id, &headers).await?;
     let event = state_of(&game)?.move_event(seat, mv, now_ms())?;
     if let gt::Event::Forfeited { .. } = event {
-        let forfeit = GameEvent::Gt(event);
-        shared.app.commit_event(&mut game, forfeit, None).await?;
+        shared.app.commit_event(&mut game, event, None).await?;
         return Err(ApiError::refused(
             "your time ran out: the game is lost on time",
         ));
@@ -515,7 +504,7 @@ async fn offer_rematch(
 ) -> Result<Json<RematchAnswer>, ApiError> {
     let key = Rematch::seat_key(state_of(&game)?.seq + 1);
     let token = new_token();
-    let event = GameEvent::Gt(gt::Event::RematchOffered { seat });
+    let event = gt::Event::RematchOffered { seat };
     shared
         .app
         .commit_event(&mut game, event, Some((key, token.clone())))
@@ -549,10 +538,10 @@ async fn accept_rematch(
     let events = Color::ALL
         .map(|new_seat| {
             let name = state.names[(!new_seat).index()].clone();
-            GameEvent::Gt(gt::Event::Joined {
+            gt::Event::Joined {
                 seat: new_seat,
                 name: name.unwrap_or_else(|| "anonymous".into()),
-            })
+            }
         })
         .to_vec();
     let token = new_token();
@@ -560,17 +549,13 @@ async fn accept_rematch(
         (Seat::Player(!seat), token_hash(&token)),
         (Seat::Player(seat), offerer_hash),
     ];
-    let created = GameState::Gt(gt::State::new(settings.clone(), now_ms()));
     let (rematch_id, _) =
-        create_seated_game(&shared.app, created, &settings, events, seats).await?;
+        create_seated_game::<gt::State>(&shared.app, settings, events, seats).await?;
     let agreed = gt::Event::RematchAgreed {
         seat,
         game: rematch_id.clone(),
     };
-    shared
-        .app
-        .commit_event(game, GameEvent::Gt(agreed), None)
-        .await?;
+    shared.app.commit_event(game, agreed, None).await?;
     Ok(Json(RematchAnswer {
         state: game.state.view(&game.id, now_ms()),
         game: Some(rematch_id),

@@ -7,7 +7,10 @@
 //! which stored game or match each pairing is played in. Playing the
 //! pairings (creating their games, taking their results) is in `games`.
 
+mod game;
 pub mod games;
+mod rated;
+pub mod routes;
 
 use guard_towers::TimeControl;
 use serde::{Deserialize, Serialize};
@@ -16,9 +19,10 @@ use tournament::format::Format;
 use tournament::tournament::Stage;
 use tournament::{BaselineKubbs, GameKind, Name, Score, Standing, Tournament};
 
-use crate::kubb_match;
+use crate::games::kinds::Kind;
+use crate::games::kubb as kubb_match;
 use crate::listing::Listing;
-use crate::status::{Kind, Status};
+use crate::status::Status;
 
 /// The longest tournament title, in characters.
 const MAX_TITLE_CHARS: usize = 80;

@@ -5,13 +5,19 @@
 //! the rules library's own types; text exists only at the edges (the
 //! adapters parse, serde stores and sends).
 
+mod game;
+mod play;
+mod rated;
+pub mod routes;
+
 use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
 use guard_towers::{Color, Game, GameError, Move, MoveError, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
 
+use crate::games::kinds::Kind;
 use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
-use crate::status::{Kind, Status};
+use crate::status::Status;
 
 /// Who sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
