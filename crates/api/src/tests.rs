@@ -128,7 +128,14 @@ fn a_view_reads_the_fields_a_player_needs_and_ignores_the_rest() {
 
 #[test]
 fn a_renamed_field_of_a_view_is_refused_even_where_null_is_allowed() {
-    for field in ["status", "side_to_move", "seq", "clock", "result", "time_control"] {
+    for field in [
+        "status",
+        "side_to_move",
+        "seq",
+        "clock",
+        "result",
+        "time_control",
+    ] {
         let mut view = finished_view();
         let value = view.as_object_mut().unwrap().remove(field).unwrap();
         view[format!("{field}_renamed")] = value;
