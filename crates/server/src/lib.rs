@@ -16,7 +16,9 @@
 //! instances), `listener` (connection bounds, timeouts, shutdown),
 //! `scheduler` (the engine threads, by priority) and `security`. The load
 //! test, a client that measures a running server, is the binary's
-//! (`towers loadtest`). `docs/architecture.md` shows how a move travels through them.
+//! (`towers loadtest`). What the API's clients read too (the error body,
+//! the bot's stream, `Status`, …) is the wire crate's (`api`), written as
+//! its types. `docs/architecture.md` shows how a move travels through them.
 
 mod app;
 pub mod archive;
