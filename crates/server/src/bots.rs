@@ -18,9 +18,9 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use api::bots::BotEvent;
 use axum::body::Bytes;
 use futures_util::Stream;
-use guard_towers::Color;
 use serde::Serialize;
 use tokio::sync::{watch, Notify};
 use tournament::Name;
@@ -42,17 +42,6 @@ pub const MAX_STREAMS: usize = 2;
 
 /// The most ongoing games a stream follows.
 const MAX_GAMES: i64 = 64;
-
-/// A line of a bot's event stream.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum BotEvent {
-    /// A game seats the bot (or did, and is still on): play it with the
-    /// account token as the seat token.
-    GameStarted { game: String, color: Color },
-    /// A game the stream announced is over.
-    GameFinished { game: String },
-}
 
 /// A registered bot: its name and its account token, which only this
 /// answer ever shows.

@@ -14,8 +14,11 @@
 //! `ws` and `course` (adapters), `contest` (the course contest server's logs imported), `web` (the browser UI's files, embedded),
 //! `hub` (live updates in one instance), `listen` (live updates across
 //! instances), `listener` (connection bounds, timeouts, shutdown),
-//! `scheduler` (the engine threads, by priority), `security`, and `loadtest`, a client that measures a running
-//! server. `docs/architecture.md` shows how a move travels through them.
+//! `scheduler` (the engine threads, by priority) and `security`. The load
+//! test, a client that measures a running server, is the binary's
+//! (`towers loadtest`). What the API's clients read too (the error body,
+//! the bot's stream, `Status`, …) is the wire crate's (`api`), written as
+//! its types. `docs/architecture.md` shows how a move travels through them.
 
 mod app;
 pub mod archive;
@@ -31,7 +34,6 @@ mod hub;
 mod listen;
 mod listener;
 mod listing;
-pub mod loadtest;
 mod names;
 mod puzzles;
 mod ratings;

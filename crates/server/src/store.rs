@@ -589,7 +589,9 @@ fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, StoreError> {
     Ok(GameRow {
         kind: named(1).parse().map_err(corrupt)?,
         settings: row.get(2),
-        status: named(3).parse().map_err(corrupt)?,
+        status: named(3)
+            .parse::<Status>()
+            .map_err(|unknown| corrupt(unknown.into()))?,
         listing: Listing {
             names: [row.get(8), row.get(9)],
             outcome,

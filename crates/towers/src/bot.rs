@@ -4,21 +4,23 @@
 //! (`arena::runner::EngineSpec`, as `towers arena` does: a `towers gt
 //! engine` protocol engine, or a one-shot course engine whose command has
 //! `{position}`), follows the game over its WebSocket and posts the
-//! engine's moves with the account token. A lost connection is made again
-//! (a server that restarts is waited for); Ctrl-C stops the games' engines
-//! and exits.
+//! engine's moves with the account token. What it reads and sends is the
+//! wire crate's types (`api`), the ones the server writes and reads. A
+//! lost connection is made again (a server that restarts is waited for);
+//! Ctrl-C stops the games' engines and exits.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use api::bots::{BotAccount, BotEvent};
+use api::gt::{GameView, LiveMessage, MoveRequest};
+use api::{ErrorBody, Status};
 use arena::player::{Budget, Player, PlayerError};
 use arena::runner::EngineSpec;
 use clap::Args;
 use futures_util::StreamExt;
-use guard_towers::{Color, Game, Move, Position, Ruleset};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use guard_towers::{Color, Game};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -78,22 +80,6 @@ pub fn run(args: BotArgs) -> Result<(), UsageError> {
     // process reads the end of its input and quits.
     runtime.shutdown_timeout(Duration::from_secs(1));
     result
-}
-
-/// A line of the event stream (the server's `bots::BotEvent`).
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum BotEvent {
-    GameStarted {
-        game: String,
-        color: String,
-    },
-    GameFinished {
-        game: String,
-    },
-    /// An event this adapter does not know: a newer server's.
-    #[serde(other)]
-    Other,
 }
 
 /// Why the event stream ended.
@@ -162,14 +148,17 @@ impl Bot {
             .await
             .map_err(|error| UsageError(format!("cannot reach {}: {error}", self.server)))?;
         let status = response.status();
-        let body: Value = response.json().await.unwrap_or(Value::Null);
         if !status.is_success() {
             return Err(UsageError(format!(
                 "the server refused the token ({status}): {}",
-                body["error"].as_str().unwrap_or("no reason given")
+                reason(response).await
             )));
         }
-        Ok(body["name"].as_str().unwrap_or("?").to_string())
+        let account: BotAccount = response
+            .json()
+            .await
+            .map_err(|error| UsageError(format!("the server's account answer: {error}")))?;
+        Ok(account.name)
     }
 
     /// Follows the event stream, connecting again whenever it is lost.
@@ -231,14 +220,11 @@ impl Bot {
             return; // keep-alive
         }
         match serde_json::from_slice::<BotEvent>(line) {
-            Ok(BotEvent::GameStarted { game, color }) => match color.parse::<Color>() {
-                Ok(color) => self.start_game(game, color),
-                Err(error) => eprintln!("towers bot: game {game}: {error}"),
-            },
+            Ok(BotEvent::GameStarted { game, color }) => self.start_game(game, color),
             Ok(BotEvent::GameFinished { game }) => {
                 eprintln!("towers bot: game {game} is over");
             }
-            Ok(BotEvent::Other) => {}
+            Ok(BotEvent::Unknown) => {}
             Err(error) => eprintln!("towers bot: unreadable event: {error}"),
         }
     }
@@ -300,13 +286,16 @@ impl Bot {
                 let Message::Text(text) = message else {
                     continue;
                 };
-                let Ok(message) = serde_json::from_str::<Value>(&text) else {
+                // Messages without a game's state (pong, error) are not
+                // the bot's business.
+                let Ok(LiveMessage { state }) = serde_json::from_str(&text) else {
                     continue;
                 };
-                let state = &message["state"];
-                match Turn::of(state, color) {
+                match Turn::of(&state, color) {
                     Turn::Over => {
-                        let result = state["result"]["score"].as_str().unwrap_or("?");
+                        let result = state
+                            .result
+                            .map_or_else(|| "?".to_string(), |result| result.score.to_string());
                         eprintln!("towers bot: game {id} ended {result}");
                         return;
                     }
@@ -339,7 +328,7 @@ impl Bot {
         color: Color,
         engine: &mut Option<Box<dyn Player>>,
     ) -> Result<(), Failure> {
-        let view: Value = self
+        let view: GameView = self
             .http
             .get(format!("{}/api/gt/games/{id}", self.server))
             .timeout(REQUEST_TIMEOUT)
@@ -385,7 +374,9 @@ impl Bot {
             .http
             .post(format!("{}/api/gt/games/{id}/moves", self.server))
             .bearer_auth(&self.token)
-            .json(&json!({ "move": chosen }))
+            .json(&MoveRequest {
+                mv: chosen.to_string(),
+            })
             .timeout(REQUEST_TIMEOUT)
             .send()
             .await
@@ -394,11 +385,7 @@ impl Bot {
         if status.is_success() {
             return Ok(());
         }
-        let body: Value = response.json().await.unwrap_or(Value::Null);
-        let reason = body["error"]
-            .as_str()
-            .unwrap_or("no reason given")
-            .to_string();
+        let reason = reason(response).await;
         if status == reqwest::StatusCode::UNPROCESSABLE_ENTITY {
             // The rules refused the move: the engine's fault.
             Err(Failure::Engine(format!(
@@ -442,49 +429,47 @@ enum Turn {
 }
 
 impl Turn {
-    fn of(view: &Value, color: Color) -> Turn {
-        match view["status"].as_str() {
-            Some("finished") => Turn::Over,
-            Some("active") if view["side_to_move"].as_str() == Some(color.name()) => {
-                Turn::Ours(view["seq"].as_i64().unwrap_or(0))
-            }
-            _ => Turn::Theirs,
+    fn of(view: &GameView, color: Color) -> Turn {
+        match view.status {
+            Status::Finished => Turn::Over,
+            Status::Active if view.side_to_move == color => Turn::Ours(view.seq),
+            Status::Active | Status::Waiting => Turn::Theirs,
         }
+    }
+}
+
+/// Why the server refused a request: its error body's words.
+async fn reason(response: reqwest::Response) -> String {
+    match response.json::<ErrorBody>().await {
+        Ok(body) => body.error,
+        Err(_) => "no reason given".into(),
     }
 }
 
 /// The game a full view shows (start, rules and moves) and the mover's
 /// time: the clocks of a clocked game, else `movetime` a move.
-fn position_of(view: &Value, movetime: Duration) -> Result<(Game, Budget), String> {
-    let text = |field: &str| {
-        view[field]
-            .as_str()
-            .ok_or_else(|| format!("the game's view has no '{field}'"))
-    };
-    let rules: Ruleset = text("rules")?.parse().map_err(|e| format!("rules: {e}"))?;
-    let start: Position = text("start")?.parse().map_err(|e| format!("start: {e}"))?;
-    let mut game = Game::new(start, rules.rules());
-    for mv in view["moves"].as_array().into_iter().flatten() {
-        let mv: Move = mv
-            .as_str()
-            .unwrap_or_default()
-            .parse()
-            .map_err(|e| format!("move: {e}"))?;
+fn position_of(view: &GameView, movetime: Duration) -> Result<(Game, Budget), String> {
+    let moves = view
+        .moves
+        .as_ref()
+        .ok_or("the game's view has no 'moves'")?;
+    let mut game = Game::new(view.start, view.rules.rules());
+    for &mv in moves {
         game.play(mv).map_err(|e| format!("move {mv}: {e}"))?;
     }
-    let clock = &view["clock"];
-    let budget = match (clock["red_ms"].as_u64(), clock["blue_ms"].as_u64()) {
-        (Some(red), Some(blue)) => {
-            let increment = view["time_control"]["increment_ms"]
-                .as_u64()
-                .map_or(Duration::ZERO, Duration::from_millis);
-            Budget::Clock {
-                red: Duration::from_millis(red),
-                blue: Duration::from_millis(blue),
-                increment,
-            }
-        }
-        _ => Budget::MoveTime(movetime),
+    let clocks = view
+        .clock
+        .as_ref()
+        .and_then(|clock| clock.red_ms.zip(clock.blue_ms));
+    let budget = match clocks {
+        Some((red, blue)) => Budget::Clock {
+            red: Duration::from_millis(red),
+            blue: Duration::from_millis(blue),
+            increment: view.time_control.map_or(Duration::ZERO, |control| {
+                Duration::from_millis(control.increment_ms())
+            }),
+        },
+        None => Budget::MoveTime(movetime),
     };
     Ok((game, budget))
 }

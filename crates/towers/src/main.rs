@@ -12,6 +12,7 @@ mod kubb_cli;
 mod kubb_findings;
 mod kubb_referee;
 mod kubb_simulate;
+mod loadtest;
 mod play;
 mod puzzles_cli;
 mod serve;

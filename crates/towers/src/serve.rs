@@ -218,7 +218,7 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), UsageError> {
                     (base, Some(TempDir(dir)))
                 }
             };
-            server::loadtest::run(server::loadtest::LoadConfig {
+            crate::loadtest::run(crate::loadtest::LoadConfig {
                 base,
                 games: args.games.max(1),
                 spectators: args.spectators,

@@ -2,13 +2,14 @@
 //! bot's event stream (NDJSON, `crate::bots`). A bot moves through the
 //! Guard & Towers routes with its account token.
 
+use api::bots::BotAccount;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tournament::Name;
 
 use super::{bearer, AppState, JsonBody};
@@ -36,17 +37,12 @@ async fn register(
     Ok((StatusCode::CREATED, Json(registered)))
 }
 
-#[derive(Serialize)]
-struct AccountView {
-    name: String,
-}
-
 async fn account(
     State(shared): State<AppState>,
     headers: HeaderMap,
-) -> Result<Json<AccountView>, ApiError> {
+) -> Result<Json<BotAccount>, ApiError> {
     let account = bots::account(&shared.app, bearer(&headers)).await?;
-    Ok(Json(AccountView { name: account.name }))
+    Ok(Json(BotAccount { name: account.name }))
 }
 
 async fn stream(State(shared): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {

@@ -2,10 +2,10 @@
 //! message in plain words, sent as `{"error": "…"}`; an internal error
 //! says only that, and logs its detail.
 
+use api::ErrorBody;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 use crate::error::ApiError;
 
@@ -33,8 +33,13 @@ impl IntoResponse for ApiError {
             // to the log only.
             tracing::error!("internal error: {detail}");
         }
-        let mut response =
-            (status(&self), Json(json!({ "error": self.to_string() }))).into_response();
+        let mut response = (
+            status(&self),
+            Json(ErrorBody {
+                error: self.to_string(),
+            }),
+        )
+            .into_response();
         let retry_after = match &self {
             ApiError::Busy(busy) => Some(busy.retry_after.as_secs().max(1)),
             ApiError::TooManyRequests => Some(1),
@@ -51,6 +56,8 @@ impl IntoResponse for ApiError {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
     use crate::error::GameRefusal;
     use crate::error::Refusal;

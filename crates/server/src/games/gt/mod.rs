@@ -10,6 +10,7 @@ mod play;
 mod rated;
 pub mod routes;
 
+pub use api::gt::{ClockView, ResultView};
 use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
 use guard_towers::{Color, Game, GameError, Move, MoveError, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
@@ -736,21 +737,6 @@ pub struct SeatView {
     pub taken: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ClockView {
-    pub red_ms: Option<u64>,
-    pub blue_ms: Option<u64>,
-    /// The side whose clock runs.
-    pub running: Option<Color>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ResultView {
-    pub score: GameResult,
-    pub winner: Option<Color>,
-    pub reason: Termination,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -880,6 +866,45 @@ mod tests {
         state.apply(&forfeit, 120_001).unwrap();
         assert_eq!(state.remaining_ms(Color::Red, 130_000), Some(0));
         assert_eq!(state.remaining_ms(Color::Blue, 130_000), Some(120_000));
+    }
+
+    /// The server's view, written, is what the wire crate's reader of a
+    /// game reads: a field renamed or retyped on this side fails here.
+    fn read_by_a_player(view: &View) -> api::gt::GameView {
+        let written = serde_json::to_value(view).unwrap();
+        serde_json::from_value(written).expect("a player reads the view")
+    }
+
+    #[test]
+    fn a_player_reads_the_view_a_game_shows() {
+        let mut state = friendly(Some(TimeControl::COURSE));
+        let mv: Move = state.game.legal_moves()[0];
+        let moved = state.move_event(Color::Red, mv, 1_000).unwrap();
+        state.apply(&moved, 1_000).unwrap();
+        let read = read_by_a_player(&state.view("g1", 2_000));
+        assert_eq!(read.status, Status::Active);
+        assert_eq!(
+            (read.rules, read.start),
+            (Ruleset::Standard, Position::start())
+        );
+        assert_eq!((read.side_to_move, read.seq), (Color::Blue, state.seq));
+        assert_eq!(read.moves, Some(vec![mv]));
+        assert_eq!(read.time_control, Some(TimeControl::COURSE));
+        assert_eq!(read.clock, state.view("g1", 2_000).clock);
+        assert_eq!(read.result, None);
+
+        let forfeit = Event::Forfeited {
+            seat: Color::Blue,
+            reason: Termination::TimeForfeit(None),
+        };
+        state.apply(&forfeit, 200_000).unwrap();
+        let live = read_by_a_player(&state.live_view("g1", 200_000));
+        assert_eq!(live.status, Status::Finished);
+        assert_eq!(
+            live.moves, None,
+            "a live view leaves the moves to its events"
+        );
+        assert_eq!(live.result, state.live_view("g1", 200_000).result);
     }
 
     #[test]

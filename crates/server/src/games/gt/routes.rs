@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use api::gt::MoveRequest;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -359,13 +360,6 @@ async fn commit(
 ) -> Result<Json<View>, ApiError> {
     shared.app.commit_event(&mut game, event, None).await?;
     Ok(Json(game.state.view(&game.id, now_ms())))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MoveRequest {
-    #[serde(rename = "move")]
-    mv: String,
 }
 
 async fn play(

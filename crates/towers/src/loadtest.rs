@@ -7,10 +7,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use api::gt::MoveRequest;
 use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
@@ -138,9 +139,9 @@ async fn post<T: DeserializeOwned>(
     client: &reqwest::Client,
     url: String,
     token: Option<&str>,
-    body: Value,
+    body: &impl Serialize,
 ) -> anyhow::Result<T> {
-    let mut request = client.post(url).json(&body);
+    let mut request = client.post(url).json(body);
     if let Some(token) = token {
         request = request.bearer_auth(token);
     }
@@ -182,12 +183,12 @@ async fn new_game(
         client,
         games.clone(),
         None,
-        json!({ "opponent": "friend", "name": "load red" }),
+        &json!({ "opponent": "friend", "name": "load red" }),
     )
     .await?;
     let join = format!("{games}/{}/join", red.id);
     let invitation = json!({ "name": "load blue", "invite": red.invite });
-    let blue: Seated = post(client, join, None, invitation).await?;
+    let blue: Seated = post(client, join, None, &invitation).await?;
     Ok((red.id, [red.token, blue.token], blue.state))
 }
 
@@ -238,7 +239,7 @@ impl Player {
                 &self.client,
                 url,
                 Some(&tokens[seat]),
-                json!({ "move": mv }),
+                &MoveRequest { mv: mv.clone() },
             )
             .await
             {

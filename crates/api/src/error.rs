@@ -1,0 +1,10 @@
+//! The body of every refusal the HTTP API answers.
+
+use serde::{Deserialize, Serialize};
+
+/// `{"error": "…"}`: why a request was refused, in plain words (the
+/// rules' own, for a refused move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    pub error: String,
+}

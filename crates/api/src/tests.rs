@@ -1,0 +1,157 @@
+//! Sample bodies of each type, as the server writes them, read and
+//! written again; and the mistakes each type must catch.
+
+use guard_towers::record::{GameResult, Termination};
+use guard_towers::{Color, Position, Ruleset};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::bots::{BotAccount, BotEvent};
+use crate::gt::{ClockView, GameView, LiveMessage, MoveRequest, ResultView};
+use crate::{ErrorBody, Status};
+
+/// Reads `body` and checks that writing it again gives the same JSON.
+fn round_trip<T: Serialize + DeserializeOwned>(body: Value) -> T {
+    let read: T = serde_json::from_value(body.clone()).expect("the sample reads");
+    assert_eq!(serde_json::to_value(&read).unwrap(), body);
+    read
+}
+
+#[test]
+fn bot_events_round_trip_and_an_unknown_one_is_skipped() {
+    let started = json!({ "type": "game_started", "game": "g1", "color": "blue" });
+    assert_eq!(
+        round_trip::<BotEvent>(started),
+        BotEvent::GameStarted {
+            game: "g1".into(),
+            color: Color::Blue
+        }
+    );
+    let finished = json!({ "type": "game_finished", "game": "g1" });
+    assert_eq!(
+        round_trip::<BotEvent>(finished),
+        BotEvent::GameFinished { game: "g1".into() }
+    );
+    let newer = json!({ "type": "challenge", "from": "someone" });
+    assert_eq!(
+        serde_json::from_value::<BotEvent>(newer).unwrap(),
+        BotEvent::Unknown
+    );
+    let no_colour = json!({ "type": "game_started", "game": "g1" });
+    assert!(serde_json::from_value::<BotEvent>(no_colour).is_err());
+}
+
+#[test]
+fn the_error_body_and_the_account_round_trip() {
+    let error = round_trip::<ErrorBody>(json!({ "error": "it is not your turn" }));
+    assert_eq!(error.error, "it is not your turn");
+    let account = round_trip::<BotAccount>(json!({ "name": "Bot" }));
+    assert_eq!(account.name, "Bot");
+    assert!(serde_json::from_value::<ErrorBody>(json!({ "message": "renamed" })).is_err());
+}
+
+#[test]
+fn a_move_request_round_trips_and_refuses_a_field_it_does_not_know() {
+    let request = round_trip::<MoveRequest>(json!({ "move": "A7-A6-1" }));
+    assert_eq!(request.mv, "A7-A6-1");
+    let misspelt = json!({ "move": "A7-A6-1", "promote": true });
+    assert!(serde_json::from_value::<MoveRequest>(misspelt).is_err());
+}
+
+#[test]
+fn a_status_crosses_as_its_name() {
+    for status in Status::ALL {
+        assert_eq!(round_trip::<Status>(json!(status.name())), status);
+        assert_eq!(status.name().parse::<Status>(), Ok(status));
+    }
+    let error = "over".parse::<Status>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "'over' is not a status: waiting, active or finished"
+    );
+}
+
+/// A finished, clocked game as the server shows it, with the fields a
+/// player does not read.
+fn finished_view() -> Value {
+    json!({
+        "id": "g1",
+        "kind": "gt",
+        "status": "finished",
+        "rules": "standard",
+        "start": Position::start().to_string(),
+        "position": Position::start().to_string(),
+        "side_to_move": "red",
+        "ply": 0,
+        "legal_moves": [],
+        "seats": {},
+        "time_control": { "initial_ms": 60000, "increment_ms": 1000 },
+        "clock": { "red_ms": 0, "blue_ms": 59000, "running": null },
+        "draw_offer": null,
+        "rematch": null,
+        "result": { "score": "0-1", "winner": "blue", "reason": "time forfeit" },
+        "seq": 3,
+        "rated": false,
+        "moves": [],
+    })
+}
+
+#[test]
+fn a_view_reads_the_fields_a_player_needs_and_ignores_the_rest() {
+    let view: GameView = serde_json::from_value(finished_view()).unwrap();
+    assert_eq!(view.status, Status::Finished);
+    assert_eq!(view.rules, Ruleset::Standard);
+    assert_eq!(view.start, Position::start());
+    assert_eq!(view.seq, 3);
+    assert_eq!(view.moves, Some(Vec::new()));
+    let clock = view.clock.expect("a clocked game's clock");
+    assert_eq!(
+        clock,
+        ClockView {
+            red_ms: Some(0),
+            blue_ms: Some(59000),
+            running: None
+        }
+    );
+    assert_eq!(
+        view.result,
+        Some(ResultView {
+            score: GameResult::BlueWins,
+            winner: Some(Color::Blue),
+            reason: Termination::TimeForfeit(None),
+        })
+    );
+    round_trip::<ClockView>(json!({ "red_ms": 0, "blue_ms": 59000, "running": null }));
+    round_trip::<ResultView>(json!({ "score": "0-1", "winner": "blue", "reason": "time forfeit" }));
+}
+
+#[test]
+fn a_renamed_field_of_a_view_is_refused_even_where_null_is_allowed() {
+    for field in [
+        "status",
+        "side_to_move",
+        "seq",
+        "clock",
+        "result",
+        "time_control",
+    ] {
+        let mut view = finished_view();
+        let value = view.as_object_mut().unwrap().remove(field).unwrap();
+        view[format!("{field}_renamed")] = value;
+        assert!(
+            serde_json::from_value::<GameView>(view).is_err(),
+            "a view without '{field}' was read"
+        );
+    }
+}
+
+#[test]
+fn a_live_message_carries_a_view_without_its_moves() {
+    let mut state = finished_view();
+    state.as_object_mut().unwrap().remove("moves");
+    let message = json!({ "type": "event", "seq": 3, "at_ms": 1, "event": {}, "state": state });
+    let message: LiveMessage = serde_json::from_value(message).unwrap();
+    assert_eq!(message.state.moves, None);
+    assert!(serde_json::from_value::<LiveMessage>(json!({ "type": "pong" })).is_err());
+}
