@@ -323,23 +323,24 @@ impl Engine {
         if let Some(noise) = self.level.noise().filter(|_| excluded.is_empty()) {
             let seed = self.seed ^ position.hash();
             let depth = result.depth.saturating_sub(1) as i32;
-            let mut searcher = Searcher::new(
-                &self.tt,
-                &self.weights,
-                game.rules(),
-                stop,
-                game_hashes(game),
-            );
-            result.best_move = crate::level::imperfect_choice(
+            let mut searcher = Searcher::new(&self.tt, &self.weights, game.rules(), stop, history);
+            // The mistake is chosen within the move's time too: re-scoring
+            // every root move can take longer than the search itself.
+            searcher.started = started;
+            searcher.hard_limit = plan.hard;
+            let choice = crate::level::imperfect_choice(
                 &mut searcher,
                 &position,
                 game.quiet_plies(),
                 depth,
                 noise,
                 seed,
-            )
-            .unwrap_or(result.best_move);
-            result.pv = vec![result.best_move];
+            );
+            // Out of time, the scores are partial: the search's move stands.
+            if !searcher.aborted {
+                result.best_move = choice.unwrap_or(result.best_move);
+                result.pv = vec![result.best_move];
+            }
         }
         Some(result)
     }

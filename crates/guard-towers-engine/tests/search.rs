@@ -148,6 +148,30 @@ fn movetime_is_respected() {
 }
 
 #[test]
+fn a_level_chooses_its_mistake_within_the_move_time() {
+    // Level 9 re-scores every root move after its search; that took up to
+    // 2.5 s of a 500 ms move before it was bounded by the move's time.
+    let game = Game::new(
+        "3RG1r11/3r33/r23r12/7/b32b33/7/3BG2b1 b"
+            .parse()
+            .expect("valid"),
+        Rules::STANDARD,
+    );
+    let mut engine = Engine::new();
+    engine.set_level(Level::new(9).expect("1-10"));
+    let started = Instant::now();
+    let result = engine
+        .search(&game, &Limits::movetime(100))
+        .expect("a move");
+    assert!(
+        started.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(game.position().is_legal(result.best_move));
+}
+
+#[test]
 fn no_move_is_offered_when_the_game_is_over() {
     let game = Game::new(
         "3RG3/7/7/7/7/7/3r13 b".parse().expect("guard captured"),
