@@ -342,7 +342,8 @@ async function sync() {
     }
   });
   if (stale || outbox.refusal()) await refreshRecord().catch(() => {});
-  if (state) setState(state);
+  // A live refresh may have shown a newer state while this flush waited.
+  if (state && (!page.server || state.seq >= page.server.seq)) setState(state);
   else render();
 }
 
