@@ -110,7 +110,8 @@ pub struct Tuning {
     /// nobody is using are dropped; they are read back from the database
     /// when next asked for.
     pub cached_games: usize,
-    /// Endgame tables for analyses (`towers serve --tablebase DIR`).
+    /// Endgame tables for analyses and the full-strength engine's games
+    /// (`towers serve --tablebase DIR`).
     pub tablebase: Option<Arc<guard_towers_tablebase::Tablebase>>,
 }
 
@@ -146,7 +147,7 @@ impl App {
                 ANALYSIS_DEADLINE,
                 GAME_SLICE,
             ),
-            players: EnginePlayers::new(4 * tuning.engine_threads.max(1)),
+            players: EnginePlayers::new(4 * tuning.engine_threads.max(1), tuning.tablebase.clone()),
             bots: Arc::default(),
             tuning,
             games: Mutex::new(HashMap::new()),

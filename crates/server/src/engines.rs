@@ -6,6 +6,9 @@
 //! first, and a game whose engine went gets a fresh one, seeded alike.
 //! Each game's running search has a stop flag here, so that a game that
 //! ends (resigned, agreed, forfeited) stops its search and frees its engines.
+//! With endgame tables (`towers serve --tablebase DIR`) the full-strength
+//! engine plays them; a weaker level keeps its deliberate mistakes, so its
+//! strength stays the one `docs/levels.md` measured.
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -14,6 +17,7 @@ use std::sync::{Arc, Mutex};
 
 use guard_towers::Color;
 use guard_towers_engine::{Engine, Level};
+use guard_towers_tablebase::Tablebase;
 
 /// The hash table of each server engine.
 const HASH_MB: usize = 16;
@@ -22,6 +26,7 @@ type Shared = Arc<Mutex<Engine>>;
 
 pub struct EnginePlayers {
     capacity: usize,
+    tablebase: Option<Arc<Tablebase>>,
     engines: Mutex<Players>,
 }
 
@@ -34,9 +39,10 @@ struct Players {
 }
 
 impl EnginePlayers {
-    pub fn new(capacity: usize) -> EnginePlayers {
+    pub fn new(capacity: usize, tablebase: Option<Arc<Tablebase>>) -> EnginePlayers {
         EnginePlayers {
             capacity: capacity.max(1),
+            tablebase,
             engines: Mutex::default(),
         }
     }
@@ -61,7 +67,8 @@ impl EnginePlayers {
                 players.by_seat.remove(&oldest);
             }
         }
-        let engine = Arc::new(Mutex::new(new_engine(id, seat, level)));
+        let engine = new_engine(id, seat, level, self.tablebase.clone());
+        let engine = Arc::new(Mutex::new(engine));
         players.by_seat.insert(key, (engine.clone(), now));
         engine
     }
@@ -121,14 +128,15 @@ impl EnginePlayers {
     }
 }
 
-fn new_engine(id: &str, seat: Color, level: u8) -> Engine {
+fn new_engine(id: &str, seat: Color, level: u8, tablebase: Option<Arc<Tablebase>>) -> Engine {
     let mut engine = Engine::new();
     engine.set_hash_mb(HASH_MB);
     // The scheduler runs one search per engine thread of the server (the
     // pool caps them), so each search is one thread.
     engine.set_threads(1);
-    if let Some(level) = Level::new(level) {
-        engine.set_level(level);
+    match Level::new(level) {
+        Some(level) if level != Level::STRONGEST => engine.set_level(level),
+        _ => engine.set_tablebase(tablebase),
     }
     engine.set_seed(seed(id, seat));
     engine.new_game();
@@ -148,7 +156,7 @@ mod tests {
 
     #[test]
     fn a_seat_keeps_its_engine_between_moves_and_the_oldest_goes_when_full() {
-        let players = EnginePlayers::new(2);
+        let players = EnginePlayers::new(2, None);
         let first = players.engine("a", Color::Red, 3);
         assert!(Arc::ptr_eq(&first, &players.engine("a", Color::Red, 3)));
         players.engine("a", Color::Blue, 3);
@@ -160,7 +168,7 @@ mod tests {
 
     #[test]
     fn a_game_that_ends_stops_its_search_and_frees_its_engines() {
-        let players = EnginePlayers::new(4);
+        let players = EnginePlayers::new(4, None);
         players.engine("a", Color::Red, 3);
         players.engine("b", Color::Red, 3);
         let stop = players.start_search("a");
@@ -181,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_search_that_yielded_resumes_only_while_its_game_goes_on() {
-        let players = EnginePlayers::new(4);
+        let players = EnginePlayers::new(4, None);
         let stop = players.start_search("a");
         stop.store(true, Ordering::Relaxed);
         assert!(players.resume_search("a", &stop));
@@ -196,6 +204,25 @@ mod tests {
             !players.resume_search("b", &old),
             "a newer search replaced it"
         );
+    }
+
+    #[test]
+    fn the_full_strength_engine_plays_the_endgame_tables_and_a_level_does_not() {
+        use guard_towers::{Game, Position, Rules};
+        use guard_towers_engine::Limits;
+        let mut tablebase = Tablebase::new();
+        tablebase.build(1, &mut |_, _| {});
+        let players = EnginePlayers::new(4, Some(Arc::new(tablebase)));
+        let position: Position = "6BG/7/7/7/3RG3/7/r16 r".parse().unwrap();
+        let game = Game::new(position, Rules::STANDARD);
+        let searched_by_tables = |level| {
+            let engine = players.engine("a", Color::Red, level);
+            let mut engine = engine.lock().unwrap();
+            engine.search(&game, &Limits::depth(2)).unwrap().tablebase
+        };
+        assert!(searched_by_tables(10), "level 10 answers from the tables");
+        players.game_over("a");
+        assert!(!searched_by_tables(5), "level 5 searches, mistakes and all");
     }
 
     #[test]

@@ -44,7 +44,8 @@ pub struct ServeArgs {
     /// send it).
     #[arg(long)]
     trust_forwarded_for: bool,
-    /// Endgame tables for analyses (`towers gt tablebase build`).
+    /// Endgame tables for analyses and the full-strength engine's games
+    /// (`towers gt tablebase build`).
     #[arg(long, value_name = "DIR")]
     tablebase: Option<std::path::PathBuf>,
 }
