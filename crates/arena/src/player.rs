@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use guard_towers::{Color, Game};
 
-/// How long an engine may take beyond its budget before it is given up on
-/// (the time forfeit itself is judged by the referee's clock).
-const GRACE: Duration = Duration::from_secs(2);
+/// How long past its budget an engine is waited for, unless its referee
+/// allows more (the time forfeit itself is judged by the referee's clock).
+pub const GRACE: Duration = Duration::from_secs(2);
 /// How long the protocol handshake may take.
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
@@ -54,7 +54,14 @@ pub enum PlayerError {
 /// referee judges it.
 pub trait Player: Send {
     fn new_game(&mut self) -> Result<(), PlayerError>;
-    fn choose(&mut self, game: &Game, budget: &Budget) -> Result<String, PlayerError>;
+    /// The move for `game` within `budget`; given up on ([`PlayerError::Timeout`])
+    /// when none comes `patience` past the budget's allowance.
+    fn choose(
+        &mut self,
+        game: &Game,
+        budget: &Budget,
+        patience: Duration,
+    ) -> Result<String, PlayerError>;
 }
 
 /// Runs `command` through the shell, like fastchess and cutechess do.
@@ -145,7 +152,12 @@ impl Player for ProtocolEngine {
         self.ready()
     }
 
-    fn choose(&mut self, game: &Game, budget: &Budget) -> Result<String, PlayerError> {
+    fn choose(
+        &mut self,
+        game: &Game,
+        budget: &Budget,
+        patience: Duration,
+    ) -> Result<String, PlayerError> {
         let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
         let mut position = format!("position fen {}", game.start());
         if !moves.is_empty() {
@@ -169,7 +181,7 @@ impl Player for ProtocolEngine {
         };
         self.send(&go)?;
         let allowance = budget.allowance(game.position().side_to_move());
-        let line = self.wait_for("bestmove", allowance + GRACE)?;
+        let line = self.wait_for("bestmove", allowance + patience)?;
         line.split_whitespace()
             .nth(1)
             .map(str::to_string)
@@ -227,7 +239,12 @@ impl Player for CommandEngine {
         Ok(())
     }
 
-    fn choose(&mut self, game: &Game, budget: &Budget) -> Result<String, PlayerError> {
+    fn choose(
+        &mut self,
+        game: &Game,
+        budget: &Budget,
+        patience: Duration,
+    ) -> Result<String, PlayerError> {
         let side = game.position().side_to_move();
         let movetime = one_move_time(budget, side);
         let command = self
@@ -249,7 +266,7 @@ impl Player for CommandEngine {
                 .collect();
             let _ = sender.send(lines);
         });
-        let lines = match output.recv_timeout(budget.allowance(side) + GRACE) {
+        let lines = match output.recv_timeout(budget.allowance(side) + patience) {
             Ok(lines) => lines,
             Err(_) => {
                 let _ = child.kill();

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use guard_towers::record::{today, GameRecord, GameResult, Termination};
 use guard_towers::{Color, Game, Move, Position, Ruleset, TimeControl};
 
-use crate::player::{Budget, Player, PlayerError};
+use crate::player::{Budget, Player, PlayerError, GRACE};
 
 /// Thinking time per move, or a game clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +175,12 @@ fn take_turn(
 ) -> Result<(Move, Duration), Termination> {
     let player = seat.player.as_mut().map_err(|e| lost_by(e))?;
     let started = Instant::now();
-    let text = player.choose(game, budget).map_err(|e| lost_by(&e))?;
+    // Waited for past the margin, so that a margin wider than the usual
+    // grace is the referee's to judge, not the pipe's.
+    let patience = settings.time_margin + GRACE;
+    let text = player
+        .choose(game, budget, patience)
+        .map_err(|e| lost_by(&e))?;
     let elapsed = started.elapsed();
     if elapsed > budget.allowance(game.position().side_to_move()) + settings.time_margin {
         return Err(Termination::TimeForfeit(Some(format!(
@@ -199,5 +204,59 @@ fn lost_by(error: &PlayerError) -> Termination {
         PlayerError::Protocol(detail) => {
             Termination::EngineCrash(format!("protocol error: {detail}"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays the first legal move at once, noting how long past its
+    /// allowance it would have been waited for.
+    #[derive(Default)]
+    struct Hasty {
+        patience: Vec<Duration>,
+    }
+
+    impl Player for Hasty {
+        fn new_game(&mut self) -> Result<(), PlayerError> {
+            Ok(())
+        }
+
+        fn choose(
+            &mut self,
+            game: &Game,
+            _budget: &Budget,
+            patience: Duration,
+        ) -> Result<String, PlayerError> {
+            self.patience.push(patience);
+            Ok(game.legal_moves()[0].to_string())
+        }
+    }
+
+    #[test]
+    fn an_engine_is_waited_for_past_a_margin_wider_than_the_usual_grace() {
+        let (mut red, mut blue) = (Hasty::default(), Hasty::default());
+        let settings = GameSettings {
+            max_plies: 2,
+            time_margin: Duration::from_secs(5),
+            ..GameSettings::default()
+        };
+        play_game(
+            Seat {
+                name: "red",
+                player: Ok(&mut red),
+            },
+            Seat {
+                name: "blue",
+                player: Ok(&mut blue),
+            },
+            Position::start(),
+            &settings,
+        );
+        for patience in red.patience.iter().chain(&blue.patience) {
+            assert_eq!(*patience, Duration::from_secs(5) + GRACE);
+        }
+        assert_eq!(red.patience.len() + blue.patience.len(), 2);
     }
 }

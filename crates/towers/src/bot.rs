@@ -359,7 +359,7 @@ impl Bot {
         };
         let (player, chosen) = tokio::task::spawn_blocking(move || {
             let mut player = player;
-            let chosen = player.choose(&game, &budget);
+            let chosen = player.choose(&game, &budget, arena::player::GRACE);
             (player, chosen)
         })
         .await

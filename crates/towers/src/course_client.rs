@@ -106,7 +106,7 @@ fn chooser(command: Option<&str>, level: Level, seed: Option<u64>) -> Result<Cho
                     increment: INCREMENT,
                 };
                 let text = player
-                    .choose(&game, &budget)
+                    .choose(&game, &budget, arena::player::GRACE)
                     .map_err(|e| CourseError::NoMove(e.to_string()))?;
                 text.parse()
                     .map_err(|e| CourseError::NoMove(format!("the engine said '{text}': {e}")))
