@@ -20,6 +20,33 @@
 //!   shape of a tournament in `stages`, pairing the next round in
 //!   `pairing`);
 //!   [`export`]: CSV and the SVG bracket.
+//!
+//! A round robin of three, one result in:
+//!
+//! ```
+//! use tournament::format::{Format, Settings};
+//! use tournament::game::GameKind;
+//! use tournament::name::Name;
+//! use tournament::score::{Points, Score};
+//! use tournament::tournament::Tournament;
+//!
+//! let settings = Settings::new(GameKind::Gt, Format::RoundRobin, None, None, None, false)?;
+//! let mut tournament = Tournament::new(settings)?;
+//! let [ann, bob, cy]: [Name; 3] = ["Ann", "Bob", "Cy"].map(|name| name.parse().unwrap());
+//! for entrant in [&ann, &bob, &cy] {
+//!     tournament.add(entrant.clone())?;
+//! }
+//! let round = tournament.pair()?.to_vec();
+//! assert_eq!(round.len(), 2, "one game and a bye");
+//! let game = round.iter().find(|pairing| pairing.second.is_some()).unwrap();
+//! let (first, second) = (tournament.name(game.first).clone(), tournament.name(game.second.unwrap()).clone());
+//! tournament.record(&first, &second, Score::new(Points::whole(1), Points::ZERO), None, None)?;
+//! let standings = tournament.standings();
+//! assert_eq!(standings[0].name, first);
+//! // The events are the tournament: replaying them gives it back.
+//! assert_eq!(Tournament::from_file(tournament.to_file())?.standings(), standings);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod event;
 pub mod export;
