@@ -1,7 +1,9 @@
 // What the Guard & Towers pages share to draw a board and say a score:
-// reading the position notation for display (never to decide a rule),
-// the board's squares and their keys, and the engine's score in the
-// player's words.
+// the board's squares and their keys, drawn from the board the server
+// sends as data (`{side_to_move, pieces: [{kind, square, color, stones}]}`,
+// never read from notation), the plain board of the lesson and the
+// puzzles, and the engine's score in the player's words. A move is the
+// server's data too: `{from, to, stones, text}`.
 
 import { element, redraw, announce } from "/api.js";
 
@@ -32,13 +34,24 @@ export function squareClasses(square, piece, { selected, targets, last }) {
 
 // A piece as drawn on its square.
 export function pieceShape(piece) {
-  return element("span", { class: `piece ${piece.color}${piece.guard ? " guard" : ""}`, "aria-hidden": "true" },
-    piece.guard ? "♛" : String(piece.height));
+  const guard = piece.kind === "guard";
+  return element("span", { class: `piece ${piece.color}${guard ? " guard" : ""}`, "aria-hidden": "true" },
+    guard ? "♛" : String(piece.stones));
+}
+
+// The piece on `square` of `board`, or undefined on an empty square.
+export function pieceAt(board, square) {
+  return board.pieces.find((piece) => piece.square === square);
+}
+
+// The squares the piece on `square` may go to by one of `moves`.
+export function targetsFrom(moves, square) {
+  return moves.filter((move) => move.from === square).map((move) => move.to);
 }
 
 // A square as a button that `view.press` answers: the lesson's and the
 // puzzles' (the game page adds dragging and a move's arrival to it).
-export function plainSquare(square, piece, view) {
+function plainSquare(square, piece, view) {
   const targeted = view.targets.includes(square);
   const button = element("button", {
     class: squareClasses(square, piece, view).join(" "),
@@ -52,28 +65,50 @@ export function plainSquare(square, piece, view) {
   return button;
 }
 
-// A press of a square on a board whose `view` says `selected()`, the
-// `targetsOf(square)`, the `legal` moves and how to `play(move)` and
-// `render()`: the second of two presses plays the move, the first
-// selects a piece that can move (the lesson's and the puzzles' boards;
-// the game page adds dragging and its own words).
-export function pressSquare(view, square) {
-  const selected = view.selected();
-  if (selected && view.targetsOf(selected).includes(square)) {
-    view.select(null);
-    view.play(view.legal().find((m) => m.startsWith(`${selected}-${square}-`)));
-    return;
+// The lesson's and the puzzles' board in `node` (the game page adds
+// dragging and its own words to its own): `state` holds the `board`, its
+// `legal` moves, the `last` move's squares and the `selected` and `focus`
+// squares; `order()` is the squares' order, `targetsOf(square)` where the
+// piece there may go now, `play(move)` plays one of the legal moves. The
+// second of two presses plays the move, the first selects a piece that
+// can move; arrow keys move the focus. Answers the function that draws
+// the board again.
+export function plainBoard(node, { state, order, targetsOf, play }) {
+  function render() {
+    const view = {
+      focus: state.focus,
+      selected: state.selected,
+      targets: state.selected ? targetsOf(state.selected) : [],
+      last: state.last,
+      press,
+    };
+    drawBoard(node, state.board, order(), (square, piece) => plainSquare(square, piece, view));
   }
-  const targets = view.targetsOf(square);
-  view.select(targets.length ? square : null);
-  view.render();
-  if (targets.length) announce(`${square} selected: it can go to ${targets.join(", ")}.`);
+  function press(square) {
+    state.focus = square;
+    const selected = state.selected;
+    if (selected && targetsOf(selected).includes(square)) {
+      state.selected = null;
+      play(state.legal.find((move) => move.from === selected && move.to === square));
+      return;
+    }
+    const targets = targetsOf(square);
+    state.selected = targets.length ? square : null;
+    render();
+    if (targets.length) announce(`${square} selected: it can go to ${targets.join(", ")}.`);
+  }
+  arrowKeys(node, order, () => state.focus, (square) => {
+    state.focus = square;
+    render();
+  });
+  return render;
 }
 
-// Draws `position` into `board` in `order`, with the coordinates along
-// the left and the bottom; `makeSquare(square, piece)` draws each square.
-export function drawBoard(board, position, order, makeSquare) {
-  const pieces = parsePosition(position);
+// Draws the server's `data` board into `board` in `order`, with the
+// coordinates along the left and the bottom; `makeSquare(square, piece)`
+// draws each square.
+export function drawBoard(board, data, order, makeSquare) {
+  const pieces = Object.fromEntries(data.pieces.map((piece) => [piece.square, piece]));
   redraw(board, () => {
     board.replaceChildren();
     for (const rank of order.ranks) {
@@ -105,36 +140,10 @@ export function arrowKeys(board, order, focus, moveTo) {
   });
 }
 
-// Position notation to a map square -> piece (display only).
-export function parsePosition(text) {
-  const pieces = {};
-  const ranks = text.split(" ")[0].split("/");
-  ranks.forEach((rankText, index) => {
-    const rank = 7 - index;
-    let column = 0;
-    for (let i = 0; i < rankText.length;) {
-      const c = rankText[i];
-      if (c === "r" || c === "b") {
-        pieces[COLUMNS[column] + rank] = { color: c === "r" ? "red" : "blue", height: Number(rankText[i + 1]) };
-        column += 1;
-        i += 2;
-      } else if (c === "R" || c === "B") {
-        pieces[COLUMNS[column] + rank] = { color: c === "R" ? "red" : "blue", guard: true };
-        column += 1;
-        i += 2;
-      } else {
-        column += Number(c);
-        i += 1;
-      }
-    }
-  });
-  return pieces;
-}
-
 export function describe(square, piece) {
   if (!piece) return `${square}, empty`;
-  if (piece.guard) return `${square}, ${piece.color} guard`;
-  return `${square}, ${piece.color} tower of ${piece.height}`;
+  if (piece.kind === "guard") return `${square}, ${piece.color} guard`;
+  return `${square}, ${piece.color} tower of ${piece.stones}`;
 }
 
 // The engine's score (`cp N`, `win N`, `loss N`, for `mover`) as the

@@ -1,8 +1,9 @@
 // The Guard & Towers page: draws what the server says and sends what the
 // player clicks, drags or types. Legal moves, results, clocks and
-// evaluations come from the server.
+// evaluations come from the server, and so do the board and the moves, as
+// data (the page reads no notation).
 import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, playerPage, takeLinkToken } from "/api.js";
-import { parsePosition, describe, NAMES, scoreFor, scoreText, scorePoints, mistakeKind, squareOrder as orderFrom, squareClasses, pieceShape, drawBoard, arrowKeys } from "/board.js";
+import { describe, NAMES, scoreFor, scoreText, scorePoints, mistakeKind, squareOrder as orderFrom, squareClasses, pieceShape, pieceAt, targetsFrom, drawBoard, arrowKeys } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -12,6 +13,7 @@ takeLinkToken(id);
 const page = {
   state: null,
   positions: [],
+  boards: [], // the positions as data, to draw
   viewPly: null, // null: follow the game
   selected: null,
   focus: "D4",
@@ -42,6 +44,11 @@ function shownPosition() {
   return page.positions[page.viewPly] || page.state.position;
 }
 
+function shownBoard() {
+  if (page.viewPly === null) return page.state.board;
+  return page.boards[page.viewPly] || page.state.board;
+}
+
 function isLive() {
   return page.viewPly === null;
 }
@@ -50,7 +57,7 @@ function myLegalMoves() {
   const state = page.state;
   if (!isLive() || !state || state.status !== "active" || page.pending) return [];
   if (!token() || state.side_to_move !== mySeat()) return [];
-  return state.legal_moves;
+  return state.legal;
 }
 
 // Each player sees their own side at the bottom (an invited friend the
@@ -68,11 +75,11 @@ function squareOrder() {
 }
 
 function targetsOf(square) {
-  return myLegalMoves().filter((m) => m.startsWith(square + "-")).map((m) => m.split("-")[1]);
+  return targetsFrom(myLegalMoves(), square);
 }
 
 function lastMoveShown() {
-  const moves = page.state.moves;
+  const moves = page.state.played;
   const index = (page.viewPly === null ? moves.length : page.viewPly) - 1;
   return index >= 0 ? moves[index] : null;
 }
@@ -109,7 +116,7 @@ function squareButton(square, piece, context) {
 // from, in squares on the screen.
 function arrival(last) {
   if (!last || page.state.moves.length === page.lastPly || !isLive()) return null;
-  const [from, to] = last.split("-");
+  const { from, to } = last;
   const { ranks, columns } = squareOrder();
   return {
     to,
@@ -123,15 +130,15 @@ function renderBoard() {
   const lastMove = lastMoveShown();
   const context = {
     targets: page.selected ? targetsOf(page.selected) : [],
-    last: lastMove ? lastMove.split("-").slice(0, 2) : [],
-    movable: new Set(legal.map((m) => m.split("-")[0])),
+    last: lastMove ? [lastMove.from, lastMove.to] : [],
+    movable: new Set(legal.map((move) => move.from)),
     arrived: arrival(lastMove),
   };
   page.lastPly = page.state.moves.length;
   const board = $("board");
   board.classList.toggle("pending", Boolean(page.pending));
   board.setAttribute("aria-busy", page.pending ? "true" : "false");
-  drawBoard(board, shownPosition(), squareOrder(), (square, piece) => squareButton(square, piece, context));
+  drawBoard(board, shownBoard(), squareOrder(), (square, piece) => squareButton(square, piece, context));
 }
 
 arrowKeys($("board"), squareOrder, () => page.focus, (square) => {
@@ -145,9 +152,10 @@ function pressSquare(square) {
   page.focus = square;
   if (page.pending) return;
   if (page.selected && targetsOf(page.selected).includes(square)) {
-    const move = myLegalMoves().find((m) => m.startsWith(`${page.selected}-${square}-`));
+    const from = page.selected;
+    const move = myLegalMoves().find((legal) => legal.from === from && legal.to === square);
     page.selected = null;
-    play(move);
+    play(move.text);
     return;
   }
   const targets = targetsOf(square);
@@ -155,7 +163,7 @@ function pressSquare(square) {
   page.selected = targets.length ? square : null;
   render();
   if (page.selected) {
-    announce(`${describe(square, parsePosition(shownPosition())[square])} selected: ${targets.length} move${targets.length === 1 ? "" : "s"}, to ${targets.join(", ")}.`);
+    announce(`${describe(square, pieceAt(shownBoard(), square))} selected: ${targets.length} move${targets.length === 1 ? "" : "s"}, to ${targets.join(", ")}.`);
   } else if (wasSelected) {
     announce("Selection cleared.");
   }
@@ -238,14 +246,12 @@ $("back").addEventListener("click", () => navigate((page.viewPly ?? page.state.m
 $("forward").addEventListener("click", () => navigate(page.viewPly === null ? null : page.viewPly + 1));
 $("latest").addEventListener("click", () => navigate(null));
 
-// The move at `index` (0 for the first) as the move list numbers it: a
-// move is Red's and Blue's turn together, so the 33rd ply of a game Red
-// began is Red's move 17 ("17.") and the 34th Blue's ("17…").
+// The move at `index` (0 for the first) as the move list numbers it: the
+// server numbers a game's moves and says who played each, Red's and
+// Blue's turn together, so Red's 17th move is "17." and Blue's "17…".
 function moveNumber(index) {
-  const turn = page.state.start.endsWith(" r") ? index : index + 1;
-  const number = Math.floor(turn / 2) + 1;
-  const mover = turn % 2 === 0 ? "red" : "blue";
-  return { number, mover, label: mover === "red" ? `${number}.` : `${number}…` };
+  const { number, by } = page.state.played[index];
+  return { number, mover: by, label: by === "red" ? `${number}.` : `${number}…` };
 }
 
 function renderMoves() {
@@ -253,7 +259,7 @@ function renderMoves() {
   const current = page.viewPly === null ? page.state.moves.length : page.viewPly;
   redraw(list, () => {
     list.replaceChildren();
-    page.state.moves.forEach((move, index) => {
+    page.state.played.forEach(({ text: move }, index) => {
       const { number, mover } = moveNumber(index);
       if (mover === "red" || index === 0) {
         list.append(element("span", { class: "muted" }, `${number}.`));
@@ -532,10 +538,9 @@ function setState(state) {
 function announceChange(before, after) {
   if (!before) return;
   const me = mySeat();
-  if (after.moves.length > before.moves.length) {
-    const move = after.moves[after.moves.length - 1];
-    const mover = after.moves.length % 2 === 1 === after.start.endsWith(" r") ? "red" : "blue";
-    if (mover !== me) announce(`${seatName(mover)} played ${move}.`);
+  if (after.played.length > before.played.length) {
+    const move = after.played[after.played.length - 1];
+    if (move.by !== me) announce(`${seatName(move.by)} played ${move.text}.`);
   }
   if (after.draw_offer && after.draw_offer !== before.draw_offer) announce(drawText());
   if (after.rematch && JSON.stringify(after.rematch) !== JSON.stringify(before.rematch)) announce(rematchText());
@@ -558,6 +563,7 @@ async function refresh() {
     api("GET", `/api/gt/games/${id}/positions`),
   ]);
   page.positions = positions.positions;
+  page.boards = positions.boards;
   setState(state);
 }
 
@@ -569,13 +575,14 @@ function analyseShown() {
   const position = shownPosition();
   if (analysis && analysis.position === position) return;
   const asked = ++page.analysisAsked;
-  analysis = { position, result: null };
+  const mover = shownBoard().side_to_move;
+  analysis = { position, mover, result: null };
   $("analysis").textContent = "Thinking…";
   api("POST", "/api/gt/analysis", { position, movetime_ms: 500, rules: page.state.rules })
     .then((answer) => {
       if (asked !== page.analysisAsked) return;
       analysis.result = answer;
-      $("analysis").textContent = analysisText(answer, position);
+      $("analysis").textContent = analysisText(answer, mover);
       renderEvalbar();
       drawArrows();
     })
@@ -584,9 +591,8 @@ function analyseShown() {
     });
 }
 
-function analysisText(answer, position) {
+function analysisText(answer, mover) {
   if (answer.over) return `Game over: ${answer.result} (${answer.reason}).`;
-  const mover = position.endsWith(" r") ? "red" : "blue";
   // The endgame tables' answer: "Red wins in 3 (tablebase)." — exact, no depth.
   if (answer.tablebase) {
     const verdict = scoreText(answer.score, mover) === "Level." ? "Draw." : scoreText(answer.score, mover);
@@ -600,8 +606,7 @@ function renderEvalbar() {
   const answer = page.analysing && analysis && analysis.result;
   bar.hidden = !page.analysing;
   if (!answer || answer.over) return;
-  const mover = analysis.position.endsWith(" r") ? "red" : "blue";
-  const share = scoreFor(answer.score, mover, bottomSeat());
+  const share = scoreFor(answer.score, analysis.mover, bottomSeat());
   const fill = $("evalbar-fill");
   fill.style.height = `${Math.round(share * 100)}%`;
   fill.className = `evalbar-fill ${bottomSeat()}`;
@@ -622,8 +627,7 @@ function drawArrows() {
     return [rect.left - box.left + rect.width / 2, rect.top - box.top + rect.height / 2, rect.width];
   };
   const NS = "http://www.w3.org/2000/svg";
-  answer.pv.slice(0, 3).forEach((move, index) => {
-    const [from, to] = move.split("-");
+  answer.line.slice(0, 3).forEach(({ from, to }, index) => {
     const [x1, y1, size] = centre(from);
     const [x2, y2] = centre(to);
     const line = document.createElementNS(NS, "line");
@@ -726,7 +730,7 @@ $("review").addEventListener("click", async () => {
   for (const [index, position] of positions.entries()) {
     $("analysis").textContent = `Reviewing position ${index + 1} of ${positions.length}…`;
     const answer = await api("POST", "/api/gt/analysis", { position, movetime_ms: 60, rules: page.state.rules });
-    reviewed.push(reviewOf(answer, position));
+    reviewed.push(reviewOf(answer, page.boards[index].side_to_move));
   }
   const last = positions.length > 1 ? moveNumber(positions.length - 2).number : 0;
   $("analysis").textContent = `Review done: ${last} move${last === 1 ? "" : "s"}.`;
@@ -734,11 +738,10 @@ $("review").addEventListener("click", async () => {
   $("review").disabled = false;
 });
 
-// One reviewed position: Red's winning share (for the graph), Red's
-// score in points (for costs), the engine's best move and the verdict in
-// words.
-function reviewOf(answer, position) {
-  const mover = position.endsWith(" r") ? "red" : "blue";
+// One reviewed position, `mover` to move: Red's winning share (for the
+// graph), Red's score in points (for costs), the engine's best move and
+// the verdict in words.
+function reviewOf(answer, mover) {
   if (answer.over) {
     const winner = answer.result === "1-0" ? "red" : answer.result === "0-1" ? "blue" : null;
     const score = winner ? (winner === mover ? "win 0" : "loss 0") : "cp 0";
@@ -787,7 +790,7 @@ function drawGraph(reviewed, mistakes) {
 // The plies whose move numbers label the axis: Red's moves (or the
 // first), about six of them, at a round step.
 function moveTicks(plies) {
-  const moves = moveNumber(Math.max(0, plies - 1)).number;
+  const moves = plies > 0 ? moveNumber(plies - 1).number : 0;
   const step = [1, 2, 5, 10, 20, 50, 100].find((s) => moves / s <= 6) || 200;
   const ticks = [];
   for (let ply = 1; ply <= plies; ply += 1) {
@@ -800,7 +803,7 @@ function moveTicks(plies) {
 // The moves that cost their player the most, worst first, each with its
 // kind, the verdict before and after it, and the engine's better move.
 function listMistakes(reviewed) {
-  const mistakes = page.state.moves.map((move, index) => {
+  const mistakes = page.state.played.map(({ text: move }, index) => {
     const { label, mover } = moveNumber(index);
     const sign = mover === "red" ? 1 : -1;
     const before = reviewed[index];

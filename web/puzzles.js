@@ -6,7 +6,7 @@
 // too (POST /api/gt/position): the page holds no rules. The solver is
 // known by a random token kept in this browser (localStorage).
 import { api, showError, announce, say } from "/api.js";
-import { NAMES, squareOrder, plainSquare, drawBoard, arrowKeys, pressSquare } from "/board.js";
+import { NAMES, squareOrder, plainBoard, targetsFrom } from "/board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,14 +23,13 @@ function solverToken() {
 const SOLVER = { "x-solver": solverToken() };
 
 const state = {
-  puzzle: null, position: null, legal: [], moves: [], selected: null,
+  puzzle: null, position: null, board: null, legal: [], moves: [], selected: null,
   focus: "D4", over: true, busy: false, solved: 0, failed: 0, last: [],
 };
 
 // The solver's side at the bottom of the board.
 function orientation() {
-  const red = !state.puzzle || state.puzzle.position.endsWith(" r");
-  return squareOrder(red ? "red" : "blue");
+  return squareOrder(state.puzzle ? state.puzzle.board.side_to_move : "red");
 }
 
 async function after(position, move) {
@@ -49,7 +48,7 @@ async function loadNext() {
   state.selected = null;
   state.last = [];
   state.over = false;
-  const side = puzzle.position.endsWith(" r") ? "red" : "blue";
+  const side = puzzle.board.side_to_move;
   $("title").textContent = `Puzzle ${puzzle.id}`;
   $("board").dataset.puzzle = puzzle.position;
   $("task").textContent = puzzle.goal === "save"
@@ -66,61 +65,46 @@ async function loadNext() {
 async function setPosition(position) {
   const answer = await after(position);
   state.position = answer.position;
-  state.legal = state.over ? [] : answer.legal_moves;
+  state.board = answer.board;
+  state.legal = state.over ? [] : answer.legal;
   renderBoard();
 }
 
 function targetsOf(square) {
   if (state.over || state.busy) return [];
-  return state.legal.filter((m) => m.startsWith(square + "-")).map((m) => m.split("-")[1]);
+  return targetsFrom(state.legal, square);
 }
 
-function renderBoard() {
-  const view = {
-    focus: state.focus,
-    selected: state.selected,
-    targets: state.selected ? targetsOf(state.selected) : [],
-    last: state.last,
-    press,
-  };
-  drawBoard($("board"), state.position, orientation(), (square, piece) => plainSquare(square, piece, view));
-}
-
-arrowKeys($("board"), orientation, () => state.focus, (square) => {
-  state.focus = square;
-  renderBoard();
+const renderBoard = plainBoard($("board"), {
+  state,
+  order: orientation,
+  targetsOf,
+  play: (move) => play(move.text).catch((error) => showError($("error"), error)),
 });
 
-function press(square) {
-  state.focus = square;
-  pressSquare({
-    selected: () => state.selected,
-    select: (selected) => { state.selected = selected; },
-    targetsOf,
-    legal: () => state.legal,
-    play: (move) => play(move).catch((error) => showError($("error"), error)),
-    render: renderBoard,
-  }, square);
+// Shows the position after `move` (its text) and marks the move's squares.
+async function show(move) {
+  const shown = await after(state.position, move);
+  state.position = shown.position;
+  state.board = shown.board;
+  state.last = [shown.last_move.from, shown.last_move.to];
+  return shown;
 }
 
 async function play(move) {
   state.busy = true;
   const puzzle = state.puzzle;
   state.moves.push(move);
-  const shown = await after(state.position, move);
-  state.position = shown.position;
+  await show(move);
   state.legal = [];
-  state.last = move.split("-").slice(0, 2);
   renderBoard();
   const answer = await api("POST", `/api/gt/puzzles/${puzzle.id}/attempts`, { moves: state.moves }, undefined, SOLVER);
   if (answer.solver_rating !== null && answer.solver_rating !== undefined) {
     $("solver-rating").textContent = String(answer.solver_rating);
   }
   if (!answer.complete) {
-    const replied = await after(state.position, answer.reply);
-    state.position = replied.position;
-    state.legal = replied.legal_moves;
-    state.last = answer.reply.split("-").slice(0, 2);
+    const replied = await show(answer.reply);
+    state.legal = replied.legal;
     state.busy = false;
     renderBoard();
     say(`${move}: correct. The opponent answers ${answer.reply}. Keep going.`, true);

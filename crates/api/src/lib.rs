@@ -12,8 +12,10 @@
 //!
 //! Modules: `error` (the body of every refusal), `status` (where a game
 //! stands), `bots` (a bot's account and event stream), `gt` (a Guard &
-//! Towers game: its move request, its view and its live messages).
+//! Towers game: its move request, its view and its live messages), `board`
+//! (a Guard & Towers position and its moves as data, for the pages).
 
+pub mod board;
 pub mod bots;
 pub mod error;
 pub mod gt;

@@ -2,11 +2,12 @@
 //! written again; and the mistakes each type must catch.
 
 use guard_towers::record::{GameResult, Termination};
-use guard_towers::{Color, Position, Ruleset};
+use guard_towers::{Color, Move, Position, Ruleset};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::board::{Board, MoveView, Occupant, PlayedMove};
 use crate::bots::{BotAccount, BotEvent};
 use crate::gt::{ClockView, GameView, LiveMessage, MoveRequest, ResultView};
 use crate::{ErrorBody, Status};
@@ -154,4 +155,64 @@ fn a_live_message_carries_a_view_without_its_moves() {
     let message: LiveMessage = serde_json::from_value(message).unwrap();
     assert_eq!(message.state.moves, None);
     assert!(serde_json::from_value::<LiveMessage>(json!({ "type": "pong" })).is_err());
+}
+
+#[test]
+fn a_board_lists_each_occupied_square_once_a1_first() {
+    let position: Position = "RG6/3b23/7/1b31r23/7/7/6BG r".parse().unwrap();
+    let board = round_trip::<Board>(serde_json::to_value(Board::from(&position)).unwrap());
+    assert_eq!(board.side_to_move, Color::Red);
+    let pieces: Vec<Value> = board
+        .pieces
+        .iter()
+        .map(|piece| serde_json::to_value(piece).unwrap())
+        .collect();
+    assert_eq!(
+        pieces,
+        [
+            json!({ "kind": "guard", "square": "G1", "color": "blue" }),
+            json!({ "kind": "tower", "square": "B4", "color": "blue", "stones": 3 }),
+            json!({ "kind": "tower", "square": "D4", "color": "red", "stones": 2 }),
+            json!({ "kind": "tower", "square": "D6", "color": "blue", "stones": 2 }),
+            json!({ "kind": "guard", "square": "A7", "color": "red" }),
+        ]
+    );
+    let off_the_board = json!({ "kind": "guard", "square": "H1", "color": "blue" });
+    assert!(serde_json::from_value::<Occupant>(off_the_board).is_err());
+}
+
+#[test]
+fn a_move_crosses_as_its_squares_stones_and_text() {
+    let mv: Move = "D4-D6-2".parse().unwrap();
+    let written = json!({ "from": "D4", "to": "D6", "stones": 2, "text": "D4-D6-2" });
+    assert_eq!(serde_json::to_value(MoveView::from(mv)).unwrap(), written);
+    assert_eq!(round_trip::<MoveView>(written).text, mv);
+}
+
+#[test]
+fn played_moves_say_who_played_them_and_their_number_from_either_side_to_start() {
+    let moves: Vec<Move> = ["A7-A6-1", "A1-A2-1", "B7-B6-1"]
+        .iter()
+        .map(|text| text.parse().unwrap())
+        .collect();
+    let from_red = PlayedMove::line(&Position::start(), &moves);
+    let said = |line: &[PlayedMove]| -> Vec<(Color, usize)> {
+        line.iter()
+            .map(|played| (played.by, played.number))
+            .collect()
+    };
+    assert_eq!(
+        said(&from_red),
+        [(Color::Red, 1), (Color::Blue, 1), (Color::Red, 2)]
+    );
+    let blue_starts: Position = "RG6/7/7/7/7/7/6BG b".parse().unwrap();
+    assert_eq!(
+        said(&PlayedMove::line(&blue_starts, &moves)),
+        [(Color::Blue, 1), (Color::Red, 2), (Color::Blue, 2)]
+    );
+    let written = json!({
+        "from": "A7", "to": "A6", "stones": 1, "text": "A7-A6-1", "by": "red", "number": 1
+    });
+    assert_eq!(serde_json::to_value(from_red[0]).unwrap(), written);
+    assert_eq!(round_trip::<PlayedMove>(written), from_red[0]);
 }

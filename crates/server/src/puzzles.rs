@@ -15,6 +15,7 @@
 //! each, the puzzle as the solver's opponent and the solver as the
 //! puzzle's, with the puzzle scoring when the solver fails.
 
+use api::board::Board;
 use guard_towers::Move;
 use guard_towers_engine::puzzle::{Goal, Puzzle, Theme};
 use rand::seq::IndexedRandom;
@@ -156,6 +157,8 @@ pub struct NextView {
     pub goal: Goal,
     /// The position, the solver's side to move.
     pub position: String,
+    /// `position` as data, for the pages.
+    pub board: Board,
     pub rating: i64,
     pub themes: Vec<Theme>,
     /// The solver's moves to the win (a save: 1).
@@ -211,6 +214,7 @@ pub async fn next(app: &App, solver: Option<&SolverToken>) -> Result<NextView, A
         id: row.id,
         goal: puzzle.goal(),
         position: row.position.clone(),
+        board: Board::from(puzzle.position()),
         rating: row.rating,
         themes: puzzle.themes().to_vec(),
         wins_in: puzzle.wins_in(),

@@ -4,8 +4,11 @@
 
 mod common;
 
+use api::board::{Board, MoveView, Occupant, PlayedMove};
 use common::{config, databases, start, wait_for};
+use guard_towers::{Color, Move, Position, Square};
 use reqwest::StatusCode;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 #[tokio::test]
@@ -935,4 +938,155 @@ async fn an_analysis_in_the_endgame_tables_is_the_tables_answer() {
         )
         .await;
     assert_eq!(searched["tablebase"], false, "{searched}");
+}
+
+/// What the pages read of a game's view: its position and moves as data,
+/// beside their text.
+#[derive(Deserialize)]
+struct GameData {
+    board: Board,
+    legal_moves: Vec<Move>,
+    legal: Vec<MoveView>,
+    moves: Vec<Move>,
+    played: Vec<PlayedMove>,
+}
+
+fn square(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// Each structured move is its text's: the same squares and stones.
+fn assert_same_moves(data: &[MoveView], text: &[Move]) {
+    let texts: Vec<Move> = data.iter().map(|mv| mv.text).collect();
+    assert_eq!(texts, text);
+    for mv in data {
+        let stones = mv.text.stones();
+        assert_eq!(
+            (mv.from, mv.to, mv.stones),
+            (mv.text.from(), mv.text.to(), stones)
+        );
+    }
+}
+
+/// The pages read no notation: a game's view, its positions, a position's
+/// answer and an analysis carry their positions and moves as data, and a
+/// game's moves say who played them and their number, in a game Blue began
+/// as in any other.
+#[tokio::test]
+async fn positions_and_moves_reach_the_pages_as_data_beside_their_text() {
+    let server = start(config(&common::sqlite_url())).await;
+    let opening = "RG6/7/7/3r33/7/7/6BG b";
+    let (id, red, blue) = server.friend_game(json!({ "start": opening })).await;
+    let moves = format!("/api/gt/games/{id}/moves");
+    for (token, mv) in [(&blue, "G1-G2-1"), (&red, "D4-D5-1")] {
+        let (status, body) = server
+            .post(&moves, Some(token), json!({ "move": mv }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (_, view) = server.get(&format!("/api/gt/games/{id}")).await;
+    let game: GameData = serde_json::from_value(view).unwrap();
+    let tower = |name, stones| Occupant::Tower {
+        square: square(name),
+        color: Color::Red,
+        stones,
+    };
+    let expected = Board {
+        side_to_move: Color::Blue,
+        pieces: vec![
+            Occupant::Guard {
+                square: square("G2"),
+                color: Color::Blue,
+            },
+            tower("D4", 2),
+            tower("D5", 1),
+            Occupant::Guard {
+                square: square("A7"),
+                color: Color::Red,
+            },
+        ],
+    };
+    assert_eq!(game.board, expected);
+    assert!(!game.legal.is_empty());
+    assert_same_moves(&game.legal, &game.legal_moves);
+    let said: Vec<(Move, Color, usize)> = game
+        .played
+        .iter()
+        .map(|played| (played.mv.text, played.by, played.number))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (game.moves[0], Color::Blue, 1),
+            (game.moves[1], Color::Red, 2)
+        ]
+    );
+    let played: Vec<MoveView> = game.played.iter().map(|played| played.mv).collect();
+    assert_same_moves(&played, &game.moves);
+
+    #[derive(Deserialize)]
+    struct Positions {
+        positions: Vec<Position>,
+        boards: Vec<Board>,
+    }
+    let (_, positions) = server.get(&format!("/api/gt/games/{id}/positions")).await;
+    let positions: Positions = serde_json::from_value(positions).unwrap();
+    assert_eq!(positions.positions.len(), 3);
+    assert_eq!(positions.boards.len(), 3);
+    assert_eq!(positions.boards[0].side_to_move, Color::Blue);
+    assert!(positions.boards[0].pieces.contains(&Occupant::Guard {
+        square: square("G1"),
+        color: Color::Blue
+    }));
+    assert_eq!(positions.boards[2], expected);
+
+    #[derive(Deserialize)]
+    struct PositionData {
+        board: Board,
+        legal_moves: Vec<Move>,
+        legal: Vec<MoveView>,
+        last_move: Option<MoveView>,
+    }
+    let (_, open) = server
+        .post("/api/gt/position", None, json!({ "position": opening }))
+        .await;
+    let open: PositionData = serde_json::from_value(open).unwrap();
+    assert_eq!(open.board.side_to_move, Color::Blue);
+    assert_eq!(open.last_move, None);
+    assert_same_moves(&open.legal, &open.legal_moves);
+    let (_, after) = server
+        .post(
+            "/api/gt/position",
+            None,
+            json!({ "position": opening, "move": "G1-G2-1" }),
+        )
+        .await;
+    let after: PositionData = serde_json::from_value(after).unwrap();
+    let guard_step = MoveView {
+        from: square("G1"),
+        to: square("G2"),
+        stones: 1,
+        text: "G1-G2-1".parse().unwrap(),
+    };
+    assert_eq!(after.last_move, Some(guard_step));
+    assert_eq!(after.board.side_to_move, Color::Red);
+
+    #[derive(Deserialize)]
+    struct AnalysisData {
+        best_move: Move,
+        best: MoveView,
+        pv: Vec<Move>,
+        line: Vec<MoveView>,
+    }
+    let (status, analysis) = server
+        .post(
+            "/api/gt/analysis",
+            None,
+            json!({ "position": opening, "movetime_ms": 50 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let analysis: AnalysisData = serde_json::from_value(analysis).unwrap();
+    assert_same_moves(&[analysis.best], &[analysis.best_move]);
+    assert_same_moves(&analysis.line, &analysis.pv);
 }

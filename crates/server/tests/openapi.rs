@@ -258,6 +258,14 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
         Some(json!({ "position": "3RG3/7/7/7/7/7/3r13 b" })),
     )
     .await;
+    api.call(
+        Method::POST,
+        "/api/gt/position",
+        "",
+        None,
+        Some(json!({ "position": "3RG3/7/7/7/7/3r13/3BG3 r", "move": "D2-D1-1" })),
+    )
+    .await;
     api.call(Method::GET, "/api/gt/games?limit=x", "", None, None)
         .await;
     api.call(

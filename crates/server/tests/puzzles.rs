@@ -6,6 +6,8 @@ mod common;
 
 use std::collections::HashMap;
 
+use api::board::{Board, Occupant};
+use guard_towers::{Piece, Position};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -42,6 +44,27 @@ async fn next(server: &TestServer, solver: &str) -> Value {
     body
 }
 
+/// A puzzle's board, as the page draws it, is its position: whose move,
+/// and each piece where the position has it.
+fn assert_board_is_the_position(puzzle: &Value) {
+    let board: Board = serde_json::from_value(puzzle["board"].clone()).unwrap();
+    let position: Position = puzzle["position"].as_str().unwrap().parse().unwrap();
+    assert_eq!(board.side_to_move, position.side_to_move());
+    let occupied = position.pieces().iter().flatten().count();
+    assert_eq!(board.pieces.len(), occupied, "{puzzle}");
+    for occupant in board.pieces {
+        let (square, piece) = match occupant {
+            Occupant::Guard { square, color } => (square, Piece::Guard(color)),
+            Occupant::Tower {
+                square,
+                color,
+                stones,
+            } => (square, Piece::Tower(color, stones)),
+        };
+        assert_eq!(position.piece_at(square), Some(piece), "{square}");
+    }
+}
+
 async fn attempt(
     server: &TestServer,
     id: &Value,
@@ -67,6 +90,7 @@ async fn puzzles_are_served_checked_move_by_move_and_rated() {
 
         let puzzle = next(&server, &solver).await;
         assert_eq!(puzzle["solver_rating"], 1500);
+        assert_board_is_the_position(&puzzle);
         assert!(!puzzle["themes"].as_array().unwrap().is_empty(), "{puzzle}");
         let solution = &solutions[puzzle["position"].as_str().unwrap()];
         let wins_in = puzzle["wins_in"].as_u64().unwrap() as usize;

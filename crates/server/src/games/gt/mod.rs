@@ -10,6 +10,7 @@ mod play;
 mod rated;
 pub mod routes;
 
+use api::board::{Board, MoveView, PlayedMove};
 pub use api::gt::{ClockView, ResultView};
 use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
 use guard_towers::{Color, Game, GameError, Move, MoveError, Position, Ruleset, TimeControl};
@@ -645,8 +646,10 @@ impl State {
 
     /// The state as the API shows it at `now_ms`.
     pub fn view(&self, id: &str, now_ms: i64) -> View {
+        let moves = self.game.moves();
         View {
-            moves: Some(self.game.moves().to_vec()),
+            moves: Some(moves.to_vec()),
+            played: Some(PlayedMove::line(self.game.start(), moves)),
             ..self.live_view(id, now_ms)
         }
     }
@@ -654,6 +657,11 @@ impl State {
     /// [`State::view`] without the move list (`ply` says how long it is).
     pub fn live_view(&self, id: &str, now_ms: i64) -> View {
         let active = self.status() == Status::Active;
+        let legal_moves = if active {
+            self.game.legal_moves().to_vec()
+        } else {
+            Vec::new()
+        };
         let seat = |seat: Color| SeatView {
             player: self.settings.player(seat),
             name: self.names[seat.index()].clone(),
@@ -666,13 +674,11 @@ impl State {
             rules: self.settings.rules,
             start: self.settings.start,
             position: *self.game.position(),
+            board: Board::from(self.game.position()),
             side_to_move: self.side_to_move(),
             ply: self.game.moves().len(),
-            legal_moves: if active {
-                self.game.legal_moves().to_vec()
-            } else {
-                Vec::new()
-            },
+            legal: legal_moves.iter().map(|&mv| MoveView::from(mv)).collect(),
+            legal_moves,
             seats: Seats {
                 red: seat(Color::Red),
                 blue: seat(Color::Blue),
@@ -693,6 +699,7 @@ impl State {
             seq: self.seq,
             rated: self.settings.rated,
             moves: None,
+            played: None,
         }
     }
 }
@@ -706,9 +713,13 @@ pub struct View {
     pub rules: Ruleset,
     pub start: Position,
     pub position: Position,
+    /// `position` as data, for the pages.
+    pub board: Board,
     pub side_to_move: Color,
     pub ply: usize,
     pub legal_moves: Vec<Move>,
+    /// `legal_moves` as data, for the pages.
+    pub legal: Vec<MoveView>,
     pub seats: Seats,
     pub time_control: Option<TimeControl>,
     pub clock: Option<ClockView>,
@@ -722,6 +733,10 @@ pub struct View {
     /// Left out of live views: the events carry the moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<Move>>,
+    /// `moves` as data, each with its player and number; left out with
+    /// them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played: Option<Vec<PlayedMove>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -905,6 +920,27 @@ mod tests {
             "a live view leaves the moves to its events"
         );
         assert_eq!(live.result, state.live_view("g1", 200_000).result);
+    }
+
+    #[test]
+    fn a_live_view_has_the_board_and_legal_moves_as_data_but_not_the_played_ones() {
+        let mut state = friendly(None);
+        let mv: Move = "A7-A6-1".parse().unwrap();
+        let moved = state.move_event(Color::Red, mv, 0).unwrap();
+        state.apply(&moved, 0).unwrap();
+        let live = state.live_view("g1", 0);
+        assert_eq!(live.board.side_to_move, Color::Blue);
+        let arrived = api::board::Occupant::Tower {
+            square: mv.to(),
+            color: Color::Red,
+            stones: 1,
+        };
+        assert!(live.board.pieces.contains(&arrived), "{:?}", live.board);
+        let legal: Vec<Move> = live.legal.iter().map(|legal| legal.text).collect();
+        assert_eq!(legal, live.legal_moves);
+        assert_eq!(live.played, None);
+        let played = state.view("g1", 0).played.expect("a full view's moves");
+        assert_eq!((played[0].mv.text, played[0].by), (mv, Color::Red));
     }
 
     #[test]

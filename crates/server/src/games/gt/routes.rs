@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use api::board::{Board, MoveView};
 use api::gt::MoveRequest;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -574,6 +575,8 @@ async fn record(
 #[derive(Serialize)]
 struct Positions {
     positions: Vec<Position>,
+    /// `positions` as data, for the pages.
+    boards: Vec<Board>,
 }
 
 /// The position before the first move and after each move, for stepping
@@ -584,7 +587,8 @@ async fn positions(
 ) -> Result<Json<Positions>, ApiError> {
     let game = shared.app.lock(&id).await?;
     let positions = state_of(&game)?.game.positions().to_vec();
-    Ok(Json(Positions { positions }))
+    let boards = positions.iter().map(Board::from).collect();
+    Ok(Json(Positions { positions, boards }))
 }
 
 #[derive(Deserialize)]
@@ -609,10 +613,14 @@ enum Analysis {
     Searched {
         over: bool,
         best_move: Move,
+        /// `best_move` as data, for the pages.
+        best: MoveView,
         score: String,
         depth: u32,
         nodes: u64,
         pv: Vec<Move>,
+        /// `pv` as data, for the pages.
+        line: Vec<MoveView>,
         /// The move and score are the endgame tables' (exact, no search).
         tablebase: bool,
     },
@@ -668,9 +676,11 @@ async fn analyse(
     Ok(Json(Analysis::Searched {
         over: false,
         best_move: result.best_move,
+        best: result.best_move.into(),
         score: result.score.to_string(),
         depth: result.depth,
         nodes: result.nodes,
+        line: result.pv.iter().map(|&mv| MoveView::from(mv)).collect(),
         pv: result.pv,
         tablebase: result.tablebase,
     }))
@@ -694,8 +704,15 @@ struct PositionRequest {
 #[derive(Serialize)]
 struct PositionView {
     position: Position,
+    /// `position` as data, for the pages.
+    board: Board,
     side_to_move: Color,
     legal_moves: Vec<Move>,
+    /// `legal_moves` as data, for the pages.
+    legal: Vec<MoveView>,
+    /// The request's move as data, when it sent one: the move played to
+    /// reach `position`.
+    last_move: Option<MoveView>,
     result: Option<gt::ResultView>,
 }
 
@@ -707,8 +724,8 @@ async fn position(
         .parse()
         .map_err(|error| ApiError::refused(format!("position: {error}")))?;
     let mut game = Game::new(position, request.rules.unwrap_or_default().rules());
-    if let Some(text) = &request.mv {
-        let mv = gt::parse_move(text)?;
+    let last_move = request.mv.as_deref().map(gt::parse_move).transpose()?;
+    if let Some(mv) = last_move {
         if game.outcome().is_some() || !game.position().is_legal(mv) {
             return Err(ApiError::refused(format!(
                 "{mv} is not a legal move in this position"
@@ -733,8 +750,11 @@ async fn position(
     };
     Ok(Json(PositionView {
         position,
+        board: Board::from(&position),
         side_to_move: position.side_to_move(),
+        legal: legal_moves.iter().map(|&mv| MoveView::from(mv)).collect(),
         legal_moves,
+        last_move: last_move.map(MoveView::from),
         result,
     }))
 }
