@@ -15,9 +15,10 @@ use crate::bots::BotStreams;
 use crate::clock::now_ms;
 use crate::engines::EnginePlayers;
 use crate::error::ApiError;
-use crate::games::{tournament, Game, GameEvent, GameState, Kind, View};
+use crate::games::{Game, GameEvent, GameState, Kind, View};
 use crate::hub::{Hub, Published};
 use crate::listener::stopped;
+use crate::replay;
 use crate::scheduler::{Permit, Scheduler, Work};
 use crate::seat::Seat;
 use crate::security::token_hash;
@@ -39,14 +40,6 @@ const GAME_SLICE: Duration = Duration::from_millis(250);
 /// How often a server says it is alive; a restart more than three of these
 /// after the last word counts the gap as time no server was up.
 const ALIVE_INTERVAL: Duration = Duration::from_secs(2);
-
-/// A game's state before any event, from its stored row.
-fn start_of(row: &GameRow) -> Result<GameState, ApiError> {
-    GameState::new(row.kind, &row.settings, row.created_ms).map_err(|error| ApiError::Quarantined {
-        id: row.id.clone(),
-        detail: format!("settings: {error}"),
-    })
-}
 
 /// A loaded game: its state and the hashes of its seat tokens.
 pub struct Entry {
@@ -99,6 +92,13 @@ pub enum ServerMessage {
     },
 }
 
+/// What the service runs after it commits an event of a game, and for
+/// each active game when a server starts: a kind's own follow-ups (an
+/// engine's move, a clock's flag) and a finished game's consequences (its
+/// tournament's result). They act through the service, so the service is
+/// given them where it is made (`games::hooks`) and never names them.
+pub type Hook = fn(&Arc<App>, &Entry);
+
 /// Server-wide tunables.
 #[derive(Clone, Debug)]
 pub struct Tuning {
@@ -131,10 +131,16 @@ pub struct App {
     pub bots: Arc<BotStreams>,
     /// The ratings, folded from the store when asked for.
     pub ratings: crate::ratings::Ratings,
+    hooks: &'static [Hook],
 }
 
 impl App {
-    pub fn new(store: Store, tuning: Tuning, stopping: watch::Receiver<bool>) -> Arc<App> {
+    pub fn new(
+        store: Store,
+        tuning: Tuning,
+        stopping: watch::Receiver<bool>,
+        hooks: &'static [Hook],
+    ) -> Arc<App> {
         Arc::new(App {
             store,
             stopping,
@@ -152,6 +158,7 @@ impl App {
             tuning,
             games: Mutex::new(HashMap::new()),
             ratings: crate::ratings::Ratings::default(),
+            hooks,
         })
     }
 
@@ -213,36 +220,13 @@ impl App {
         }
     }
 
-    /// Folds the stored events of game `id`, calling `after_event` with
-    /// the state after each; returns the game's row and final state.
+    /// Folds the stored events of game `id` (see [`replay::replay`]).
     async fn replay(
         &self,
         id: &str,
-        mut after_event: impl FnMut(&GameState, &GameEvent, i64, i64),
+        after_event: impl FnMut(&GameState, &GameEvent, i64, i64),
     ) -> Result<(GameRow, GameState), ApiError> {
-        let row = self
-            .store
-            .game(id)
-            .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))?;
-        let mut state = start_of(&row)?;
-        for row in self.store.events(id, 0).await? {
-            let corrupt = |e: String| ApiError::Quarantined {
-                id: id.to_string(),
-                detail: format!("event {}: {e}", row.seq),
-            };
-            let event = state.read_event(&row.body).map_err(corrupt)?;
-            state
-                .apply(&event, row.at_ms)
-                .map_err(|refusal| corrupt(refusal.to_string()))?;
-            after_event(&state, &event, row.at_ms, row.seq);
-        }
-        Ok((row, state))
-    }
-
-    /// Game `id`'s state after all its stored events.
-    pub async fn replayed(&self, id: &str) -> Result<GameState, ApiError> {
-        Ok(self.replay(id, |_, _, _, _| {}).await?.1)
+        replay::replay(&self.store, id, after_event).await
     }
 
     async fn load(&self, id: &str) -> Result<Entry, ApiError> {
@@ -387,7 +371,6 @@ impl App {
                 self.publish(entry, &event, now);
                 if entry.state.status() == Status::Finished {
                     self.players.game_over(&entry.id);
-                    tournament::games::game_finished(self, entry);
                 }
                 self.after_commit(entry);
                 Ok(())
@@ -439,7 +422,7 @@ impl App {
             })
             .await?;
         if after <= 0 {
-            let start = start_of(&row)?;
+            let start = replay::start_of(&row)?;
             messages.insert(
                 0,
                 ServerMessage::Snapshot {
@@ -451,9 +434,11 @@ impl App {
         Ok(messages)
     }
 
-    /// Starts what a new state calls for (see `Game::after_commit`).
+    /// Starts what a new state calls for (see [`Hook`]).
     fn after_commit(self: &Arc<App>, entry: &Entry) {
-        entry.state.after_commit(self, &entry.id);
+        for hook in self.hooks {
+            hook(self, entry);
+        }
     }
 
     /// The flag timer of each game whose clock runs, by game.

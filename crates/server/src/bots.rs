@@ -25,14 +25,13 @@ use serde::Serialize;
 use tokio::sync::{watch, Notify};
 use tournament::Name;
 
-use crate::app::App;
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::games::{gt, RegisteredKind};
 use crate::listener::stopped;
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
-use crate::store::{Committed, Write};
+use crate::store::{Committed, Store, Write};
 
 /// How often a stream sends a keep-alive line and looks for new games.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(5);
@@ -52,7 +51,7 @@ pub struct Registered {
 }
 
 /// Registers a bot account; 409 when the name is taken.
-pub async fn register(app: &App, name: Name) -> Result<Registered, ApiError> {
+pub async fn register(store: &Store, name: Name) -> Result<Registered, ApiError> {
     crate::names::checked(name.as_str())?;
     let token = new_token();
     let write = Write::RegisterBot {
@@ -60,7 +59,7 @@ pub async fn register(app: &App, name: Name) -> Result<Registered, ApiError> {
         token_hash: token_hash(&token),
         created_ms: now_ms(),
     };
-    match app.store.commit(vec![write], None).await? {
+    match store.commit(vec![write], None).await? {
         Committed::Yes => Ok(Registered { name, token }),
         Committed::Conflict => Err(ApiError::Conflict(format!(
             "a bot called '{name}' is already registered"
@@ -77,14 +76,14 @@ pub struct Account {
 
 /// The bot whose account token this is: 401 without a token or with one
 /// that is no bot's.
-pub async fn account(app: &App, token: Option<&str>) -> Result<Account, ApiError> {
+pub async fn account(store: &Store, token: Option<&str>) -> Result<Account, ApiError> {
     let token = token.ok_or_else(|| {
         ApiError::BadToken(
             "this needs a bot account token: send 'Authorization: Bearer <token>'".into(),
         )
     })?;
     let hash = token_hash(token);
-    match app.store.bot_named_by(&hash).await? {
+    match store.bot_named_by(&hash).await? {
         Some(name) => Ok(Account {
             name,
             token_hash: hash,
@@ -96,8 +95,8 @@ pub async fn account(app: &App, token: Option<&str>) -> Result<Account, ApiError
 }
 
 /// The token hash of the bot called `name`; 404 when there is none.
-pub async fn seat_hash(app: &App, name: &Name) -> Result<String, ApiError> {
-    app.store
+pub async fn seat_hash(store: &Store, name: &Name) -> Result<String, ApiError> {
+    store
         .bot_token_hash(name.as_str())
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no bot is called '{name}'")))
@@ -164,7 +163,7 @@ impl Drop for Slot {
 
 /// What a stream has to follow and what it has told.
 struct Follow {
-    app: Arc<App>,
+    store: Store,
     slot: Slot,
     stopping: watch::Receiver<bool>,
     announced: HashSet<String>,
@@ -172,16 +171,19 @@ struct Follow {
     look: bool,
 }
 
-/// The event stream of `account`, ending when the server shuts down;
-/// 429 when the account holds its streams already.
+/// The event stream of `account`, one of the `streams` open, ending
+/// when `stopping` is raised (the server shuts down); 429 when the
+/// account holds its streams already.
 pub fn stream(
-    app: Arc<App>,
+    store: Store,
+    streams: &Arc<BotStreams>,
+    stopping: watch::Receiver<bool>,
     account: &Account,
 ) -> Result<impl Stream<Item = Result<Bytes, Infallible>>, ApiError> {
     let follow = Follow {
-        slot: app.bots.admit(&account.token_hash)?,
-        stopping: app.stopping.clone(),
-        app,
+        slot: streams.admit(&account.token_hash)?,
+        stopping,
+        store,
         announced: HashSet::new(),
         lines: VecDeque::new(),
         look: true,
@@ -222,7 +224,6 @@ impl Follow {
     /// look. A store that fails is tried again at the next look.
     async fn look_for_games(&mut self) {
         let seated = match self
-            .app
             .store
             .seated_games(&self.slot.token_hash, gt::State::KIND, MAX_GAMES)
             .await

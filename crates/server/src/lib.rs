@@ -23,6 +23,8 @@
 mod app;
 pub mod archive;
 mod bots;
+#[cfg(test)]
+mod circles;
 mod clock;
 mod contest;
 mod course;
@@ -37,6 +39,7 @@ mod listing;
 mod names;
 mod puzzles;
 mod ratings;
+mod replay;
 mod scheduler;
 mod seat;
 mod security;
@@ -130,7 +133,8 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let store = Store::open(&config.database).await?;
     let (shutdown, stopping) = watch::channel(false);
     puzzles::seed(&store).await?;
-    let app = app::App::new(store, config.tuning.clone(), stopping.clone());
+    let hooks = games::hooks::AFTER_COMMIT;
+    let app = app::App::new(store, config.tuning.clone(), stopping.clone(), hooks);
     if app.store.is_postgres() {
         listen::spawn(app.clone()).await?;
     }
@@ -156,7 +160,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     });
     let listener = TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let router = http::router(shared);
+    let router = http::router::router(shared);
     let server = tokio::spawn(listener::serve_http(
         listener,
         router,

@@ -32,9 +32,9 @@ use tournament::glicko2::{Glicko2, Rating};
 use tournament::ratings::{Encounter, RatingBook, TeamMatch};
 use tournament::GameKind;
 
-use crate::app::App;
 use crate::error::ApiError;
 use crate::games::kubb::StatsView;
+use crate::store::{SourceRow, Store};
 use sources::{RatedResult, Source};
 
 /// Who a board rates.
@@ -63,8 +63,8 @@ struct Cached {
 
 impl Ratings {
     /// Every board, up to date with the store.
-    pub async fn boards(&self, app: &Arc<App>) -> Result<Arc<Boards>, ApiError> {
-        let rows = app.store.rating_sources().await?;
+    pub async fn boards(&self, store: &Store) -> Result<Arc<Boards>, ApiError> {
+        let rows = store.rating_sources().await?;
         let mut cached = self.cached.lock().await;
         let mut changed = rows.len() != cached.sources.len();
         let mut sources = HashMap::with_capacity(rows.len());
@@ -77,7 +77,7 @@ impl Ratings {
                 Some((_, source)) => source,
                 None => {
                     changed = true;
-                    sources::read(app, &row).await
+                    read(store, &row).await
                 }
             };
             sources.insert(row.id, (row.updated_ms, source));
@@ -89,6 +89,15 @@ impl Ratings {
         }
         Ok(cached.boards.clone().expect("the boards were just folded"))
     }
+}
+
+/// Reads what the stored game `row` contributes. A game that cannot be
+/// read (quarantined meanwhile) contributes nothing and is logged.
+async fn read(store: &Store, row: &SourceRow) -> Source {
+    row.kind.rated(store, row).await.unwrap_or_else(|error| {
+        tracing::warn!("ratings leave out game {}: {error}", row.id);
+        Source::default()
+    })
 }
 
 /// Every rated result in the order it is folded; a tournament's games

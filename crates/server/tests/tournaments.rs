@@ -92,7 +92,7 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
         register(&server, &id, &organiser, json!({ "name": name })).await;
     }
     // One rule for every name on the server: 40 characters at most (a
-    // tournament name's own type would take 64).
+    // tournament reads back up to 64 from a record stored before it).
     let (status, body) = server
         .post(&path, Some(&organiser), json!({ "name": "x".repeat(41) }))
         .await;

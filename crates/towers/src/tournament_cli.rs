@@ -45,7 +45,13 @@ pub enum Command {
         names: Vec<Name>,
     },
     /// Withdraw an entrant: no more pairings; a scheduled opponent has a bye.
-    Withdraw { file: PathBuf, name: Name },
+    Withdraw {
+        file: PathBuf,
+        /// An entrant's name as recorded (a name from before the 40
+        /// characters' rule included).
+        #[arg(value_parser = Name::recorded)]
+        name: Name,
+    },
     /// Pair the next round and print it, one pairing a line:
     /// `NAME - NAME` (the first named starts or plays Red) or `NAME - bye`.
     Pair { file: PathBuf },
@@ -54,7 +60,9 @@ pub enum Command {
     /// the same pairing corrects the first.
     Result {
         file: PathBuf,
+        #[arg(value_parser = Name::recorded)]
         first: Name,
+        #[arg(value_parser = Name::recorded)]
         second: Name,
         score: Score,
         /// Kubb: baseline kubbs felled by the first and by the second, A-B.

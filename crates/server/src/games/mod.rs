@@ -7,30 +7,31 @@
 //! (`tests::no_kind_is_matched_outside_the_seam` keeps it so).
 
 pub mod gt;
+pub mod hooks;
 pub mod kinds;
 pub mod kubb;
+pub mod rated;
 pub mod tournament;
 
 use std::future::Future;
-use std::sync::Arc;
 
 use ::tournament::{BaselineKubbs, Score};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 pub use self::kinds::Kind;
-use crate::app::App;
 use crate::error::{ApiError, Refusal};
 use crate::listing::Listing;
 use crate::ratings::sources::Source;
 use crate::status::Status;
-use crate::store::SourceRow;
+use crate::store::{SourceRow, Store};
 
 /// What the server needs of a game kind, after OpenSpiel's one `State`:
 /// settings fixed at creation, events folded into the state (checked as
 /// they are applied), where the game stands and what a list shows of it,
-/// its views, and what it does on its own (an engine's move, a clock's
-/// flag). Its commands are its routes' own (`routes`, beside it).
+/// its views. Its commands are its routes' own (`routes`, beside it); what
+/// it does on its own (an engine's move, a clock's flag) is a hook the
+/// service runs after each commit (`hooks`).
 pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
     /// Fixed when the game is created; stored as JSON beside it and read
     /// back through the same checks.
@@ -75,7 +76,7 @@ pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
     /// What a stored game of this kind gives the ratings, read from the
     /// store (its settings say whether it is rated before it is loaded).
     fn rated(
-        app: &Arc<App>,
+        store: &Store,
         row: &SourceRow,
     ) -> impl Future<Output = Result<Source, ApiError>> + Send;
 
@@ -89,10 +90,6 @@ pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
     fn tournament_score(&self) -> Option<(Score, Option<BaselineKubbs>)> {
         None
     }
-
-    /// Starts what the state calls for after each commit and when a server
-    /// starts again (an engine's move, a clock's flag).
-    fn after_commit(&self, _app: &Arc<App>, _id: &str) {}
 
     /// The event that records that no server was up since `since_ms`, when
     /// the state has a clock to give the time back to.
@@ -205,9 +202,9 @@ macro_rules! dispatch {
             }
 
             /// What a stored game of this kind gives the ratings.
-            pub async fn rated(self, app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
+            pub async fn rated(self, store: &Store, row: &SourceRow) -> Result<Source, ApiError> {
                 match self {
-                    $(Kind::$kind => <$module::State as Game>::rated(app, row).await,)+
+                    $(Kind::$kind => <$module::State as Game>::rated(store, row).await,)+
                 }
             }
 
@@ -299,13 +296,6 @@ macro_rules! dispatch {
             pub fn tournament_score(&self) -> Option<(Score, Option<BaselineKubbs>)> {
                 match self {
                     $(GameState::$kind(state) => state.tournament_score(),)+
-                }
-            }
-
-            /// Starts what the state calls for (see [`Game::after_commit`]).
-            pub fn after_commit(&self, app: &Arc<App>, id: &str) {
-                match self {
-                    $(GameState::$kind(state) => state.after_commit(app, id),)+
                 }
             }
 

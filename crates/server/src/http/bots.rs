@@ -33,7 +33,7 @@ async fn register(
     State(shared): State<AppState>,
     JsonBody(request): JsonBody<RegisterBot>,
 ) -> Result<(StatusCode, Json<Registered>), ApiError> {
-    let registered = bots::register(&shared.app, request.name).await?;
+    let registered = bots::register(&shared.app.store, request.name).await?;
     Ok((StatusCode::CREATED, Json(registered)))
 }
 
@@ -41,13 +41,14 @@ async fn account(
     State(shared): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Json<BotAccount>, ApiError> {
-    let account = bots::account(&shared.app, bearer(&headers)).await?;
+    let account = bots::account(&shared.app.store, bearer(&headers)).await?;
     Ok(Json(BotAccount { name: account.name }))
 }
 
 async fn stream(State(shared): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let account = bots::account(&shared.app, bearer(&headers)).await?;
-    let lines = bots::stream(shared.app.clone(), &account)?;
+    let account = bots::account(&shared.app.store, bearer(&headers)).await?;
+    let app = &shared.app;
+    let lines = bots::stream(app.store.clone(), &app.bots, app.stopping.clone(), &account)?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/x-ndjson"),

@@ -48,7 +48,7 @@ async fn ratings(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<RatingsQuery>,
 ) -> Result<Json<Ratings>, ApiError> {
-    let boards = shared.app.ratings.boards(&shared.app).await?;
+    let boards = shared.app.ratings.boards(&shared.app.store).await?;
     let board = boards.board(query.game, query.of);
     Ok(Json(Ratings {
         game: query.game,
@@ -94,7 +94,7 @@ async fn player(
             "a name has 1-{MAX_NAME_CHARS} printable characters"
         )));
     }
-    let boards = shared.app.ratings.boards(&shared.app).await?;
+    let boards = shared.app.ratings.boards(&shared.app.store).await?;
     let player = boards
         .board(game, query.of)
         .player(name)

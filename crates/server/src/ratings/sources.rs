@@ -1,21 +1,14 @@
 //! The rated results a stored game holds: a finished rated Guard & Towers
 //! game or Kubb match gives one, a tournament one per pairing with a
-//! result (each kind says what it gives: `Game::rated`). Everything is
-//! read from the store, so the ratings are a pure function of what was
-//! committed.
+//! result (each kind says what it gives: `Game::rated`, with the helpers
+//! of `games::rated`). Everything is read from the store, so the ratings
+//! are a pure function of what was committed.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use kubb::stats::PlayerStats;
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tournament::GameKind;
-
-use crate::app::App;
-use crate::error::ApiError;
-use crate::games::Game;
-use crate::store::SourceRow;
 
 /// One side of a rated result: the rated name (a Guard & Towers player,
 /// a Kubb team) and a Kubb team's players.
@@ -61,37 +54,4 @@ pub struct Source {
     /// A tournament's pairing games: rated through its results (which the
     /// organiser may correct), so never on their own.
     pub games: Vec<String>,
-}
-
-/// Reads what the stored game `row` contributes. A game that cannot be
-/// read (quarantined meanwhile) contributes nothing and is logged.
-pub async fn read(app: &Arc<App>, row: &SourceRow) -> Source {
-    row.kind.rated(app, row).await.unwrap_or_else(|error| {
-        tracing::warn!("ratings leave out game {}: {error}", row.id);
-        Source::default()
-    })
-}
-
-/// The settings a game was stored with.
-pub fn stored_settings<T: DeserializeOwned>(row: &SourceRow) -> Result<T, ApiError> {
-    serde_json::from_str(&row.settings)
-        .map_err(|error| ApiError::Internal(format!("settings: {error}")))
-}
-
-/// The one result of a single game or match of kind `G`, when it is
-/// rated and `result` finds one in its state.
-pub async fn game_source<G: Game>(
-    app: &Arc<App>,
-    row: &SourceRow,
-    rated: bool,
-    result: impl FnOnce(&G) -> Option<RatedResult>,
-) -> Result<Source, ApiError> {
-    if !rated {
-        return Ok(Source::default());
-    }
-    let game = app.lock(&row.id).await?;
-    Ok(Source {
-        results: game.state.get::<G>().and_then(result).into_iter().collect(),
-        games: Vec::new(),
-    })
 }

@@ -1,19 +1,16 @@
 //! Guard & Towers behind the game seam: what the server asks of its games.
 
-use std::sync::Arc;
-
 use guard_towers::record::GameResult;
 use tournament::score::Points;
 use tournament::{BaselineKubbs, Score};
 
 use super::{Event, Refusal, Settings, State, View};
-use crate::app::App;
 use crate::error::ApiError;
 use crate::games::Game;
 use crate::listing::{Listing, Outcome, Side};
 use crate::ratings::sources::Source;
 use crate::status::Status;
-use crate::store::SourceRow;
+use crate::store::{SourceRow, Store};
 
 impl Game for State {
     type Settings = Settings;
@@ -65,8 +62,8 @@ impl Game for State {
         Some(format!("{score} {termination}"))
     }
 
-    async fn rated(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
-        super::rated::source(app, row).await
+    async fn rated(store: &Store, row: &SourceRow) -> Result<Source, ApiError> {
+        super::rated::source(store, row).await
     }
 
     /// A win is two half-points, a draw one each.
@@ -79,10 +76,6 @@ impl Game for State {
         };
         let score = Score::new(Points::from_halves(red), Points::from_halves(blue));
         Some((score, None))
-    }
-
-    fn after_commit(&self, app: &Arc<App>, id: &str) {
-        super::play::after_commit(app, id, self);
     }
 
     /// The side to move is not charged for the time no server was up.

@@ -6,7 +6,7 @@
 //! adapters parse, serde stores and sends).
 
 mod game;
-mod play;
+pub mod play;
 mod rated;
 pub mod routes;
 

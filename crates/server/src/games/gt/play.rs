@@ -11,7 +11,7 @@ use guard_towers::{Color, Move};
 use guard_towers_engine::{Clock, Limits};
 
 use super::{Event, State};
-use crate::app::App;
+use crate::app::{App, Entry};
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::scheduler::Work;
@@ -29,8 +29,12 @@ const YIELDS_WITH_CLOCK_LEFT: Duration = Duration::from_secs(10 * 60);
 /// The least thinking time a search that yielded resumes with.
 const MIN_RESUMED_SEARCH: Duration = Duration::from_millis(100);
 
-/// Starts what a new state calls for: the engine's move, the flag.
-pub fn after_commit(app: &Arc<App>, id: &str, state: &State) {
+/// Starts what a game's new state calls for: the engine's move, the
+/// flag (a hook of the service's, see `games::hooks`).
+pub fn after_commit(app: &Arc<App>, entry: &Entry) {
+    let (Some(state), id) = (entry.state.get::<State>(), &entry.id) else {
+        return;
+    };
     if let Some((seat, level)) = state.engine_to_move() {
         spawn_engine(app, id.to_string(), state.clone(), seat, level);
     }

@@ -224,7 +224,7 @@ async fn bot_seat(
     seat: Color,
 ) -> Result<(gt::Event, (Seat, String)), ApiError> {
     let bot = bot.ok_or_else(|| ApiError::refused("a bot game names its 'bot'"))?;
-    let hash = bots::seat_hash(&shared.app, bot).await?;
+    let hash = bots::seat_hash(&shared.app.store, bot).await?;
     let joined = gt::Event::Joined {
         seat,
         name: bot.to_string(),

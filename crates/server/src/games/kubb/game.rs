@@ -1,19 +1,16 @@
 //! Kubb behind the game seam: what the server asks of its matches.
 
-use std::sync::Arc;
-
 use kubb::Team;
 use tournament::score::Points;
 use tournament::{BaselineKubbs, Score};
 
 use super::{Event, Refusal, Settings, State, View};
-use crate::app::App;
 use crate::error::ApiError;
 use crate::games::Game;
 use crate::listing::{Listing, Outcome, Side};
 use crate::ratings::sources::Source;
 use crate::status::Status;
-use crate::store::SourceRow;
+use crate::store::{SourceRow, Store};
 
 impl Game for State {
     type Settings = Settings;
@@ -62,8 +59,8 @@ impl Game for State {
         }
     }
 
-    async fn rated(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
-        super::rated::source(app, row).await
+    async fn rated(store: &Store, row: &SourceRow) -> Result<Source, ApiError> {
+        super::rated::source(store, row).await
     }
 
     /// Games won, with the towers (baseline kubbs) each team felled, the

@@ -1,21 +1,20 @@
 //! What a Kubb match gives the ratings.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use kubb::stats::PlayerStats;
 use tournament::GameKind;
 
 use super::{Settings, State};
-use crate::app::App;
 use crate::error::ApiError;
-use crate::ratings::sources::{game_source, stored_settings, RatedResult, Side, Source};
-use crate::store::SourceRow;
+use crate::games::rated::{game_source, stored_settings};
+use crate::ratings::sources::{RatedResult, Side, Source};
+use crate::store::{SourceRow, Store};
 
 /// One result, when the match is rated, over and between two names.
-pub async fn source(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
+pub async fn source(store: &Store, row: &SourceRow) -> Result<Source, ApiError> {
     let settings: Settings = stored_settings(row)?;
-    game_source::<State>(app, row, settings.rated, |state| {
+    game_source::<State>(store, row, settings.rated, |state| {
         result(state, &row.id, row.updated_ms)
     })
     .await

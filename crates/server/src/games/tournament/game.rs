@@ -1,16 +1,13 @@
 //! Tournaments behind the game seam: a tournament is stored and served
 //! like a game.
 
-use std::sync::Arc;
-
 use super::{Event, Refusal, Settings, State, View};
-use crate::app::App;
 use crate::error::ApiError;
 use crate::games::{Game, Kind};
 use crate::listing::Listing;
 use crate::ratings::sources::Source;
 use crate::status::Status;
-use crate::store::SourceRow;
+use crate::store::{SourceRow, Store};
 
 impl Game for State {
     type Settings = Settings;
@@ -50,8 +47,8 @@ impl Game for State {
         listing.champion.clone()
     }
 
-    async fn rated(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
-        super::rated::source(app, row).await
+    async fn rated(store: &Store, row: &SourceRow) -> Result<Source, ApiError> {
+        super::rated::source(store, row).await
     }
 
     /// Its 404 has always said what the id is not.

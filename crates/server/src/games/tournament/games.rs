@@ -33,6 +33,7 @@ use crate::games::gt::{self, Player};
 use crate::games::kubb::{self as kubb_match, Scorer};
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
+use crate::status::Status;
 
 /// The tournament's state; any other kind is 404, as an unknown id.
 pub fn state_of(entry: &Entry) -> Result<&State, ApiError> {
@@ -205,7 +206,7 @@ async fn create_game(
             let mut bots = Vec::new();
             for name in [&pairing.first, second] {
                 bots.push(match state.is_bot(name) {
-                    true => Some(crate::bots::seat_hash(app, name).await?),
+                    true => Some(crate::bots::seat_hash(&app.store, name).await?),
                     false => None,
                 });
             }
@@ -262,10 +263,14 @@ fn tournament_of(entry: &Entry) -> Option<&str> {
     })
 }
 
-/// Called by the game service when it has committed a game's last event:
-/// the result of a tournament's game goes into the tournament, in a task
-/// of its own (the game's lock is held by the caller).
+/// Run by the game service after each commit (a hook, see
+/// `games::hooks`): once a tournament's game is finished, its result goes
+/// into the tournament, in a task of its own (the game's lock is held by
+/// the caller).
 pub fn game_finished(app: &Arc<App>, entry: &Entry) {
+    if entry.state.status() != Status::Finished {
+        return;
+    }
     let (Some(tournament), Some(result)) = (tournament_of(entry), entry.state.tournament_score())
     else {
         return;

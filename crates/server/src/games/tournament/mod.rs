@@ -661,6 +661,25 @@ mod tests {
         }
     }
 
+    /// A name stored before the one rule of names (tournaments took 64
+    /// characters, the rule takes 40) is read back as it was written: the
+    /// record still replays. A new one is refused where it enters (the
+    /// registration's 422, `tests/tournaments.rs`).
+    #[test]
+    fn a_name_stored_before_the_rule_still_replays() {
+        let long = "x".repeat(64);
+        let body = serde_json::to_string(&registered("ann"))
+            .unwrap()
+            .replace("ann", &long);
+        let mut state = State::new(settings(GameKind::Gt, Format::RoundRobin)).unwrap();
+        let event: Event = serde_json::from_str(&body).unwrap();
+        state.apply(&event).unwrap();
+        let name = Name::recorded(&long).unwrap();
+        assert!(state.entrant(&name).is_some());
+        let too_long = body.replace(&long, &"x".repeat(65));
+        assert!(serde_json::from_str::<Event>(&too_long).is_err());
+    }
+
     /// A refused event leaves the state as it was: the same view, the same
     /// event count.
     #[test]

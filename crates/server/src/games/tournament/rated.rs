@@ -1,27 +1,26 @@
 //! What a tournament gives the ratings: one result per pairing with one.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
 
 use kubb::stats::PlayerStats;
 use tournament::ratings::share;
 
 use super::{Event, State};
-use crate::app::App;
 use crate::error::ApiError;
 use crate::games::kubb as kubb_match;
 use crate::ratings::sources::{RatedResult, Side, Source};
-use crate::store::SourceRow;
+use crate::replay::replayed;
+use crate::store::{SourceRow, Store};
 
 /// A tournament's results, each at the time it was first recorded (a
 /// correction takes the place of the result it corrects) with the score
 /// it has now, from the pairing's first named side.
-pub async fn source(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError> {
+pub async fn source(store: &Store, row: &SourceRow) -> Result<Source, ApiError> {
     let corrupt = |error: String| ApiError::Internal(format!("tournament: {error}"));
     let settings = serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
     let mut state = State::new(settings).map_err(|e| corrupt(e.to_string()))?;
     let mut recorded: HashMap<(u32, String, String), i64> = HashMap::new();
-    for event_row in app.store.events(&row.id, 0).await? {
+    for event_row in store.events(&row.id, 0).await? {
         let event: Event =
             serde_json::from_str(&event_row.body).map_err(|e| corrupt(e.to_string()))?;
         state.apply(&event).map_err(|e| corrupt(e.to_string()))?;
@@ -45,7 +44,7 @@ pub async fn source(app: &Arc<App>, row: &SourceRow) -> Result<Source, ApiError>
                 game: state.settings.game(),
                 at_ms: recorded.get(&key).copied().unwrap_or(row.updated_ms),
                 stats: match &game_id {
-                    Some(id) => pairing_stats(app, id).await,
+                    Some(id) => pairing_stats(store, id).await,
                     None => BTreeMap::new(),
                 },
                 game_id,
@@ -69,10 +68,9 @@ fn pair_key(round: u32, a: &str, b: &str) -> (u32, String, String) {
 
 /// The players' statistics of a tournament's Kubb match (none for a game
 /// of Guard & Towers or a match that no longer loads).
-async fn pairing_stats(app: &Arc<App>, id: &str) -> BTreeMap<String, PlayerStats> {
-    match app.lock(id).await {
-        Ok(game) => game
-            .state
+async fn pairing_stats(store: &Store, id: &str) -> BTreeMap<String, PlayerStats> {
+    match replayed(store, id).await {
+        Ok(state) => state
             .get::<kubb_match::State>()
             .map(kubb_match::rated::player_stats)
             .unwrap_or_default(),

@@ -169,7 +169,7 @@ async fn register(
         if !players.is_empty() {
             return Err(ApiError::refused("a bot entrant has no players"));
         }
-        crate::bots::seat_hash(&shared.app, &request.name).await?;
+        crate::bots::seat_hash(&shared.app.store, &request.name).await?;
         let event = Event::BotRegistered { name: request.name };
         return commit(&shared, tournament, event).await;
     }
