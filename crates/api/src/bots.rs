@@ -31,6 +31,7 @@ pub enum BotEvent {
     Unknown,
 }
 
+/// `POST /api/bots`'s answer: the new account and its token.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct BotRegistered {
     pub name: String,
@@ -39,6 +40,7 @@ pub struct BotRegistered {
     pub token: String,
 }
 
+/// `POST /api/bots`: the name of the bot account to register.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BotRegistration {

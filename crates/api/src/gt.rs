@@ -182,6 +182,7 @@ pub struct PositionInfo {
     pub result: Option<ResultView>,
 }
 
+/// `POST /api/gt/games`: who plays, under which rules, clock and start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
@@ -220,13 +221,19 @@ pub struct CreateGame {
     pub rated: Option<bool>,
 }
 
+/// A seat taken: the game's creation (`POST /api/gt/games`) or a join.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SeatGranted {
     pub id: String,
+    /// The seat taken; none for a game of two engines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = crate::schema::color)]
-    pub seat: Color,
-    /// Shown once; send as 'Authorization: Bearer <token>'
-    pub token: String,
+    pub seat: Option<Color>,
+    /// Shown once; send as 'Authorization: Bearer <token>'. None for a game
+    /// of two engines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub token: Option<String>,
     pub state: GtState,
     /// A friend game's invitation secret (creation only): the guest joins
     /// with it
@@ -235,6 +242,7 @@ pub struct SeatGranted {
     pub invite: Option<String>,
 }
 
+/// `POST /api/gt/games/{id}/rematch`'s answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RematchAnswer {
     pub state: GtState,
@@ -253,6 +261,8 @@ pub struct RematchAnswer {
     pub token: Option<String>,
 }
 
+/// `POST /api/gt/analysis`'s answer: the engine's (or the tables') best
+/// move and score, or the result of a finished position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Analysis {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -287,6 +297,7 @@ pub struct Analysis {
     pub reason: Option<String>,
 }
 
+/// A move line of a contest log sent out of turn.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct OutOfTurn {
     #[schema(minimum = 1)]
@@ -297,6 +308,7 @@ pub struct OutOfTurn {
     pub text: String,
 }
 
+/// `POST /api/gt/course-logs`'s answer: the game the log was stored as.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CourseLogImported {
     /// The stored game
@@ -312,6 +324,8 @@ pub struct CourseLogImported {
     pub out_of_turn: Vec<OutOfTurn>,
 }
 
+/// `POST /api/gt/games/{id}/join`: the joiner's name and the invitation
+/// secret.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
@@ -324,12 +338,15 @@ pub struct JoinRequest {
     pub invite: Option<String>,
 }
 
+/// `POST /api/gt/games/{id}/draw` and `…/rematch`: what the seat does about
+/// the offer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OfferRequest {
     pub action: Answer,
 }
 
+/// `POST /api/gt/analysis`: the position, its rules and the time to think.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisRequest {
@@ -342,11 +359,14 @@ pub struct AnalysisRequest {
     pub rules: Option<Ruleset>,
 }
 
+/// `GET /api/gt/games/{id}/positions`: the position before the first move
+/// and after each.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Positions {
     pub positions: Vec<String>,
 }
 
+/// `POST /api/gt/position`: a position, and a move to play in it first.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PositionRequest {
@@ -360,6 +380,7 @@ pub struct PositionRequest {
     pub mv: Option<String>,
 }
 
+/// Who a new game is against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Opponent {
@@ -370,12 +391,14 @@ pub enum Opponent {
     Bot,
 }
 
+/// The Guard & Towers view's `kind`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GtKind {
     Gt,
 }
 
+/// What sits in a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerType {
@@ -385,6 +408,7 @@ pub enum PlayerType {
     Bot,
 }
 
+/// Where a rematch stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RematchState {
@@ -393,6 +417,8 @@ pub enum RematchState {
     Agreed,
 }
 
+/// What a seat does about a draw or rematch: make, accept or decline the
+/// offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Answer {

@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::Status;
+
+/// `POST /api/kubb/matches`: the teams and the match's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateMatch {
@@ -50,6 +53,7 @@ pub struct CreateMatch {
     pub rated: Option<bool>,
 }
 
+/// A Kubb team: its name and players.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Team {
     pub name: String,
@@ -73,85 +77,68 @@ pub struct ResultConfirmation {
     pub state: ConfirmationState,
 }
 
+/// A Kubb match as the server sends it: `GET /api/kubb/matches/{id}` and
+/// every answer that changes the match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct KubbState {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub kind: Option<KubbKind>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub status: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub ruleset: Option<String>,
+    pub id: String,
+    pub kind: KubbKind,
+    pub status: Status,
+    pub ruleset: KubbRuleset,
     /// opening, opening_thrower_rule, base_kubb_double, time_limit (null or
     /// {minutes, tie_break}), games_to_win (null: the ruleset's own),
     /// five_for_five
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object, nullable = false)]
-    pub settings: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub time_called: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Vec<Value>, nullable = false)]
-    pub teams: Option<Vec<Value>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object, nullable = false)]
-    pub phase: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub thrower: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub turn: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub sticks_left: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub king_standing: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object, nullable = false)]
-    pub king_attack: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Vec<Value>, nullable = false)]
-    pub counting_targets: Option<Vec<Value>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Vec<Value>, nullable = false)]
-    pub pieces: Option<Vec<Value>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object, nullable = false)]
-    pub field: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub summary: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub seq: Option<i64>,
-    /// Referee events in force (undone ones left out)
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub events: Option<i64>,
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    pub time_called: bool,
+    pub teams: Vec<TeamView>,
+    #[schema(value_type = Object)]
+    pub phase: Value,
+    pub thrower: TeamSide,
     /// The team that won the starting throw
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub starter: Option<Starter>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub starter: Option<TeamSide>,
+    pub turn: u64,
+    pub sticks_left: u64,
+    pub king_standing: bool,
+    #[schema(value_type = Object)]
+    pub king_attack: Value,
+    pub counting_targets: Vec<String>,
+    #[schema(value_type = Vec<Value>)]
+    pub pieces: Vec<Value>,
+    #[schema(value_type = Object)]
+    pub field: Value,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub winner: Option<TeamSide>,
+    pub summary: String,
+    pub seq: i64,
+    /// Referee events in force (undone ones left out)
+    pub events: u64,
     /// Whether the result counts for the ratings
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub rated: Option<bool>,
+    pub rated: bool,
     /// Null while the match goes on; then each team's word on the result
     /// (true agrees, false disputes, null not yet said), whether the referee
     /// confirmed it, and where that leaves it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
     pub result_confirmation: Option<ResultConfirmation>,
 }
 
+/// A team in the match: its side, name, players, games won and the line
+/// it throws from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TeamView {
+    pub team: TeamSide,
+    pub name: String,
+    pub players: Vec<String>,
+    pub games_won: u8,
+    #[schema(value_type = Object)]
+    pub line: Value,
+}
+
+/// A match's time limit and how a game it stops is decided.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TimeLimit {
@@ -192,6 +179,7 @@ pub struct MatchSettings {
     pub time_limit: Option<TimeLimit>,
 }
 
+/// `GET /api/kubb/matches/{id}/events`: the events in force.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct KubbRecord {
     pub seq: i64,
@@ -209,6 +197,8 @@ pub struct TeamTokens {
     pub b: String,
 }
 
+/// `POST /api/kubb/matches`'s answer: the match, the referee's token and
+/// the team links' tokens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct MatchCreated {
     pub id: String,
@@ -219,6 +209,8 @@ pub struct MatchCreated {
     pub team_tokens: TeamTokens,
 }
 
+/// `POST /api/kubb/matches/{id}/events`: a referee event, numbered to be
+/// sent again safely.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EventRequest {
@@ -229,6 +221,7 @@ pub struct EventRequest {
     pub seq: Option<u64>,
 }
 
+/// `GET /api/kubb/matches/{id}/probability`'s answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Probability {
     pub a: f64,
@@ -239,6 +232,7 @@ pub struct Probability {
     pub generator: String,
 }
 
+/// `GET /api/kubb/matches/{id}/advice`'s answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Advice {
     pub a: f64,
@@ -254,12 +248,15 @@ pub struct Advice {
     pub options: Vec<Value>,
 }
 
+/// `POST /api/kubb/matches/{id}/confirm`: a team's or the referee's word on
+/// the result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConfirmRequest {
     pub agree: bool,
 }
 
+/// A Kubb ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum KubbRuleset {
@@ -267,6 +264,7 @@ pub enum KubbRuleset {
     Standard,
 }
 
+/// The sticks of a game's first turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub enum Opening {
     #[serde(rename = "6-6-6")]
@@ -275,18 +273,21 @@ pub enum Opening {
     TwoFourSix,
 }
 
+/// The Kubb view's `kind`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum KubbKind {
     Kubb,
 }
 
+/// A Kubb team.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub enum Starter {
+pub enum TeamSide {
     A,
     B,
 }
 
+/// Where a finished match's result stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ConfirmationState {
@@ -295,6 +296,7 @@ pub enum ConfirmationState {
     Disputed,
 }
 
+/// How a game stopped by the time limit is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TieBreak {

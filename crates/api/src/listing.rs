@@ -22,6 +22,7 @@ pub struct Outcome {
     pub reason: Option<String>,
 }
 
+/// One game, match or tournament of a list, without its state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GameSummary {
     pub id: String,
@@ -49,11 +50,13 @@ pub struct GameSummary {
     pub updated_ms: i64,
 }
 
+/// A list of games, matches or tournaments.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GameList {
     pub games: Vec<GameSummary>,
 }
 
+/// A winning side: Red or Blue, or Kubb team A or B.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Winner {

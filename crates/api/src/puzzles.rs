@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+/// `GET /api/gt/puzzles/next`: a puzzle to solve.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Puzzle {
     pub id: i64,
@@ -20,6 +21,7 @@ pub struct Puzzle {
     pub solver_rating: i64,
 }
 
+/// `POST /api/gt/puzzles/{id}/attempts`'s answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PuzzleAttempt {
     /// Every move right and the last one won
@@ -44,6 +46,7 @@ pub struct PuzzleAttempt {
     pub solver_rating: Option<i64>,
 }
 
+/// `POST /api/gt/puzzles/{id}/attempts`: the solver's moves so far.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttemptRequest {
@@ -51,6 +54,7 @@ pub struct AttemptRequest {
     pub moves: Vec<String>,
 }
 
+/// What a puzzle asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Goal {
@@ -58,6 +62,7 @@ pub enum Goal {
     Save,
 }
 
+/// A puzzle's theme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Theme {

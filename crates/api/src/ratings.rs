@@ -7,6 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::tournament::GameKind;
 
+/// Wins, draws and losses.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Record {
     pub wins: i64,
@@ -14,6 +15,7 @@ pub struct Record {
     pub losses: i64,
 }
 
+/// A rated result on a player's page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RatedResult {
     /// When the result was committed (ms since the Unix epoch)
@@ -55,6 +57,8 @@ pub struct ByColor {
     pub blue: Record,
 }
 
+/// `GET /api/players/{game}/{name}`: a player's (or Kubb team's) rating,
+/// record and history.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PlayerPage {
     pub game: GameKind,
@@ -83,6 +87,7 @@ pub struct PlayerPage {
     pub history: Vec<RatedResult>,
 }
 
+/// A row of the leaderboard.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Leader {
     pub rank: i64,
@@ -94,6 +99,7 @@ pub struct Leader {
     pub games: i64,
 }
 
+/// `GET /api/ratings`: the leaderboard of a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Leaderboard {
     pub game: GameKind,
@@ -105,6 +111,7 @@ pub struct Leaderboard {
     pub leaders: Vec<Leader>,
 }
 
+/// A rated result from the player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RatedOutcome {
@@ -113,6 +120,7 @@ pub enum RatedOutcome {
     Loss,
 }
 
+/// Who is rated: entrants (players, Kubb teams) or Kubb teams' players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RatedOf {

@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::kubb::{KubbRuleset, MatchSettings};
 use crate::Status;
 
+/// `POST /api/tournaments`: the tournament's game, format and settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CreateTournament {
     /// 1-80 printable characters
@@ -44,6 +45,7 @@ pub struct CreateTournament {
     pub match_settings: Option<MatchSettings>,
 }
 
+/// A tournament's format settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TournamentSettings {
     pub game: GameKind,
@@ -60,6 +62,7 @@ pub struct TournamentSettings {
     pub third_place: bool,
 }
 
+/// A tournament's entrant.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Entrant {
     pub name: String,
@@ -69,6 +72,7 @@ pub struct Entrant {
     pub bot: bool,
 }
 
+/// A pairing of a round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Pairing {
     /// Plays Red, or is Kubb team A
@@ -100,6 +104,7 @@ pub struct Pairing {
     pub result_by: Option<ResultBy>,
 }
 
+/// A round of a tournament.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Round {
     pub round: i64,
@@ -107,6 +112,7 @@ pub struct Round {
     pub pairings: Vec<Pairing>,
 }
 
+/// A row of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Standing {
     pub rank: i64,
@@ -127,6 +133,7 @@ pub struct Standing {
     pub pool_rank: Option<i64>,
 }
 
+/// A row of the crosstable.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CrosstableRow {
     pub name: String,
@@ -135,6 +142,8 @@ pub struct CrosstableRow {
     pub results: Vec<Vec<String>>,
 }
 
+/// A tournament as the server sends it: `GET /api/tournaments/{id}` and
+/// every answer that changes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TournamentState {
     pub id: String,
@@ -163,12 +172,14 @@ pub struct TournamentState {
     pub match_settings: Option<MatchSettings>,
 }
 
+/// A seat of a tournament game and its token.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SeatToken {
     pub seat: String,
     pub token: String,
 }
 
+/// A game of a round, with its seat tokens (organiser).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PairingGame {
     pub round: i64,
@@ -180,6 +191,8 @@ pub struct PairingGame {
     pub tokens: Vec<SeatToken>,
 }
 
+/// `POST /api/tournaments`'s answer: the tournament and the organiser's
+/// token.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TournamentCreated {
     pub id: String,
@@ -188,6 +201,7 @@ pub struct TournamentCreated {
     pub state: TournamentState,
 }
 
+/// `POST /api/tournaments/{id}/entrants`: an entrant to register.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct EntrantRequest {
     pub name: String,
@@ -201,11 +215,14 @@ pub struct EntrantRequest {
     pub bot: Option<bool>,
 }
 
+/// `POST /api/tournaments/{id}/withdrawals`: the entrant to withdraw.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct WithdrawalRequest {
     pub name: String,
 }
 
+/// `POST /api/tournaments/{id}/rounds`'s answer: the round paired and its
+/// games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RoundStarted {
     pub round: i64,
@@ -213,11 +230,13 @@ pub struct RoundStarted {
     pub state: TournamentState,
 }
 
+/// `GET /api/tournaments/{id}/games`: every game with its seat tokens.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TournamentGames {
     pub games: Vec<PairingGame>,
 }
 
+/// `POST /api/tournaments/{id}/results`: a result to record or correct.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ResultRequest {
     pub first: String,
@@ -232,6 +251,7 @@ pub struct ResultRequest {
     pub round: Option<i64>,
 }
 
+/// A game: Kubb or Guard & Towers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
@@ -239,6 +259,7 @@ pub enum GameKind {
     Gt,
 }
 
+/// A tournament's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
@@ -249,12 +270,14 @@ pub enum Format {
     PoolsKnockout,
 }
 
+/// The tournament view's `kind`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TournamentKind {
     Tournament,
 }
 
+/// The stage a round belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Stage {
@@ -263,6 +286,7 @@ pub enum Stage {
     Knockout,
 }
 
+/// Who gave a pairing's score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ResultBy {
