@@ -9,7 +9,7 @@
 //! attributes on the server's handlers: read top to bottom this is the
 //! API's table of contents, each handler stays a few lines, and the
 //! refusals every route shares are named once. The server's test
-//! `every_route_is_documented` checks that these routes are the router's.
+//! `tests/routes.rs` checks that these routes are the router's.
 //!
 //! ```
 //! let document = api::openapi::document();

@@ -50,7 +50,7 @@ pub struct PuzzleAttempt {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttemptRequest {
-    #[schema(min_items = 1, max_items = 16)]
+    #[schema(min_items = 1, max_items = 16, example = json!(["C4-C6-2"]))]
     pub moves: Vec<String>,
 }
 
