@@ -27,10 +27,12 @@
 
 use guard_towers::{Color, Move, Piece, Position, Square};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// A position as the pages draw it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Board {
+    #[schema(schema_with = crate::schema::color)]
     pub side_to_move: Color,
     /// Every occupied square, A1 first, rank by rank; a square not listed
     /// is empty.
@@ -40,19 +42,24 @@ pub struct Board {
 /// What stands on an occupied square: `{"kind": "guard", "square": "D1",
 /// "color": "blue"}` or `{"kind": "tower", "square": "D4", "color": "red",
 /// "stones": 3}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Occupant {
     Guard {
         #[serde(with = "text")]
+        #[schema(value_type = String, pattern = "^[A-G][1-7]$")]
         square: Square,
+        #[schema(schema_with = crate::schema::color)]
         color: Color,
     },
     /// A tower of 1-7 stones.
     Tower {
         #[serde(with = "text")]
+        #[schema(value_type = String, pattern = "^[A-G][1-7]$")]
         square: Square,
+        #[schema(schema_with = crate::schema::color)]
         color: Color,
+        #[schema(minimum = 1, maximum = 7)]
         stones: u8,
     },
 }
@@ -87,13 +94,17 @@ impl From<&Position> for Board {
 /// A move: from a square to a square, with as many stones as squares
 /// travelled (1 for a guard), and its text (`D4-D6-2`) to show and to send
 /// back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct MoveView {
     #[serde(with = "text")]
+    #[schema(value_type = String, pattern = "^[A-G][1-7]$")]
     pub from: Square,
     #[serde(with = "text")]
+    #[schema(value_type = String, pattern = "^[A-G][1-7]$")]
     pub to: Square,
+    #[schema(minimum = 1, maximum = 7)]
     pub stones: u32,
+    #[schema(value_type = String)]
     pub text: Move,
 }
 
@@ -111,11 +122,13 @@ impl From<Move> for MoveView {
 /// A move of a game: the move, who played it, and its number as a score
 /// sheet counts it (Red's and Blue's turn together: in a game Red began,
 /// the 33rd move is Red's 17th, `17.`, and the 34th Blue's, `17…`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PlayedMove {
     #[serde(flatten)]
     pub mv: MoveView,
+    #[schema(schema_with = crate::schema::color)]
     pub by: Color,
+    #[schema(minimum = 1)]
     pub number: usize,
 }
 

@@ -216,3 +216,59 @@ fn played_moves_say_who_played_them_and_their_number_from_either_side_to_start()
     assert_eq!(serde_json::to_value(from_red[0]).unwrap(), written);
     assert_eq!(round_trip::<PlayedMove>(written), from_red[0]);
 }
+
+/// Every `$ref` of `value`, with its JSON path.
+fn references(value: &Value, path: &str, found: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(fields) => {
+            for (name, field) in fields {
+                match (name.as_str(), field) {
+                    ("$ref", Value::String(target)) => found.push((path.into(), target.clone())),
+                    _ => references(field, &format!("{path}.{name}"), found),
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                references(item, &format!("{path}[{index}]"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn the_document_holds_every_schema_it_refers_to() {
+    let document = serde_json::to_value(crate::openapi::document()).unwrap();
+    let mut found = Vec::new();
+    references(&document, "$", &mut found);
+    assert!(found.len() > 100, "{} references", found.len());
+    let schemas = &document["components"]["schemas"];
+    for (path, target) in found {
+        let name = target.trim_start_matches("#/components/schemas/");
+        assert!(
+            schemas[name].is_object(),
+            "{path}: {target} is not in the document"
+        );
+    }
+}
+
+#[test]
+fn every_operation_has_a_summary_and_an_answer_that_is_no_refusal() {
+    let document = serde_json::to_value(crate::openapi::document()).unwrap();
+    let mut operations = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            operations += 1;
+            assert!(operation["summary"].is_string(), "{method} {path}");
+            let answers = operation["responses"].as_object().unwrap();
+            assert!(
+                answers
+                    .keys()
+                    .any(|status| status.starts_with('2') || status == "101"),
+                "{method} {path} answers only refusals"
+            );
+        }
+    }
+    assert_eq!(operations, 44, "the 44 operations of the 40 paths");
+}

@@ -18,7 +18,9 @@
 //! test, a client that measures a running server, is the binary's
 //! (`towers loadtest`). What the API's clients read too (the error body,
 //! the bot's stream, `Status`, …) is the wire crate's (`api`), written as
-//! its types. `docs/architecture.md` shows how a move travels through them.
+//! its types; `/api/openapi.json` is the document `api` makes from its
+//! types (`http` serves it). `docs/architecture.md` shows how a move
+//! travels through them.
 
 mod app;
 pub mod archive;

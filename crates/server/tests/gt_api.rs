@@ -5,7 +5,11 @@
 mod common;
 
 use api::board::{Board, MoveView, Occupant, PlayedMove};
-use common::{config, databases, start, wait_for};
+use api::gt::{Analysis, GtState, PositionInfo, RematchAnswer, RematchState, SeatGranted};
+use api::listing::GameList;
+use api::{ErrorBody, Status};
+use common::{config, databases, read, start, wait_for};
+use guard_towers::record::{GameResult, Termination};
 use guard_towers::{Color, Move, Position, Square};
 use reqwest::StatusCode;
 use serde::Deserialize;
@@ -23,21 +27,23 @@ async fn a_person_plays_the_engine_until_the_game_ends_and_finds_it_in_the_archi
             )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
-        let id = created["id"].as_str().unwrap().to_string();
-        let token = created["token"].as_str().unwrap().to_string();
+        let created: SeatGranted = read(&created);
+        let id = created.id;
+        let token = created.token.expect("a person's seat token");
         let path = format!("/api/gt/games/{id}");
         let mut moves_made = 0;
         loop {
             let state = wait_for(&server, &path, |state| {
-                state["status"] == "finished" || state["side_to_move"] == "blue"
+                let state: GtState = read(state);
+                state.status == Status::Finished || state.side_to_move == Color::Blue
             })
             .await;
-            if state["status"] == "finished" {
+            let state: GtState = read(&state);
+            if state.status == Status::Finished {
                 break;
             }
             // The last legal move: a weak player, so games end quickly.
-            let legal = state["legal_moves"].as_array().unwrap();
-            let mv = legal.last().unwrap().clone();
+            let mv = state.legal_moves.last().unwrap().to_string();
             let (status, after) = server
                 .post(
                     &format!("{path}/moves"),
@@ -49,24 +55,17 @@ async fn a_person_plays_the_engine_until_the_game_ends_and_finds_it_in_the_archi
             moves_made += 1;
             assert!(moves_made < 300, "the game should end");
         }
-        let (_, state) = server.get(&path).await;
-        assert!(state["result"]["reason"].is_string(), "{state}");
+        let state: GtState = read(&server.get(&path).await.1);
+        let result = state.result.expect("a finished game's result");
         let record = server.text(&format!("{path}/record")).await;
         let games = guard_towers::record::parse_records(&record).expect("the record reads back");
         let replayed = games[0].replay();
-        assert_eq!(
-            replayed.moves().len(),
-            state["moves"].as_array().unwrap().len()
-        );
-        assert_eq!(games[0].result.token(), state["result"]["score"]);
-        let (_, archive) = server.get("/api/gt/games?status=finished").await;
+        assert_eq!(replayed.moves().len(), state.moves.unwrap().len());
+        assert_eq!(games[0].result, result.score);
+        let archive: GameList = read(&server.get("/api/gt/games?status=finished").await.1);
         assert!(
-            archive["games"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|game| game["id"] == id),
-            "{archive}"
+            archive.games.iter().any(|game| game.id == id),
+            "{archive:?}"
         );
     }
 }
@@ -93,7 +92,7 @@ async fn only_a_seat_token_moves_for_its_seat_and_spectators_only_read() {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(
-        body["error"].as_str().unwrap().contains("red's turn"),
+        read::<ErrorBody>(&body).error.contains("red's turn"),
         "{body}"
     );
     let (status, _) = server
@@ -109,7 +108,8 @@ async fn only_a_seat_token_moves_for_its_seat_and_spectators_only_read() {
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let (_, spectated) = server.get(&format!("/api/gt/games/{id}")).await;
-    assert_eq!(spectated["moves"], json!(["D5-D4-1"]));
+    let moved: Move = "D5-D4-1".parse().unwrap();
+    assert_eq!(read::<GtState>(&spectated).moves, Some(vec![moved]));
     assert!(
         !spectated.to_string().contains(&red),
         "tokens are never shown"
@@ -122,8 +122,9 @@ async fn only_a_seat_token_moves_for_its_seat_and_spectators_only_read() {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(resigned["result"]["winner"], "red");
-    assert_eq!(resigned["result"]["reason"], "resignation");
+    let result = read::<GtState>(&resigned).result.unwrap();
+    assert_eq!(result.winner, Some(Color::Red));
+    assert_eq!(result.reason, Termination::Resignation);
     let (status, _) = server
         .post(&moves, Some(&blue), json!({ "move": "D3-D4-1" }))
         .await;
@@ -151,7 +152,7 @@ async fn a_draw_needs_an_offer_and_the_other_sides_acceptance() {
         .post(&draw, Some(&red), json!({ "action": "offer" }))
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(offered["draw_offer"], "red");
+    assert_eq!(read::<GtState>(&offered).draw_offer, Some(Color::Red));
     let (status, _) = server
         .post(&draw, Some(&red), json!({ "action": "accept" }))
         .await;
@@ -164,8 +165,9 @@ async fn a_draw_needs_an_offer_and_the_other_sides_acceptance() {
         .post(&draw, Some(&blue), json!({ "action": "accept" }))
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(drawn["result"]["score"], "1/2-1/2");
-    assert_eq!(drawn["status"], "finished");
+    let drawn: GtState = read(&drawn);
+    assert_eq!(drawn.result.unwrap().score, GameResult::Draw);
+    assert_eq!(drawn.status, Status::Finished);
 }
 
 /// A finished game between two people: (id, red token, blue token).
@@ -191,7 +193,7 @@ async fn a_rematch_offered_and_accepted_seats_both_players_in_one_game_with_colo
     let (status, body) = server.post(&rematch, Some(&red), offer.clone()).await;
     assert_eq!(status, StatusCode::CONFLICT, "an unfinished game: {body}");
     assert!(
-        body["error"].as_str().unwrap().contains("not over"),
+        read::<ErrorBody>(&body).error.contains("not over"),
         "{body}"
     );
     server
@@ -226,12 +228,18 @@ async fn a_rematch_offered_and_accepted_seats_both_players_in_one_game_with_colo
 
     let (status, offered) = server.post(&rematch, Some(&blue), offer.clone()).await;
     assert_eq!(status, StatusCode::OK, "{offered}");
+    let offered: RematchAnswer = read(&offered);
+    let rematch_view = offered.state.rematch.unwrap();
     assert_eq!(
-        offered["state"]["rematch"],
-        json!({ "state": "offered", "seat": "blue" })
+        (rematch_view.state, rematch_view.seat, rematch_view.game),
+        (RematchState::Offered, Color::Blue, None)
     );
-    assert_eq!(offered["seat"], "red", "the offerer plays the other colour");
-    let blue_next = offered["token"].as_str().unwrap().to_string();
+    assert_eq!(
+        offered.seat,
+        Some(Color::Red),
+        "the offerer plays the other colour"
+    );
+    let blue_next = offered.token.unwrap();
     let (status, body) = server.post(&rematch, Some(&blue), offer.clone()).await;
     assert_eq!(
         status,
@@ -253,18 +261,20 @@ async fn a_rematch_offered_and_accepted_seats_both_players_in_one_game_with_colo
         .post(&rematch, Some(&red), json!({ "action": "accept" }))
         .await;
     assert_eq!(status, StatusCode::OK, "{agreed}");
-    let next = agreed["game"].as_str().unwrap().to_string();
-    assert_eq!(agreed["seat"], "blue");
+    let agreed: RematchAnswer = read(&agreed);
+    let next = agreed.game.unwrap();
+    assert_eq!(agreed.seat, Some(Color::Blue));
+    let rematch_view = agreed.state.rematch.unwrap();
     assert_eq!(
-        agreed["state"]["rematch"],
-        json!({ "state": "agreed", "seat": "red", "game": next })
+        (rematch_view.state, rematch_view.seat, rematch_view.game),
+        (RematchState::Agreed, Color::Red, Some(next.clone()))
     );
-    let red_next = agreed["token"].as_str().unwrap().to_string();
-    let (_, game) = server.get(&format!("/api/gt/games/{next}")).await;
-    assert_eq!(game["status"], "active");
-    assert_eq!(game["rated"], true);
-    assert_eq!(game["seats"]["red"]["name"], "bob");
-    assert_eq!(game["seats"]["blue"]["name"], "ann");
+    let red_next = agreed.token.unwrap();
+    let game: GtState = read(&server.get(&format!("/api/gt/games/{next}")).await.1);
+    assert_eq!(game.status, Status::Active);
+    assert!(game.rated);
+    assert_eq!(game.seats.red.name.as_deref(), Some("bob"));
+    assert_eq!(game.seats.blue.name.as_deref(), Some("ann"));
     // Each plays the new game with their own new token, and only that.
     let moves = format!("/api/gt/games/{next}/moves");
     let (status, body) = server
@@ -280,7 +290,7 @@ async fn a_rematch_offered_and_accepted_seats_both_players_in_one_game_with_colo
     assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = server.post(&rematch, Some(&blue), offer).await;
     assert_eq!(status, StatusCode::CONFLICT, "agreed once: {body}");
-    assert!(body["error"].as_str().unwrap().contains(&next), "{body}");
+    assert!(read::<ErrorBody>(&body).error.contains(&next), "{body}");
 }
 
 #[tokio::test]
@@ -295,23 +305,22 @@ async fn both_pressing_rematch_meet_in_one_game_and_a_declined_offer_may_be_made
         .post(&rematch, Some(&blue), json!({ "action": "decline" }))
         .await;
     assert_eq!(status, StatusCode::OK, "{declined}");
+    let declined = read::<RematchAnswer>(&declined).state.rematch.unwrap();
     assert_eq!(
-        declined["state"]["rematch"],
-        json!({ "state": "declined", "seat": "blue" })
+        (declined.state, declined.seat, declined.game),
+        (RematchState::Declined, Color::Blue, None)
     );
     let (status, first) = server.post(&rematch, Some(&red), offer.clone()).await;
     assert_eq!(status, StatusCode::OK, "offered again: {first}");
+    let first: RematchAnswer = read(&first);
     let (status, second) = server.post(&rematch, Some(&blue), offer).await;
     assert_eq!(status, StatusCode::OK, "{second}");
-    assert_eq!(second["state"]["rematch"]["state"], "agreed");
-    let next = second["game"].as_str().unwrap();
+    let second: RematchAnswer = read(&second);
+    assert_eq!(second.state.rematch.unwrap().state, RematchState::Agreed);
+    let next = second.game.unwrap();
     let moves = format!("/api/gt/games/{next}/moves");
     let (status, body) = server
-        .post(
-            &moves,
-            Some(first["token"].as_str().unwrap()),
-            json!({ "move": "A1-A2-1" }),
-        )
+        .post(&moves, first.token.as_deref(), json!({ "move": "A1-A2-1" }))
         .await;
     assert_eq!(
         status,
@@ -319,13 +328,13 @@ async fn both_pressing_rematch_meet_in_one_game_and_a_declined_offer_may_be_made
         "red's token now plays blue: {body}"
     );
     assert!(
-        body["error"].as_str().unwrap().contains("red's turn"),
+        read::<ErrorBody>(&body).error.contains("red's turn"),
         "{body}"
     );
     let (status, body) = server
         .post(
             &moves,
-            Some(second["token"].as_str().unwrap()),
+            second.token.as_deref(),
             json!({ "move": "A7-A6-1" }),
         )
         .await;
@@ -343,8 +352,8 @@ async fn a_rematch_against_the_engine_is_refused_with_a_message() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED);
-    let id = created["id"].as_str().unwrap();
-    let token = created["token"].as_str().unwrap();
+    let created: SeatGranted = read(&created);
+    let (id, token) = (&created.id, created.token.as_deref().unwrap());
     server
         .post(
             &format!("/api/gt/games/{id}/resign"),
@@ -361,7 +370,7 @@ async fn a_rematch_against_the_engine_is_refused_with_a_message() {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(
-        body["error"].as_str().unwrap().contains("new game"),
+        read::<ErrorBody>(&body).error.contains("new game"),
         "{body}"
     );
 }
@@ -380,14 +389,18 @@ async fn a_clock_that_runs_out_loses_the_game_even_when_nobody_moves() {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    let red_left = state["clock"]["red_ms"].as_u64().unwrap();
+    let red_left = read::<GtState>(&state).clock.unwrap().red_ms.unwrap();
     assert!(red_left <= 400, "{state}");
     let state = wait_for(&server, &format!("/api/gt/games/{id}"), |state| {
-        state["status"] == "finished"
+        read::<GtState>(state).status == Status::Finished
     })
     .await;
-    assert_eq!(state["result"]["winner"], "red");
-    assert_eq!(state["result"]["reason"], "time forfeit");
+    let result = read::<GtState>(&state).result.unwrap();
+    assert_eq!(result.winner, Some(Color::Red));
+    assert!(
+        matches!(result.reason, Termination::TimeForfeit(_)),
+        "{result:?}"
+    );
 }
 
 #[tokio::test]
@@ -401,13 +414,14 @@ async fn engines_play_each_other_to_the_end() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED);
-    assert!(created.get("token").is_none(), "nobody holds a seat");
-    let id = created["id"].as_str().unwrap();
+    let created: SeatGranted = read(&created);
+    assert_eq!(created.token, None, "nobody holds a seat");
+    let id = created.id;
     let state = wait_for(&server, &format!("/api/gt/games/{id}"), |state| {
-        state["status"] == "finished"
+        read::<GtState>(state).status == Status::Finished
     })
     .await;
-    assert!(!state["moves"].as_array().unwrap().is_empty());
+    assert!(!read::<GtState>(&state).moves.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -421,11 +435,12 @@ async fn analysis_gives_a_legal_best_move_and_its_line() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{analysis}");
-    let start: guard_towers::Position = guard_towers::START.parse().unwrap();
-    let best: guard_towers::Move = analysis["best_move"].as_str().unwrap().parse().unwrap();
+    let analysis: Analysis = read(&analysis);
+    let start: Position = guard_towers::START.parse().unwrap();
+    let best: Move = analysis.best_move.as_deref().unwrap().parse().unwrap();
     assert!(start.legal_moves().contains(&best));
-    assert_eq!(analysis["pv"][0], analysis["best_move"]);
-    assert!(analysis["score"].as_str().unwrap().starts_with("cp"));
+    assert_eq!(analysis.pv.unwrap().first(), analysis.best_move.as_ref());
+    assert!(analysis.score.unwrap().starts_with("cp"));
 }
 
 #[tokio::test]
@@ -474,7 +489,7 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
     for (response, expected, words) in cases {
         let (status, body) = common::answer(response).await;
         assert_eq!(status, expected, "{body}");
-        assert!(body["error"].as_str().unwrap().contains(words), "{body}");
+        assert!(read::<ErrorBody>(&body).error.contains(words), "{body}");
     }
     let (status, body) = server.get("/api/gt/games/doesnotexist").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
@@ -486,7 +501,7 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(body["error"].as_str().unwrap().contains("1-10"), "{body}");
+    assert!(read::<ErrorBody>(&body).error.contains("1-10"), "{body}");
     let (status, body) = server
         .post(
             "/api/gt/games",
@@ -496,7 +511,7 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        body["error"].as_str().unwrap().contains("start position"),
+        read::<ErrorBody>(&body).error.contains("start position"),
         "{body}"
     );
     let (status, _) = server.get("/api/no/such/path").await;
@@ -507,8 +522,12 @@ async fn bad_requests_get_a_clear_4xx_with_a_message() {
         StatusCode::NOT_FOUND,
         "a G&T id is no Kubb match: {body}"
     );
-    let (_, state) = server.get(&format!("/api/gt/games/{id}")).await;
-    assert_eq!(state["moves"], json!([]), "no bad request changed the game");
+    let state: GtState = read(&server.get(&format!("/api/gt/games/{id}")).await.1);
+    assert_eq!(
+        state.moves,
+        Some(Vec::new()),
+        "no bad request changed the game"
+    );
 }
 
 #[tokio::test]
@@ -527,7 +546,7 @@ async fn a_bad_query_string_is_a_400_in_the_documented_error_shape() {
     ] {
         let (status, body) = server.get(path).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
-        let message = body["error"].as_str().expect("an error message");
+        let message = read::<ErrorBody>(&body).error;
         assert!(message.contains(words), "{path}: {message}");
     }
 }
@@ -550,7 +569,7 @@ async fn a_request_without_a_token_is_a_401_before_its_body_is_read() {
         let (status, body) = server.post(path, None, json!({ "no": "such field" })).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}: {body}");
         assert!(
-            body["error"].as_str().unwrap().contains("token"),
+            read::<ErrorBody>(&body).error.contains("token"),
             "{path}: {body}"
         );
     }
@@ -654,11 +673,8 @@ async fn the_game_cache_stays_bounded_and_dropped_games_come_back_unchanged() {
                 .await;
             assert_eq!(status, StatusCode::NOT_FOUND);
         }
-        let (_, health) = server.get("/api/health").await;
-        assert!(
-            health["games_in_memory"].as_u64().unwrap() <= 2,
-            "{health} ({database})"
-        );
+        let health: api::health::Health = read(&server.get("/api/health").await.1);
+        assert!(health.games_in_memory <= 2, "{health:?} ({database})");
         for (id, red, before) in &games {
             let (_, after) = server.get(&format!("/api/gt/games/{id}")).await;
             assert_eq!(&after, before, "{id} came back as it was ({database})");
@@ -674,7 +690,7 @@ async fn the_game_cache_stays_bounded_and_dropped_games_come_back_unchanged() {
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "the seats came back too: {body}"
             );
-            assert!(body["error"].as_str().unwrap().contains("blue"), "{body}");
+            assert!(read::<ErrorBody>(&body).error.contains("blue"), "{body}");
         }
     }
 }
@@ -696,8 +712,8 @@ async fn resigning_stops_the_engines_search_and_frees_the_pool_at_once() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap();
-    let token = created["token"].as_str().unwrap();
+    let created: SeatGranted = read(&created);
+    let (id, token) = (&created.id, created.token.as_deref().unwrap());
     // The engine (Red) is thinking now, on a day's clock.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let (status, resigned) = server
@@ -724,7 +740,8 @@ async fn resigning_stops_the_engines_search_and_frees_the_pool_at_once() {
     );
     let (_, state) = server.get(&format!("/api/gt/games/{id}")).await;
     assert_eq!(
-        state["ply"], 0,
+        read::<GtState>(&state).ply,
+        0,
         "the stopped search played no move: {state}"
     );
 }
@@ -749,7 +766,7 @@ async fn on_one_thread_an_analysis_does_not_wait_for_an_engine_on_a_long_clock()
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap();
+    let id = read::<SeatGranted>(&created).id;
     // The engine (Red) is thinking now, on the only thread.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let (status, analysis) = server
@@ -760,20 +777,25 @@ async fn on_one_thread_an_analysis_does_not_wait_for_an_engine_on_a_long_clock()
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{analysis}");
-    assert!(analysis["best_move"].is_string(), "{analysis}");
-    let (_, state) = server.get(&format!("/api/gt/games/{id}")).await;
+    assert!(
+        read::<Analysis>(&analysis).best_move.is_some(),
+        "{analysis}"
+    );
+    let ply_now =
+        || async { read::<GtState>(&server.get(&format!("/api/gt/games/{id}")).await.1).ply };
     assert_eq!(
-        state["ply"], 0,
-        "the analysis was answered before the engine's move, not after it: {state}"
+        ply_now().await,
+        0,
+        "the analysis was answered before the engine's move, not after it"
     );
     // The search that yielded goes on and plays (within its 10 s).
-    let mut ply = state["ply"].clone();
+    let mut ply = 0;
     for _ in 0..150 {
         if ply != 0 {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        ply = server.get(&format!("/api/gt/games/{id}")).await.1["ply"].clone();
+        ply = ply_now().await;
     }
     assert_eq!(ply, 1, "the engine moved after the analysis");
 }
@@ -791,7 +813,8 @@ async fn a_friend_game_needs_its_invitation_and_only_public_challenges_are_in_th
             json!({ "opponent": "friend", "name": "ann" }),
         )
         .await;
-    let friend_id = friend["id"].as_str().unwrap();
+    let friend: SeatGranted = read(&friend);
+    let friend_id = &friend.id;
     let join = format!("/api/gt/games/{friend_id}/join");
     for invite in [json!(null), json!("guess")] {
         let (status, body) = server
@@ -799,11 +822,11 @@ async fn a_friend_game_needs_its_invitation_and_only_public_challenges_are_in_th
             .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         assert!(
-            body["error"].as_str().unwrap().contains("invitation"),
+            read::<ErrorBody>(&body).error.contains("invitation"),
             "{body}"
         );
     }
-    let invite = friend["invite"].as_str().unwrap();
+    let invite = friend.invite.as_deref().unwrap();
     let (status, body) = server
         .post(
             &format!("/api/gt/games/{friend_id}/moves"),
@@ -823,16 +846,11 @@ async fn a_friend_game_needs_its_invitation_and_only_public_challenges_are_in_th
             json!({ "opponent": "public", "name": "cy", "color": "blue" }),
         )
         .await;
-    let public_id = public["id"].as_str().unwrap();
-    let (_, lobby) = server.get("/api/gt/games?status=waiting").await;
-    let waiting: Vec<&str> = lobby["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|game| game["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(waiting, [public_id], "{lobby}");
-    assert_eq!(lobby["games"][0]["names"], json!([null, "cy"]));
+    let public_id = read::<SeatGranted>(&public).id;
+    let lobby: GameList = read(&server.get("/api/gt/games?status=waiting").await.1);
+    let waiting: Vec<&str> = lobby.games.iter().map(|game| game.id.as_str()).collect();
+    assert_eq!(waiting, [public_id.as_str()], "{lobby:?}");
+    assert_eq!(lobby.games[0].names, vec![None, Some("cy".to_string())]);
     let (status, joined) = server
         .post(
             &format!("/api/gt/games/{public_id}/join"),
@@ -841,26 +859,24 @@ async fn a_friend_game_needs_its_invitation_and_only_public_challenges_are_in_th
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{joined}");
-    assert_eq!(joined["seat"], "red");
+    assert_eq!(read::<SeatGranted>(&joined).seat, Some(Color::Red));
     let (status, _) = server
         .post(&join, None, json!({ "name": "bob", "invite": invite }))
         .await;
     assert_eq!(status, StatusCode::OK);
-    let (_, lobby) = server.get("/api/gt/games?status=waiting").await;
-    assert_eq!(
-        lobby["games"],
-        json!([]),
-        "a taken challenge leaves the lobby"
-    );
-    let (_, active) = server.get("/api/gt/games?status=active").await;
-    let names: Vec<&Value> = active["games"]
-        .as_array()
-        .unwrap()
+    let lobby: GameList = read(&server.get("/api/gt/games?status=waiting").await.1);
+    assert_eq!(lobby.games, [], "a taken challenge leaves the lobby");
+    let active: GameList = read(&server.get("/api/gt/games?status=active").await.1);
+    let names: Vec<Vec<Option<&str>>> = active
+        .games
         .iter()
-        .map(|g| &g["names"])
+        .map(|game| game.names.iter().map(Option::as_deref).collect())
         .collect();
-    assert!(names.contains(&&json!(["dee", "cy"])), "{active}");
-    assert!(names.contains(&&json!(["ann", "bob"])), "{active}");
+    assert!(names.contains(&vec![Some("dee"), Some("cy")]), "{active:?}");
+    assert!(
+        names.contains(&vec![Some("ann"), Some("bob")]),
+        "{active:?}"
+    );
 }
 
 /// A position with no game behind it: its legal moves, or the verdict.
@@ -875,15 +891,11 @@ async fn a_position_answers_its_legal_moves_or_its_verdict() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{open}");
-    assert_eq!(open["side_to_move"], "red");
-    assert!(
-        open["legal_moves"]
-            .as_array()
-            .unwrap()
-            .contains(&json!("D2-D1-1")),
-        "{open}"
-    );
-    assert_eq!(open["result"], Value::Null);
+    let open: PositionInfo = read(&open);
+    assert_eq!(open.side_to_move, Color::Red);
+    let down: Move = "D2-D1-1".parse().unwrap();
+    assert!(open.legal_moves.contains(&down), "{open:?}");
+    assert_eq!(open.result, None);
     let (_, decided) = server
         .post(
             "/api/gt/position",
@@ -891,8 +903,9 @@ async fn a_position_answers_its_legal_moves_or_its_verdict() {
             json!({ "position": "3RG3/7/7/7/7/7/3r13 b" }),
         )
         .await;
-    assert_eq!(decided["legal_moves"], json!([]));
-    assert_eq!(decided["result"]["winner"], "red", "{decided}");
+    let decided: PositionInfo = read(&decided);
+    assert_eq!(decided.legal_moves, Vec::<Move>::new());
+    assert_eq!(decided.result.unwrap().winner, Some(Color::Red));
     let (status, _) = server
         .post("/api/gt/position", None, json!({ "position": "8/7 r" }))
         .await;
@@ -900,8 +913,9 @@ async fn a_position_answers_its_legal_moves_or_its_verdict() {
     let castle = json!({ "position": "7/7/7/7/7/3RG3/BG6 r", "move": "D2-D1-1" });
     let (status, after) = server.post("/api/gt/position", None, castle).await;
     assert_eq!(status, StatusCode::OK, "{after}");
-    assert_eq!(after["position"], "7/7/7/7/7/7/BG2RG3 b");
-    assert_eq!(after["result"]["reason"], "castle reached", "{after}");
+    let after: PositionInfo = read(&after);
+    assert_eq!(after.position, "7/7/7/7/7/7/BG2RG3 b".parse().unwrap());
+    assert_eq!(after.result.unwrap().reason, Termination::CastleReached);
     let far = json!({ "position": "3RG3/7/7/7/7/3r13/3BG3 r", "move": "D2-D5-1" });
     let (status, body) = server.post("/api/gt/position", None, far).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
@@ -926,9 +940,10 @@ async fn an_analysis_in_the_endgame_tables_is_the_tables_answer() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{analysis}");
-    assert_eq!(analysis["tablebase"], true, "{analysis}");
-    assert_eq!(analysis["score"], "win 3", "{analysis}");
-    assert_eq!(analysis["best_move"], "D4-D3-1", "{analysis}");
+    let analysis: Analysis = read(&analysis);
+    assert_eq!(analysis.tablebase, Some(true), "{analysis:?}");
+    assert_eq!(analysis.score.as_deref(), Some("win 3"));
+    assert_eq!(analysis.best_move.as_deref(), Some("D4-D3-1"));
     // Outside the tables (the start position) the engine searches.
     let (_, searched) = server
         .post(
@@ -937,7 +952,7 @@ async fn an_analysis_in_the_endgame_tables_is_the_tables_answer() {
             json!({ "position": guard_towers::START, "movetime_ms": 50 }),
         )
         .await;
-    assert_eq!(searched["tablebase"], false, "{searched}");
+    assert_eq!(read::<Analysis>(&searched).tablebase, Some(false));
 }
 
 /// What the pages read of a game's view: its position and moves as data,

@@ -2,7 +2,9 @@
 
 mod common;
 
-use common::{config, start};
+use api::kubb::{ConfirmationState, KubbRecord, KubbRuleset, KubbState, MatchCreated, TeamSide};
+use api::{ErrorBody, Status};
+use common::{config, read, start};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -20,8 +22,8 @@ async fn an_advanced_line_is_shown_as_the_baseline_once_its_knight_falls() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap();
-    let token = created["token"].as_str().unwrap();
+    let created: MatchCreated = read(&created);
+    let (id, token) = (&created.id, created.token.as_str());
     let post = |event: Value| {
         let path = format!("/api/kubb/matches/{id}/events");
         let server = &server;
@@ -51,7 +53,7 @@ async fn an_advanced_line_is_shown_as_the_baseline_once_its_knight_falls() {
         state = post(event).await;
     }
     assert_eq!(
-        state["teams"][0]["line"],
+        read::<KubbState>(&state).teams[0].line,
         json!({ "at": "knight", "piece": "B3", "y": 3.0 })
     );
     // A misses its turn; B's first stick fells B3.
@@ -60,12 +62,15 @@ async fn an_advanced_line_is_shown_as_the_baseline_once_its_knight_falls() {
     }
     let state = post(fells(&[7], &[])).await;
     assert_eq!(
-        state["teams"][0]["line"],
+        read::<KubbState>(&state).teams[0].line,
         json!({ "at": "baseline" }),
         "{state}"
     );
     let (_, fetched) = server.get(&format!("/api/kubb/matches/{id}")).await;
-    assert_eq!(fetched["teams"][0]["line"], json!({ "at": "baseline" }));
+    assert_eq!(
+        read::<KubbState>(&fetched).teams[0].line,
+        json!({ "at": "baseline" })
+    );
 }
 
 /// A match is created with the tournament settings (rule book, "Tournament
@@ -85,14 +90,12 @@ async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
     });
     let (status, created) = server.post("/api/kubb/matches", None, body).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    assert_eq!(created["state"]["settings"]["opening"], "2-4-6");
-    assert_eq!(created["state"]["settings"]["base_kubb_double"], true);
-    assert_eq!(
-        created["state"]["settings"]["time_limit"]["tie_break"],
-        "baseline-count"
-    );
-    let id = created["id"].as_str().unwrap();
-    let token = created["token"].as_str().unwrap();
+    let created: MatchCreated = read(&created);
+    let settings = &created.state.settings;
+    assert_eq!(settings["opening"], "2-4-6");
+    assert_eq!(settings["base_kubb_double"], true);
+    assert_eq!(settings["time_limit"]["tie_break"], "baseline-count");
+    let (id, token) = (&created.id, created.token.as_str());
     let stick = |player: &str, outcome: Value| json!({ "event": "stick", "player": player, "outcome": outcome });
     let towers = |ids: &[u8]| json!({ "hit": { "towers": ids } });
     let king = json!({ "hit": { "king": true } });
@@ -126,8 +129,9 @@ async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
         assert_eq!(status, StatusCode::OK, "{event}: {answer}");
         state = answer;
     }
-    assert_eq!(state["winner"], "A");
-    assert_eq!(state["time_called"], false);
+    let state: KubbState = read(&state);
+    assert_eq!(state.winner, Some(TeamSide::A));
+    assert!(!state.time_called);
     let text = server
         .text(&format!("/api/kubb/matches/{id}/export?format=notation"))
         .await;
@@ -174,7 +178,7 @@ async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
         let (status, answer) = server.post("/api/kubb/matches", None, body.clone()).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {answer}");
         assert!(
-            answer["error"].as_str().unwrap().contains(said),
+            read::<ErrorBody>(&answer).error.contains(said),
             "{body}: {answer}"
         );
     }
@@ -193,8 +197,8 @@ async fn numbered_events_are_recorded_once_in_order_and_undo_keeps_the_setup() {
             json!({ "team_a": { "name": "Vikings" }, "team_b": { "name": "Danes" } }),
         )
         .await;
-    let id = created["id"].as_str().unwrap();
-    let token = created["token"].as_str().unwrap();
+    let created: MatchCreated = read(&created);
+    let (id, token) = (&created.id, created.token.as_str());
     let events = format!("/api/kubb/matches/{id}/events");
     let undo = format!("/api/kubb/matches/{id}/undo");
     let (status, body) = server.post(&undo, Some(token), json!({})).await;
@@ -206,11 +210,15 @@ async fn numbered_events_are_recorded_once_in_order_and_undo_keeps_the_setup() {
     for _ in 0..3 {
         let (status, state) = server.post(&events, Some(token), start.clone()).await;
         assert_eq!(status, StatusCode::OK, "{state}");
-        assert_eq!(state["seq"], 2, "sent again, recorded once");
+        assert_eq!(
+            read::<KubbState>(&state).seq,
+            2,
+            "sent again, recorded once"
+        );
     }
     let (status, state) = server.post(&events, Some(token), miss.clone()).await;
     assert_eq!(status, StatusCode::OK, "{state}");
-    assert_eq!(state["seq"], 3);
+    assert_eq!(read::<KubbState>(&state).seq, 3);
     let other = json!({ "event": { "event": "start", "team": "B" }, "seq": 2 });
     let (status, body) = server.post(&events, Some(token), other).await;
     assert_eq!(
@@ -221,12 +229,16 @@ async fn numbered_events_are_recorded_once_in_order_and_undo_keeps_the_setup() {
     for expected in [4, 5] {
         let (status, state) = server.post(&undo, Some(token), json!({})).await;
         assert_eq!(status, StatusCode::OK, "{state}");
-        assert_eq!(state["seq"], expected);
+        assert_eq!(read::<KubbState>(&state).seq, expected);
     }
     let (status, _) = server.post(&undo, Some(token), json!({})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let (_, state) = server.get(&format!("/api/kubb/matches/{id}")).await;
-    assert_eq!(state["teams"][0]["name"], "Vikings", "the setup stays");
+    assert_eq!(
+        read::<KubbState>(&state).teams[0].name,
+        "Vikings",
+        "the setup stays"
+    );
 }
 
 /// Each team scores from its own phone (issue 25): a team's link enters
@@ -245,9 +257,12 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap();
-    let referee = created["token"].as_str().unwrap();
-    let [vikings, danes] = ["a", "b"].map(|team| created["team_tokens"][team].as_str().unwrap());
+    let created: MatchCreated = read(&created);
+    let (id, referee) = (&created.id, created.token.as_str());
+    let (vikings, danes) = (
+        created.team_tokens.a.as_str(),
+        created.team_tokens.b.as_str(),
+    );
     assert!(referee != vikings && vikings != danes);
     let events = format!("/api/kubb/matches/{id}/events");
     let send = |token: &str, event: Value| {
@@ -269,7 +284,7 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
     let (status, refused) = send(danes, miss.clone()).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
     assert_eq!(
-        refused["error"],
+        read::<ErrorBody>(&refused).error,
         "Danes's phone enters its own team's throws and placements; this one is for Vikings (team A) or the referee to enter"
     );
     // A hit that names nothing is refused; a stored one would still replay.
@@ -277,7 +292,7 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
     let (status, refused) = send(vikings, empty).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     assert_eq!(
-        refused["error"],
+        read::<ErrorBody>(&refused).error,
         "a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss"
     );
     let fell = |tower: u8| json!({ "event": "stick", "player": "p", "outcome": { "hit": { "towers": [tower] } } });
@@ -305,7 +320,7 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
-    let said = refused["error"].as_str().unwrap();
+    let said = read::<ErrorBody>(&refused).error;
     assert!(said.contains("there is no piece number 21"), "{said}");
     // A stick outcome is read in its written form only, by the API as by the log.
     let (status, refused) = send(
@@ -314,7 +329,7 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
-    let said = refused["error"].as_str().unwrap();
+    let said = read::<ErrorBody>(&refused).error;
     assert!(said.contains(r#"miss is written "miss""#), "{said}");
     let confirm = format!("/api/kubb/matches/{id}/confirm");
     let (status, refused) = server
@@ -326,39 +341,49 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
         "not over yet: {refused}"
     );
     // The last stick of the turn: time was called, the baseline count decides (1 to 0).
+    let confirmation = |state: &Value| {
+        let confirmation = read::<KubbState>(state).result_confirmation.unwrap();
+        (
+            confirmation.a,
+            confirmation.b,
+            confirmation.referee,
+            confirmation.state,
+        )
+    };
     let (_, state) = send(vikings, miss.clone()).await;
-    assert_eq!(state["status"], "finished", "{state}");
     assert_eq!(
-        state["result_confirmation"],
-        json!({ "a": null, "b": null, "referee": false, "state": "awaiting" })
+        read::<KubbState>(&state).status,
+        Status::Finished,
+        "{state}"
+    );
+    assert_eq!(
+        confirmation(&state),
+        (None, None, false, ConfirmationState::Awaiting)
     );
     let (_, state) = server
         .post(&confirm, Some(vikings), json!({ "agree": true }))
         .await;
-    assert_eq!(state["result_confirmation"]["state"], "awaiting");
+    assert_eq!(confirmation(&state).3, ConfirmationState::Awaiting);
     let (_, state) = server
         .post(&confirm, Some(danes), json!({ "agree": false }))
         .await;
     assert_eq!(
-        state["result_confirmation"],
-        json!({ "a": true, "b": false, "referee": false, "state": "disputed" })
+        confirmation(&state),
+        (Some(true), Some(false), false, ConfirmationState::Disputed)
     );
     let (_, state) = server
         .post(&confirm, Some(referee), json!({ "agree": true }))
         .await;
-    assert_eq!(state["result_confirmation"]["state"], "confirmed");
+    assert_eq!(confirmation(&state).3, ConfirmationState::Confirmed);
     // The events in force, for the scorekeeper's rules on the phone.
     let (status, record) = server.get(&events).await;
     assert_eq!(status, StatusCode::OK, "{record}");
-    assert_eq!(record["ruleset"], "standard");
-    assert_eq!(
-        record["settings"]["time_limit"]["tie_break"],
-        "baseline-count"
-    );
-    assert_eq!(record["seq"], state["seq"]);
-    let kinds: Vec<&str> = record["events"]
-        .as_array()
-        .unwrap()
+    let record: KubbRecord = read(&record);
+    assert_eq!(record.ruleset, KubbRuleset::Standard);
+    assert_eq!(record.settings["time_limit"]["tie_break"], "baseline-count");
+    assert_eq!(record.seq, read::<KubbState>(&state).seq);
+    let kinds: Vec<&str> = record
+        .events
         .iter()
         .map(|e| e["event"].as_str().unwrap())
         .collect();
@@ -378,8 +403,9 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
     );
     // An undo by the referee reopens the match; the confirmations go with the result.
     let (_, state) = server.post(&undo, Some(referee), json!({})).await;
-    assert_eq!(state["status"], "active");
-    assert_eq!(state["result_confirmation"], Value::Null);
+    let state: KubbState = read(&state);
+    assert_eq!(state.status, Status::Active);
+    assert_eq!(state.result_confirmation, None);
 }
 
 /// The match formats and the five-for-five forfeit at creation: a race to
@@ -399,10 +425,10 @@ async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
     });
     let (status, created) = server.post("/api/kubb/matches", None, body).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    assert_eq!(created["state"]["settings"]["games_to_win"], 3);
-    assert_eq!(created["state"]["settings"]["five_for_five"], true);
-    let id = created["id"].as_str().unwrap();
-    let token = created["token"].as_str().unwrap();
+    let created: MatchCreated = read(&created);
+    assert_eq!(created.state.settings["games_to_win"], 3);
+    assert_eq!(created.state.settings["five_for_five"], true);
+    let (id, token) = (&created.id, created.token.as_str());
     let stick = |outcome: Value| json!({ "event": "stick", "player": "p", "outcome": outcome });
     let tower = |id: u8| stick(json!({ "hit": { "towers": [id] } }));
     let king = stick(json!({ "hit": { "king": true } }));
@@ -422,8 +448,9 @@ async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
         assert_eq!(status, StatusCode::OK, "{event}: {answer}");
         state = answer;
     }
-    assert_eq!(state["thrower"], "A", "the sixth baton is forfeited");
-    assert_eq!(state["phase"]["name"], "inkast", "{state}");
+    let view: KubbState = read(&state);
+    assert_eq!(view.thrower, TeamSide::A, "the sixth baton is forfeited");
+    assert_eq!(view.phase["name"], "inkast", "{state}");
     // The Ringers inkast the five and fell them with one baton, the
     // baseline with another, then the king: game 1 is theirs.
     for _ in 0..5 {
@@ -449,9 +476,10 @@ async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
         assert_eq!(status, StatusCode::OK, "{event}: {answer}");
         state = answer;
     }
-    assert_eq!(state["teams"][0]["games_won"], 3, "{state}");
-    assert_eq!(state["teams"][1]["games_won"], 2, "{state}");
-    assert_eq!(state["winner"], "A");
+    let view: KubbState = read(&state);
+    assert_eq!(view.teams[0].games_won, 3, "{state}");
+    assert_eq!(view.teams[1].games_won, 2, "{state}");
+    assert_eq!(view.winner, Some(TeamSide::A));
     let text = server
         .text(&format!("/api/kubb/matches/{id}/export?format=notation"))
         .await;
@@ -484,7 +512,7 @@ async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
         let (status, refused) = server.post("/api/kubb/matches", None, body).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
         assert!(
-            refused["error"].as_str().unwrap().contains(said),
+            read::<ErrorBody>(&refused).error.contains(said),
             "{refused}"
         );
     }

@@ -1,8 +1,10 @@
 //! The API document describes what the server really sends: every answer
 //! of a session that touches each route is checked, field by field,
 //! against the schema `/api/openapi.json` gives for its route, method and
-//! status — its types, enums and constants, its required fields, and no
-//! field the document does not name.
+//! status — its types, enums and constants, its alternatives (`oneOf`), its
+//! required fields, and no field the document does not name. The document
+//! is the one `api::openapi` makes from the wire types, so this is the
+//! contract test between what is generated and what is served.
 
 mod common;
 
@@ -19,6 +21,17 @@ fn violations(value: &Value, schema: &Value, document: &Value, path: &str) -> Ve
         return violations(value, target, document, path);
     }
     let mut found = Vec::new();
+    if let Some(alternatives) = schema["oneOf"].as_array() {
+        let fitting = alternatives
+            .iter()
+            .filter(|alternative| violations(value, alternative, document, path).is_empty())
+            .count();
+        if fitting != 1 {
+            found.push(format!(
+                "{path}: {value} fits {fitting} of the alternatives {alternatives:?}"
+            ));
+        }
+    }
     if let Some(constant) = schema.get("const") {
         if value != constant {
             found.push(format!("{path}: {value} is not the constant {constant}"));

@@ -10,7 +10,7 @@ mod players;
 mod puzzles;
 pub mod router;
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
@@ -68,10 +68,18 @@ struct Health {
     connections_open: usize,
 }
 
+/// The OpenAPI document, made once from the wire types
+/// (`api::openapi::document`).
+static OPENAPI: LazyLock<String> = LazyLock::new(|| {
+    api::openapi::document()
+        .to_json()
+        .expect("the document is JSON")
+});
+
 async fn openapi() -> Response {
     (
         [(header::CONTENT_TYPE, "application/json")],
-        include_str!("../openapi.json"),
+        OPENAPI.as_str(),
     )
         .into_response()
 }

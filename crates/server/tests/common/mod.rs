@@ -145,6 +145,13 @@ impl TestServer {
     }
 }
 
+/// Reads an answer as its wire type (`api`): a field renamed or missing
+/// on either side fails here, with the answer, instead of reading as null.
+pub fn read<T: serde::de::DeserializeOwned>(answer: &Value) -> T {
+    serde_json::from_value(answer.clone())
+        .unwrap_or_else(|error| panic!("not a {}: {error}: {answer}", std::any::type_name::<T>()))
+}
+
 pub async fn answer(response: Response) -> (StatusCode, Value) {
     let status = response.status();
     let text = response.text().await.unwrap();

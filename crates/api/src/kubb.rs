@@ -1,0 +1,381 @@
+//! A Kubb match on the wire: creating one, the referee's event, the
+//! match's state and record, and the simulations' answers.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::Status;
+
+/// `POST /api/kubb/matches`: the teams and the match's settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateMatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = "seed", nullable = false)]
+    pub ruleset: Option<KubbRuleset>,
+    /// Sticks of the first turns (rule book, Tournament settings)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = "6-6-6", nullable = false)]
+    pub opening: Option<Opening>,
+    /// Under 2-4-6: the 2 sticks by two players, the 4 by at least three
+    /// (U.S. rules)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = false, nullable = false)]
+    pub opening_thrower_rule: Option<bool>,
+    /// One stick that fells the last knights and then a tower counts the
+    /// tower
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = true, nullable = false)]
+    pub base_kubb_double: Option<bool>,
+    /// Games a team must win: a best of 2N - 1, the same as a race to N
+    /// (null: the ruleset's own, seed 1, standard 2)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 9)]
+    pub games_to_win: Option<u64>,
+    /// The five-for-five forfeit: a team that fells all five baseline kubbs
+    /// in a game's opening turn gives up the batons it has left
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = false, nullable = false)]
+    pub five_for_five: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub time_limit: Option<TimeLimit>,
+    /// The same setting as games_to_win (a race to N); both given must agree
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 9)]
+    pub race_to: Option<u64>,
+    pub team_a: Team,
+    pub team_b: Team,
+    /// Whether the result counts for the teams' and players' ratings
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = false, nullable = false)]
+    pub rated: Option<bool>,
+}
+
+/// A Kubb team: its name and players.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Team {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub players: Option<Vec<String>>,
+}
+
+/// Null while the match goes on; then each team's word on the result (true
+/// agrees, false disputes, null not yet said), whether the referee confirmed
+/// it, and where that leaves it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ResultConfirmation {
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub a: Option<bool>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub b: Option<bool>,
+    pub referee: bool,
+    pub state: ConfirmationState,
+}
+
+/// A Kubb match as the server sends it: `GET /api/kubb/matches/{id}` and
+/// every answer that changes the match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct KubbState {
+    pub id: String,
+    pub kind: KubbKind,
+    pub status: Status,
+    pub ruleset: KubbRuleset,
+    /// opening, opening_thrower_rule, base_kubb_double, time_limit (null or
+    /// {minutes, tie_break}), games_to_win (null: the ruleset's own),
+    /// five_for_five
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    pub time_called: bool,
+    pub teams: Vec<TeamView>,
+    #[schema(value_type = Object)]
+    pub phase: Value,
+    pub thrower: TeamSide,
+    /// The team that won the starting throw
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub starter: Option<TeamSide>,
+    pub turn: u64,
+    pub sticks_left: u64,
+    pub king_standing: bool,
+    #[schema(value_type = Object)]
+    pub king_attack: Value,
+    pub counting_targets: Vec<String>,
+    #[schema(value_type = Vec<Value>)]
+    pub pieces: Vec<Value>,
+    #[schema(value_type = Object)]
+    pub field: Value,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub winner: Option<TeamSide>,
+    pub summary: String,
+    pub seq: i64,
+    /// Referee events in force (undone ones left out)
+    pub events: u64,
+    /// Whether the result counts for the ratings
+    pub rated: bool,
+    /// Null while the match goes on; then each team's word on the result
+    /// (true agrees, false disputes, null not yet said), whether the referee
+    /// confirmed it, and where that leaves it.
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub result_confirmation: Option<ResultConfirmation>,
+}
+
+/// A team in the match: its side, name, players, games won and the line
+/// it throws from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TeamView {
+    pub team: TeamSide,
+    pub name: String,
+    pub players: Vec<String>,
+    pub games_won: u8,
+    #[schema(value_type = Object)]
+    pub line: Value,
+}
+
+/// A match's time limit and how a game it stops is decided.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TimeLimit {
+    pub minutes: i64,
+    pub tie_break: TieBreak,
+}
+
+/// Kubb: every match's tournament settings (default: the ruleset's)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSettings {
+    /// Sticks of the first turns (rule book, Tournament settings)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = "6-6-6", nullable = false)]
+    pub opening: Option<Opening>,
+    /// Under 2-4-6: the 2 sticks by two players, the 4 by at least three
+    /// (U.S. rules)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = false, nullable = false)]
+    pub opening_thrower_rule: Option<bool>,
+    /// One stick that fells the last knights and then a tower counts the
+    /// tower
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = true, nullable = false)]
+    pub base_kubb_double: Option<bool>,
+    /// Games a team must win: a best of 2N - 1, the same as a race to N
+    /// (null: the ruleset's own, seed 1, standard 2)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 9)]
+    pub games_to_win: Option<u64>,
+    /// The five-for-five forfeit: a team that fells all five baseline kubbs
+    /// in a game's opening turn gives up the batons it has left
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = false, nullable = false)]
+    pub five_for_five: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub time_limit: Option<TimeLimit>,
+}
+
+/// `GET /api/kubb/matches/{id}/events`: the events in force.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct KubbRecord {
+    pub seq: i64,
+    pub ruleset: KubbRuleset,
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    pub events: Vec<Value>,
+}
+
+/// The tokens of the two team links: each team scores its own throws from its
+/// own phone (docs/api.md, "Team links").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TeamTokens {
+    pub a: String,
+    pub b: String,
+}
+
+/// `POST /api/kubb/matches`'s answer: the match, the referee's token and
+/// the team links' tokens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct MatchCreated {
+    pub id: String,
+    pub token: String,
+    pub state: KubbState,
+    /// The tokens of the two team links: each team scores its own throws from
+    /// its own phone (docs/api.md, "Team links").
+    pub team_tokens: TeamTokens,
+}
+
+/// `POST /api/kubb/matches/{id}/events`: a referee event, numbered to be
+/// sent again safely.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventRequest {
+    #[schema(value_type = Object)]
+    pub event: Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, nullable = false)]
+    pub seq: Option<u64>,
+}
+
+/// `GET /api/kubb/matches/{id}/probability`'s answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Probability {
+    pub a: f64,
+    pub b: f64,
+    pub games: i64,
+    pub seed: i64,
+    /// The random generator and how play-outs draw from it, for reproduction
+    pub generator: String,
+}
+
+/// `GET /api/kubb/matches/{id}/advice`'s answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Advice {
+    pub a: f64,
+    pub b: f64,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub deciding: Option<String>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub best: Option<String>,
+    pub gain: f64,
+    #[schema(value_type = Vec<Value>)]
+    pub options: Vec<Value>,
+}
+
+/// `POST /api/kubb/matches/{id}/confirm`: a team's or the referee's word on
+/// the result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConfirmRequest {
+    pub agree: bool,
+}
+
+/// A Kubb ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum KubbRuleset {
+    Seed,
+    Standard,
+}
+
+/// The sticks of a game's first turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum Opening {
+    #[serde(rename = "6-6-6")]
+    SixSixSix,
+    #[serde(rename = "2-4-6")]
+    TwoFourSix,
+}
+
+/// The Kubb view's `kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum KubbKind {
+    Kubb,
+}
+
+/// A Kubb team.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum TeamSide {
+    A,
+    B,
+}
+
+/// Where a finished match's result stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ConfirmationState {
+    Awaiting,
+    Confirmed,
+    Disputed,
+}
+
+/// How a game stopped by the time limit is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreak {
+    None,
+    BaselineCount,
+    Accelerated,
+    Sudden,
+}
+
+/// The form of a match's statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StatsFormat {
+    Json,
+    Csv,
+}
+
+/// `GET /api/kubb/matches/{id}/stats`'s query.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StatsQuery {
+    #[param(inline, default = "json")]
+    pub format: Option<StatsFormat>,
+}
+
+/// The form of a match's export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    Log,
+    Notation,
+    Json,
+}
+
+/// `GET /api/kubb/matches/{id}/export`'s query.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    #[param(inline, default = "log")]
+    pub format: Option<ExportFormat>,
+}
+
+/// A simulated team's skill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Skill {
+    Beginner,
+    Experienced,
+    Advanced,
+}
+
+/// `GET /api/kubb/matches/{id}/probability`'s query: each team's skill,
+/// the play-outs and the generator's seed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProbabilityQuery {
+    #[param(inline)]
+    pub a: Option<Skill>,
+    #[param(inline)]
+    pub b: Option<Skill>,
+    /// Play-outs: 0 is played as 1, more than 20000 as 20000
+    #[param(default = 2000)]
+    pub games: Option<u64>,
+    #[param(default = 1)]
+    pub seed: Option<u64>,
+}
+
+/// `GET /api/kubb/matches/{id}/advice`'s query: as the probability's, with
+/// fewer play-outs (each option is played out).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AdviceQuery {
+    #[param(inline)]
+    pub a: Option<Skill>,
+    #[param(inline)]
+    pub b: Option<Skill>,
+    /// Play-outs: 0 is played as 1, more than 2000 as 2000
+    #[param(default = 500)]
+    pub games: Option<u64>,
+    #[param(default = 1)]
+    pub seed: Option<u64>,
+}

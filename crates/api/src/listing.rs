@@ -1,0 +1,77 @@
+//! The lists of games, matches and tournaments (`GET` on each kind's
+//! collection).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::Status;
+
+/// The result typed (Guard & Towers and Kubb; null until the game ends, and
+/// for a tournament): the winning side, or null for a draw or a game over
+/// without a result; whether it was drawn; why it ended (Guard & Towers; null
+/// for Kubb)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Outcome {
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub winner: Option<Winner>,
+    pub drawn: bool,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub reason: Option<String>,
+}
+
+/// One game, match or tournament of a list, without its state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct GameSummary {
+    pub id: String,
+    pub status: String,
+    /// The result in words: `1-0 guard captured` (Guard & Towers: score, then
+    /// why), `A Vikings` or `draw` (Kubb: the winning team and its name), the
+    /// winner's name (a tournament); null until it ends. `outcome` is the
+    /// same, typed
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub result: Option<String>,
+    /// The result typed (Guard & Towers and Kubb; null until the game ends,
+    /// and for a tournament): the winning side, or null for a draw or a game
+    /// over without a result; whether it was drawn; why it ended (Guard &
+    /// Towers; null for Kubb)
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub outcome: Option<Outcome>,
+    /// Red's and Blue's names (teams A and B for Kubb); null for a free seat
+    #[schema(min_items = 2, max_items = 2)]
+    pub names: Vec<Option<String>>,
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+}
+
+/// A list of games, matches or tournaments.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct GameList {
+    pub games: Vec<GameSummary>,
+}
+
+/// A winning side: Red or Blue, or Kubb team A or B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    Red,
+    Blue,
+    A,
+    B,
+}
+
+/// The query of a list: which games, and how many at most.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    #[param(inline, default = "finished")]
+    pub status: Option<Status>,
+    #[param(minimum = 1, maximum = 500, default = 50)]
+    pub limit: Option<u32>,
+}

@@ -1,0 +1,744 @@
+//! The OpenAPI document of the HTTP API (`GET /api/openapi.json`), made
+//! from this crate's types: every request body, answer, parameter and
+//! refusal is a type here, and its schema is the type's own (`ToSchema`,
+//! `IntoParams`), so the document cannot describe a field the wire types
+//! do not have. The server's contract test plays a session against the
+//! document it serves; `docs/api.md` is the prose.
+//!
+//! The operations are listed here, route by route, rather than as
+//! attributes on the server's handlers: read top to bottom this is the
+//! API's table of contents, each handler stays a few lines, and the
+//! refusals every route shares are named once. The server's test
+//! `tests/routes.rs` checks that these routes are the router's.
+//!
+//! ```
+//! let document = api::openapi::document();
+//! let paths = &document.paths.paths;
+//! assert!(paths["/api/gt/games/{id}/moves"].post.is_some());
+//! ```
+
+use std::collections::BTreeMap;
+
+use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn};
+use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::schema::{ComponentsBuilder, ObjectBuilder, Schema, Type};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{
+    ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, Paths, Ref, RefOr, Required,
+    ResponseBuilder,
+};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::bots::{BotAccount, BotEvent, BotRegistered, BotRegistration};
+use crate::gt::{
+    Analysis, AnalysisRequest, CourseLogImported, CreateGame, GtState, JoinRequest, MoveRequest,
+    OfferRequest, PositionInfo, PositionRequest, Positions, RematchAnswer, SeatGranted,
+};
+use crate::health::Health;
+use crate::kubb::{
+    Advice, AdviceQuery, ConfirmRequest, CreateMatch, EventRequest, ExportQuery, KubbRecord,
+    KubbState, MatchCreated, Probability, ProbabilityQuery, StatsQuery,
+};
+use crate::listing::{GameList, ListQuery};
+use crate::live::LiveQuery;
+use crate::puzzles::{AttemptRequest, Puzzle, PuzzleAttempt, PuzzlePath, Solver};
+use crate::ratings::{Leaderboard, LeaderboardQuery, PlayerPage, PlayerPath, PlayerQuery};
+use crate::tournament::{
+    CreateTournament, EntrantRequest, ResultRequest, RoundStarted, TableQuery, TournamentCreated,
+    TournamentGames, TournamentState, WithdrawalRequest,
+};
+use crate::ErrorBody;
+
+/// The document: its routes, their types' schemas and the two bearer
+/// tokens.
+pub fn document() -> OpenApi {
+    let mut doc = Document::default();
+    general(&mut doc);
+    guard_and_towers(&mut doc);
+    kubb(&mut doc);
+    tournaments(&mut doc);
+    accounts_and_ratings(&mut doc);
+    doc.build()
+}
+
+const DESCRIPTION: &str = "Guard & Towers and Koning & Torens. Errors are JSON {\"error\": \"...\"} with a 4xx status. See docs/api.md.";
+
+const NOT_JSON: &str = "The body is not JSON, or not sent as application/json";
+const MALFORMED: &str = "Malformed request (bad JSON, unknown field, bad value)";
+const TOO_LARGE: &str = "Body over 16 KiB";
+const REFUSED: &str =
+    "JSON whose content is refused (a missing or unknown field, a value out of range, a bad name)";
+const NO_GAME: &str = "No such game";
+const NO_MATCH: &str = "No such match";
+const NO_TOURNAMENT: &str = "No such tournament";
+const NO_SEAT_TOKEN: &str = "No seat token";
+const NO_TOKEN: &str = "No token";
+const NO_SEAT: &str = "The token holds no seat in this game";
+const NOT_ORGANISER: &str = "Not the organiser's token";
+
+/// [`REFUSED`], or what else refuses the request.
+fn refused_or(what: &str) -> String {
+    format!("{REFUSED}; or {what}")
+}
+
+/// The routes and the schemas their types need, as they are added.
+#[derive(Default)]
+struct Document {
+    paths: Paths,
+    schemas: BTreeMap<String, RefOr<Schema>>,
+}
+
+impl Document {
+    fn route(&mut self, path: &str, op: Op) {
+        self.paths
+            .add_path_operation(path, vec![op.method], op.operation.build());
+        self.schemas.extend(op.schemas);
+    }
+
+    fn build(self) -> OpenApi {
+        let bearer = |description: &str| {
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(description))
+                    .build(),
+            )
+        };
+        let components = ComponentsBuilder::new()
+            .schemas_from_iter(self.schemas)
+            .security_scheme(
+                "seatToken",
+                bearer("The secret token returned when a seat is taken"),
+            )
+            .security_scheme("botToken", bearer("A bot's account token (POST /api/bots)"))
+            .build();
+        OpenApiBuilder::new()
+            .info(
+                InfoBuilder::new()
+                    .title("towers game server")
+                    .version("1")
+                    .description(Some(DESCRIPTION)),
+            )
+            .paths(self.paths)
+            .components(Some(components))
+            .build()
+    }
+}
+
+/// An operation being described, with the schemas of the types it names.
+struct Op {
+    method: HttpMethod,
+    operation: OperationBuilder,
+    schemas: Vec<(String, RefOr<Schema>)>,
+}
+
+fn get(summary: &str) -> Op {
+    Op::new(HttpMethod::Get, summary)
+}
+
+fn post(summary: &str) -> Op {
+    Op::new(HttpMethod::Post, summary)
+}
+
+impl Op {
+    fn new(method: HttpMethod, summary: &str) -> Op {
+        Op {
+            method,
+            operation: OperationBuilder::new().summary(Some(summary)),
+            schemas: Vec::new(),
+        }
+    }
+
+    fn about(mut self, description: &str) -> Op {
+        self.operation = self.operation.description(Some(description));
+        self
+    }
+
+    /// Needs a seat (or organiser) token.
+    fn seat(self) -> Op {
+        self.secured_by("seatToken")
+    }
+
+    /// Needs a bot account's token.
+    fn bot(self) -> Op {
+        self.secured_by("botToken")
+    }
+
+    fn secured_by(mut self, scheme: &str) -> Op {
+        let requirement = SecurityRequirement::new(scheme, Vec::<String>::new());
+        self.operation = self.operation.security(requirement);
+        self
+    }
+
+    /// The route's `{id}`.
+    fn id(mut self) -> Op {
+        let id = ParameterBuilder::new()
+            .name("id")
+            .parameter_in(ParameterIn::Path)
+            .required(Required::True)
+            .schema(Some(text()));
+        self.operation = self.operation.parameter(id);
+        self
+    }
+
+    fn params<P: IntoParams>(mut self) -> Op {
+        for parameter in P::into_params(|| Some(ParameterIn::Query)) {
+            self.operation = self.operation.parameter(parameter);
+        }
+        self
+    }
+
+    /// A JSON body of type `T`.
+    fn body<T: ToSchema>(mut self) -> Op {
+        let schema = self.reference::<T>();
+        self.with_body("application/json", schema)
+    }
+
+    /// A text body.
+    fn text_body(self) -> Op {
+        self.with_body("text/plain", text())
+    }
+
+    fn with_body(mut self, content_type: &str, schema: RefOr<Schema>) -> Op {
+        let body = RequestBodyBuilder::new()
+            .required(Some(Required::True))
+            .content(
+                content_type,
+                ContentBuilder::new().schema(Some(schema)).build(),
+            )
+            .build();
+        self.operation = self.operation.request_body(Some(body));
+        self
+    }
+
+    /// An answer of type `T`, as JSON.
+    fn answer<T: ToSchema>(mut self, status: u16, description: &str) -> Op {
+        let schema = self.reference::<T>();
+        self.with_answer(status, description, Some(("application/json", schema)))
+    }
+
+    /// An answer that is a stream of `T`s, one JSON a line.
+    fn stream<T: ToSchema>(mut self, status: u16, description: &str) -> Op {
+        let schema = self.reference::<T>();
+        self.with_answer(status, description, Some(("application/x-ndjson", schema)))
+    }
+
+    /// A JSON object whose fields the document does not list.
+    fn free_answer(self, status: u16, description: &str) -> Op {
+        let object = ObjectBuilder::new().schema_type(Type::Object).build();
+        let schema = RefOr::T(Schema::Object(object));
+        self.with_answer(status, description, Some(("application/json", schema)))
+    }
+
+    /// An answer in text of `content_type`.
+    fn text_answer(self, status: u16, description: &str, content_type: &str) -> Op {
+        self.with_answer(status, description, Some((content_type, text())))
+    }
+
+    /// An answer without a body.
+    fn bare(self, status: u16, description: &str) -> Op {
+        self.with_answer(status, description, None)
+    }
+
+    /// A refusal: the [`ErrorBody`].
+    fn refusal(self, status: u16, description: &str) -> Op {
+        self.answer::<ErrorBody>(status, description)
+    }
+
+    fn with_answer(
+        mut self,
+        status: u16,
+        description: &str,
+        content: Option<(&str, RefOr<Schema>)>,
+    ) -> Op {
+        let mut response = ResponseBuilder::new().description(description);
+        if let Some((content_type, schema)) = content {
+            response = response.content(
+                content_type,
+                ContentBuilder::new().schema(Some(schema)).build(),
+            );
+        }
+        self.operation = self
+            .operation
+            .response(status.to_string(), response.build());
+        self
+    }
+
+    /// A reference to `T`'s schema, which the document then holds with the
+    /// schemas `T`'s own refer to.
+    fn reference<T: ToSchema>(&mut self) -> RefOr<Schema> {
+        self.schemas.push((T::name().into_owned(), T::schema()));
+        T::schemas(&mut self.schemas);
+        RefOr::Ref(Ref::from_schema_name(T::name()))
+    }
+}
+
+fn text() -> RefOr<Schema> {
+    RefOr::T(Schema::Object(
+        ObjectBuilder::new().schema_type(Type::String).build(),
+    ))
+}
+
+/// The routes of no game kind: health, this document, the live socket.
+fn general(doc: &mut Document) {
+    doc.route(
+        "/api/health",
+        get("Liveness, games held in memory, games watched by live sockets")
+            .answer::<Health>(200, "ok"),
+    );
+    doc.route(
+        "/api/openapi.json",
+        get("This document").free_answer(200, "OpenAPI 3.1"),
+    );
+    doc.route(
+        "/api/games/{id}/ws",
+        get("Live updates of a game, match or tournament (WebSocket)")
+            .about("Server messages (JSON, `type` tag): `snapshot {seq, state}` first when no `after` is given; `event {seq, at_ms, event, state}` for every event, numbered from 1, with the state right after it (Guard & Towers live states leave out the move list and carry `ply`); `pong`; `error {message}`. Client messages: `{\"type\":\"ping\"}`, `{\"type\":\"resume\",\"after\":N}`. Reconnect with `?after=N` (the last seq seen) to get exactly the missed events.")
+            .id()
+            .params::<LiveQuery>()
+            .bare(101, "Switching to the WebSocket protocol")
+            .refusal(400, "Not a WebSocket upgrade, or a malformed `after`")
+            .refusal(404, NO_GAME),
+    );
+}
+
+/// Guard & Towers: games, analysis, positions, contest logs, puzzles.
+fn guard_and_towers(doc: &mut Document) {
+    doc.route(
+        "/api/gt/games",
+        post("Create a Guard & Towers game")
+            .about("Against the engine (`opponent: engine`, the creator's `color`, engine `level` 1-10), against a friend who joins with the game's invitation secret (`friend`: the answer's `invite` goes into the link sent), against anyone from the lobby (`public`: a public challenge, listed by `GET /api/gt/games?status=waiting`), or engine against engine (`engines`, `levels` [red, blue]). The creator of a human game gets its seat token. Against a bot account (`bot`, its name in `bot`; 404 when there is none): the bot takes the other seat and hears of the game on its event stream.")
+            .body::<CreateGame>()
+            .answer::<SeatGranted>(201, "Created")
+            .refusal(400, NOT_JSON)
+            .refusal(404, "No bot account of that name")
+            .refusal(413, TOO_LARGE)
+            .refusal(422, REFUSED)
+            .refusal(429, "Rate limit"),
+    );
+    doc.route(
+        "/api/gt/games",
+        get("List games (the archive by default; status=waiting is the lobby: public challenges only)")
+            .params::<ListQuery>()
+            .answer::<GameList>(200, "Most recently updated first")
+            .refusal(400, MALFORMED),
+    );
+    doc.route(
+        "/api/gt/games/{id}",
+        get("The state of a game (anyone may watch)")
+            .id()
+            .answer::<GtState>(200, "State")
+            .refusal(404, NO_GAME),
+    );
+    doc.route(
+        "/api/gt/games/{id}/join",
+        post("Take the free seat of a game")
+            .about("A friend game seats only the holder of its invitation secret (`invite`, from the link); a public challenge anyone.")
+            .id()
+            .body::<JoinRequest>()
+            .answer::<SeatGranted>(200, "Seated")
+            .refusal(400, NOT_JSON)
+            .refusal(403, "A friend game joined without its invitation secret, or with a wrong one")
+            .refusal(404, NO_GAME)
+            .refusal(409, "Seat taken, or the game changed meanwhile")
+            .refusal(422, REFUSED),
+    );
+    doc.route(
+        "/api/gt/games/{id}/moves",
+        post("Make a move for the token's seat")
+            .about("Committed to the database before the answer. A move after the clock ran out records the time forfeit and answers 422.")
+            .seat()
+            .id()
+            .body::<MoveRequest>()
+            .answer::<GtState>(200, "The state after the move")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_SEAT_TOKEN)
+            .refusal(403, NO_SEAT)
+            .refusal(404, NO_GAME)
+            .refusal(409, "Seat taken, or the game changed meanwhile")
+            .refusal(413, TOO_LARGE)
+            .refusal(422, &refused_or("the rules refuse it")),
+    );
+    doc.route(
+        "/api/gt/games/{id}/resign",
+        post("Resign the token's seat")
+            .seat()
+            .id()
+            .answer::<GtState>(200, "Finished")
+            .refusal(401, NO_SEAT_TOKEN)
+            .refusal(403, NO_SEAT)
+            .refusal(404, NO_GAME)
+            .refusal(422, "The rules refuse it"),
+    );
+    doc.route(
+        "/api/gt/games/{id}/draw",
+        post("Offer, accept or decline a draw")
+            .seat()
+            .id()
+            .body::<OfferRequest>()
+            .answer::<GtState>(200, "State")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_SEAT_TOKEN)
+            .refusal(403, NO_SEAT)
+            .refusal(404, NO_GAME)
+            .refusal(422, &refused_or("the rules refuse it")),
+    );
+    doc.route(
+        "/api/gt/games/{id}/rematch",
+        post("Offer, accept or decline a rematch of a finished game")
+            .about("Between two people only. An offer answers the offerer's own seat and token for the return game (kept by the offerer; the server keeps only its hash); the other seat sees the offer live (`rematch` in the state, event `rematch_offered`) and accepts or declines it. An acceptance (or an offer while the other's is open) creates the return game with both seats taken, colours swapped, and answers its `game`, the acceptor's `seat` and `token`; the state's `rematch` then names the game for both pages.")
+            .seat()
+            .id()
+            .body::<OfferRequest>()
+            .answer::<RematchAnswer>(200, "The finished game's state, and for an offer or acceptance the asker's seat and token in the return game")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_SEAT_TOKEN)
+            .refusal(403, NO_SEAT)
+            .refusal(404, NO_GAME)
+            .refusal(409, "The game is not over, or its rematch was already agreed")
+            .refusal(422, &refused_or("no offer to answer, an offer already open, or an opponent who is not a person (engine, bot)")),
+    );
+    doc.route(
+        "/api/gt/games/{id}/record",
+        get("The game in the arena's record format (docs/game-record.md)")
+            .id()
+            .text_answer(200, "Record", "text/plain")
+            .refusal(404, NO_GAME),
+    );
+    doc.route(
+        "/api/gt/analysis",
+        post("Evaluate a position")
+            .about("Runs the engine for `movetime_ms` (default 1000, at most 10000) in the engine pool.")
+            .body::<AnalysisRequest>()
+            .answer::<Analysis>(200, "Best move, score and principal variation, or the result of a finished position")
+            .refusal(400, NOT_JSON)
+            .refusal(413, TOO_LARGE)
+            .refusal(422, REFUSED),
+    );
+    doc.route(
+        "/api/gt/games/{id}/positions",
+        get("The position before the first move and after each move")
+            .id()
+            .answer::<Positions>(200, "Positions in notation")
+            .refusal(404, NO_GAME),
+    );
+    doc.route(
+        "/api/gt/position",
+        post("A position's legal moves, with no game behind it")
+            .about("Whose move it is, the legal moves and, for a decided position, the rules' verdict (the lesson's boards use it). With `move`, all that for the position after the move; an illegal move is 422 with the reason.")
+            .body::<PositionRequest>()
+            .answer::<PositionInfo>(200, "The position")
+            .refusal(400, NOT_JSON)
+            .refusal(422, &refused_or("the move is not legal in the position")),
+    );
+    doc.route(
+        "/api/gt/course-logs",
+        post("Import a log of the course's contest server into the archive")
+            .about("The body is the text of one log of the course's contest server (`server_contest.py`): `Spieler Rot: NAME`, `Spieler Blau: NAME`, then each move line (`Red move: D7-D6-1   ---  time left: 119811`) with the board after it, and the server's closing `Game finished REASON, win: r|b` if the game had one. Every move is replayed under the course rules and every logged board checked; lines out of turn (the server ignored them: the board is unchanged) are left out and listed. The game is stored as a finished course game: the board's result, else the server's verdict (`Timeout`: a time forfeit, `Invalid Move`: an illegal move), else `*` (the log ends without a verdict). A log that cannot be read is 400 with the line and why.")
+            .text_body()
+            .answer::<CourseLogImported>(201, "Imported")
+            .refusal(400, "Not a contest log: the line and why, e.g. `not a contest log: line 7: the logged board … is not the replay's …`")
+            .refusal(413, "A log over 1 MiB")
+            .refusal(429, "Too many requests"),
+    );
+    doc.route(
+        "/api/gt/puzzles/next",
+        get("The next puzzle for a solver")
+            .about("Drawn from the puzzles nearest the solver's rating that it has not tried.")
+            .params::<Solver>()
+            .answer::<Puzzle>(200, "A puzzle")
+            .refusal(400, "An X-Solver header that is no solver token")
+            .refusal(404, "No puzzle is stored"),
+    );
+    doc.route(
+        "/api/gt/puzzles/{id}/attempts",
+        post("An attempt at a puzzle: the solver's moves so far")
+            .about("Checked move by move: while right and unfinished, the opponent's reply; when over (a wrong move, or the winning one), the solution, and for the solver's first complete attempt new Glicko-2 ratings for both.")
+            .params::<PuzzlePath>()
+            .params::<Solver>()
+            .body::<AttemptRequest>()
+            .answer::<PuzzleAttempt>(200, "How the attempt stands")
+            .refusal(400, "A body that is no JSON, or an X-Solver header that is no solver token")
+            .refusal(404, "No such puzzle")
+            .refusal(409, "The puzzle's rating kept changing under the attempt")
+            .refusal(422, "No moves, more than 16, a text that is no move, or moves after the solving one"),
+    );
+}
+
+/// Kubb: refereed matches and their simulations.
+fn kubb(doc: &mut Document) {
+    doc.route(
+        "/api/kubb/matches",
+        post("Create a refereed Kubb match")
+            .about("Returns the referee token that posts events.")
+            .body::<CreateMatch>()
+            .answer::<MatchCreated>(201, "Created")
+            .refusal(400, NOT_JSON)
+            .refusal(413, TOO_LARGE)
+            .refusal(
+                422,
+                &refused_or("the rules refuse the match (both teams with one name)"),
+            ),
+    );
+    doc.route(
+        "/api/kubb/matches",
+        get("List matches")
+            .params::<ListQuery>()
+            .answer::<GameList>(200, "Matches")
+            .refusal(
+                400,
+                "A malformed query (an unknown status, a limit not from 1 to 500)",
+            ),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}",
+        get("The live state of a match")
+            .id()
+            .answer::<KubbState>(200, "State")
+            .refusal(404, NO_GAME),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}/events",
+        post("Record a referee event")
+            .about("The event is a Kubb event as in the JSON-lines log (docs/kubb.md), e.g. `{\"event\":\"stick\",\"player\":\"ann\",\"outcome\":\"miss\"}`. The rules engine refuses illegal events with its plain-words reason (422). With `seq` (the number the event is to have: the match's `seq` plus one when it was entered) resending is safe: an event already recorded under that number is answered with the match as it is, changing nothing; a different event under that number, or a number beyond the next, is 409. A phone that scored offline sends its queue in order this way. The token may be the referee's or a team link's: a team's phone enters what its team decides now (its turn's inkasts, rescues and sticks; its placements) and the starting throw and the next game; anything else is 403 with the reason. A new stick entry of a hit that names nothing is 422 (enter a miss).")
+            .seat()
+            .id()
+            .body::<EventRequest>()
+            .answer::<KubbState>(200, "State after the event")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_SEAT_TOKEN)
+            .refusal(403, "The token holds no seat in this game, or is a team link's and the entry is not its team's to make")
+            .refusal(404, NO_GAME)
+            .refusal(409, "Event `seq` is recorded as a different event, or events before it are missing")
+            .refusal(422, &refused_or("the rules refuse it")),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}/events",
+        get("The events in force")
+            .about("The referee events in force (undone ones left out), in order, with the ruleset and tournament settings they are played under and the match's `seq`: what the scorekeeper's rules on the phone (web/kubb-rules.js) replay to keep score offline.")
+            .id()
+            .answer::<KubbRecord>(200, "The events in force")
+            .refusal(404, NO_MATCH),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}/undo",
+        post("Take back the last event in force")
+            .about("Takes back the last entry in force; never the setup (teams and players): with no entry since, 422.")
+            .seat()
+            .id()
+            .answer::<KubbState>(200, "State")
+            .refusal(401, NO_SEAT_TOKEN)
+            .refusal(403, "The token holds no seat in this game, or is a team link's: only the referee takes entries back")
+            .refusal(404, NO_GAME)
+            .refusal(422, "Nothing to undo since the setup"),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}/stats",
+        get("Per-player statistics")
+            .about("JSON: `players` (by name) and `measures` (`players` and `teams` rows with the community's measures, docs/kubb.md); `format=csv`: the same rows as CSV.")
+            .id()
+            .params::<StatsQuery>()
+            .free_answer(200, "Statistics by player name")
+            .refusal(400, "A malformed query (an unknown or repeated format)")
+            .refusal(404, NO_GAME),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}/export",
+        get("Export the match")
+            .id()
+            .params::<ExportQuery>()
+            .text_answer(200, "The JSON-lines event log, Planet Kubb text notation (one record per game, each with its rules header) or the notation's JSON array (one game only; a longer match is 422)", "text/plain")
+            .refusal(400, MALFORMED)
+            .refusal(404, NO_GAME)
+            .refusal(422, "The rules refuse it"),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}/probability",
+        get("Each team's chance to win from the current state")
+            .about("Heuristic play-outs of the simulator (ChaCha8Rng, play-out i on stream i of `seed`).")
+            .id()
+            .params::<ProbabilityQuery>()
+            .answer::<Probability>(200, "Probabilities")
+            .refusal(400, MALFORMED)
+            .refusal(404, NO_GAME),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}/advice",
+        get("The best next decision of the team to act, with its gain over the heuristic's choice")
+            .about("Monte Carlo over every candidate decision (inkast aim, placement, stick target), common random numbers, heuristic play-outs (`games` per candidate, default 500, at most 2000).")
+            .id()
+            .params::<AdviceQuery>()
+            .answer::<Advice>(200, "Advice")
+            .refusal(400, "Bad skill")
+            .refusal(404, NO_MATCH),
+    );
+    doc.route(
+        "/api/kubb/matches/{id}/confirm",
+        post("Agree with the result, or dispute it")
+            .about("Once the match is over, each team's phone (its team link's token) says whether it agrees with the result; both agreeing confirm it, one disagreeing disputes it, and the referee's word (the referee's token) settles it. Any later entry or undo clears them.")
+            .seat()
+            .id()
+            .body::<ConfirmRequest>()
+            .answer::<KubbState>(200, "State with the confirmations")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_SEAT_TOKEN)
+            .refusal(403, "The token holds no seat in this match")
+            .refusal(404, NO_MATCH)
+            .refusal(422, &refused_or("the match is not over")),
+    );
+}
+
+/// Tournaments of either game.
+fn tournaments(doc: &mut Document) {
+    doc.route(
+        "/api/tournaments",
+        post("Create a tournament")
+            .about("Returns the organiser's token, which every change needs.")
+            .body::<CreateTournament>()
+            .answer::<TournamentCreated>(201, "Created")
+            .refusal(400, NOT_JSON)
+            .refusal(413, TOO_LARGE)
+            .refusal(422, REFUSED),
+    );
+    doc.route(
+        "/api/tournaments",
+        get("List tournaments")
+            .params::<ListQuery>()
+            .answer::<GameList>(200, "Tournaments")
+            .refusal(400, MALFORMED),
+    );
+    doc.route(
+        "/api/tournaments/{id}",
+        get("A tournament: entrants, rounds with their games, standings, crosstable")
+            .id()
+            .answer::<TournamentState>(200, "The tournament")
+            .refusal(404, NO_TOURNAMENT),
+    );
+    doc.route(
+        "/api/tournaments/{id}/entrants",
+        post("Register an entrant (organiser)")
+            .about("Entrants are seeded in the order registered. A Kubb team may name its players (at most 6). With `bot: true` the entrant is the bot account of that name (Guard & Towers; 404 when no bot has it): its games seat it by its account token, and the organiser is given no token for its seats.")
+            .seat()
+            .id()
+            .body::<EntrantRequest>()
+            .answer::<TournamentState>(200, "The tournament")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_TOKEN)
+            .refusal(403, NOT_ORGANISER)
+            .refusal(404, NO_TOURNAMENT)
+            .refusal(422, &refused_or("the tournament refuses it (a duplicate, a round still open, no such pairing, ...)")),
+    );
+    doc.route(
+        "/api/tournaments/{id}/withdrawals",
+        post("Withdraw an entrant (organiser)")
+            .seat()
+            .id()
+            .body::<WithdrawalRequest>()
+            .answer::<TournamentState>(200, "The tournament")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_TOKEN)
+            .refusal(403, NOT_ORGANISER)
+            .refusal(404, NO_TOURNAMENT)
+            .refusal(422, &refused_or("the tournament refuses it (a duplicate, a round still open, no such pairing, ...)")),
+    );
+    doc.route(
+        "/api/tournaments/{id}/rounds",
+        post("Pair and start the next round (organiser)")
+            .about("Creates each pairing's Guard & Towers game (first named plays Red, both seats taken) or Kubb match (first named is team A) and returns their seat tokens. A game's result goes into the tournament when it ends.")
+            .seat()
+            .id()
+            .answer::<RoundStarted>(201, "The round")
+            .refusal(401, NO_TOKEN)
+            .refusal(403, NOT_ORGANISER)
+            .refusal(404, NO_TOURNAMENT)
+            .refusal(422, "The tournament refuses it (a duplicate, a round still open, no such pairing, ...)"),
+    );
+    doc.route(
+        "/api/tournaments/{id}/games",
+        get("Every game of the tournament with its seat tokens (organiser)")
+            .seat()
+            .id()
+            .answer::<TournamentGames>(200, "The games")
+            .refusal(401, NO_TOKEN)
+            .refusal(403, NOT_ORGANISER)
+            .refusal(404, NO_TOURNAMENT),
+    );
+    doc.route(
+        "/api/tournaments/{id}/results",
+        post("Record or correct a result (organiser)")
+            .about("The score is from `first`'s side: games won for Kubb (`2-1`), points for Guard & Towers (`1-0`, `0.5-0.5`). Without `round`, the latest round in which the two meet. A pairing with a result gets a correction.")
+            .seat()
+            .id()
+            .body::<ResultRequest>()
+            .answer::<TournamentState>(200, "The tournament")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_TOKEN)
+            .refusal(403, NOT_ORGANISER)
+            .refusal(404, NO_TOURNAMENT)
+            .refusal(422, &refused_or("the tournament refuses it (a duplicate, a round still open, no such pairing, ...)")),
+    );
+    doc.route(
+        "/api/tournaments/{id}/bracket",
+        get("The knockout bracket as SVG")
+            .id()
+            .text_answer(200, "An SVG drawing", "image/svg+xml")
+            .refusal(404, "No such tournament, or no knockout round yet"),
+    );
+    doc.route(
+        "/api/tournaments/{id}/export",
+        get("The pairings or the standings as CSV")
+            .id()
+            .params::<TableQuery>()
+            .text_answer(200, "CSV (see docs/tournament.md)", "text/csv")
+            .refusal(400, MALFORMED)
+            .refusal(404, NO_TOURNAMENT),
+    );
+}
+
+/// Bot accounts, the leaderboard and player pages.
+fn accounts_and_ratings(doc: &mut Document) {
+    doc.route(
+        "/api/ratings",
+        get("Glicko-2 leaderboard of a game from every rated result")
+            .about("Every finished rated game or match and every tournament result (a correction in the place of the result it corrects), in the order committed, each its own rating period for its players only. Guard & Towers players and Kubb teams are rated by name (`of=entrants`); Kubb teams' players (`of=players`) each against the opposing team as one composite opponent. A tournament's games count through its results.")
+            .params::<LeaderboardQuery>()
+            .answer::<Leaderboard>(200, "The leaderboard")
+            .refusal(400, MALFORMED),
+    );
+    doc.route(
+        "/api/bots",
+        post("Register a bot account")
+            .about("An engine's account, for `towers bot`. The name is an entrant name (no control characters, no ' - ', not 'bye') held to the server's one rule for names (1-40 characters). The token is shown once; the server keeps its SHA-256.")
+            .body::<BotRegistration>()
+            .answer::<BotRegistered>(201, "The account and its token")
+            .refusal(400, NOT_JSON)
+            .refusal(409, "A bot of that name is registered already")
+            .refusal(422, REFUSED),
+    );
+    doc.route(
+        "/api/bots/account",
+        get("The bot account of a token")
+            .bot()
+            .answer::<BotAccount>(200, "The account")
+            .refusal(401, "No token, or one that is no bot account's"),
+    );
+    doc.route(
+        "/api/bots/stream",
+        get("The bot's event stream (NDJSON)")
+            .about("One JSON event a line, an empty line as keep-alive every 5 s; it ends when the server shuts down (connect again). It begins with a `game_started` for every ongoing game of the bot (at most 64), then announces each game that seats the bot (`game_started`: `game`, `color`) and each announced game that ends (`game_finished`: `game`). The bot plays with its account token as the seat token: `POST /api/gt/games/{id}/moves`, live over `/api/games/{id}/ws`. An account holds at most 2 streams at once.")
+            .bot()
+            .stream::<BotEvent>(200, "The stream")
+            .refusal(401, "No token, or one that is no bot account's")
+            .refusal(429, "The account holds its 2 streams already"),
+    );
+    doc.route(
+        "/api/players/{game}/{name}",
+        get("A player's (or Kubb team's) rating, record, statistics and history")
+            .about("The rating now and after each rated result, oldest first, with the opponent, the outcome and where it was played.")
+            .params::<PlayerPath>()
+            .params::<PlayerQuery>()
+            .answer::<PlayerPage>(200, "The player's page")
+            .refusal(400, "A name with a control character or over 80 characters, or an unknown `of`")
+            .refusal(404, "An unknown game, or no rated result under that name"),
+    );
+}

@@ -1,0 +1,96 @@
+//! A puzzle and an attempt at it.
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::board::Board;
+
+/// `GET /api/gt/puzzles/next`: a puzzle to solve.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Puzzle {
+    pub id: i64,
+    /// win: find the line that wins by force; save: the only move that does
+    /// not lose
+    pub goal: Goal,
+    /// The position, the solver to move
+    pub position: String,
+    /// The position as data, for the page
+    pub board: Board,
+    /// The puzzle's Glicko-2 rating
+    pub rating: i64,
+    pub themes: Vec<Theme>,
+    /// The solver's moves to the win
+    pub wins_in: i64,
+    /// 1500 before the solver's first rated attempt
+    pub solver_rating: i64,
+}
+
+/// `POST /api/gt/puzzles/{id}/attempts`'s answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PuzzleAttempt {
+    /// Every move right and the last one won
+    pub solved: bool,
+    /// The attempt is over: solved, or a move was wrong
+    pub complete: bool,
+    /// The opponent's answer to the last move, while the attempt goes on
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub reply: Option<String>,
+    /// The solution line, once complete
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub expected: Option<Vec<String>>,
+    /// The puzzle's rating, after this attempt when it was rated
+    pub rating: i64,
+    /// This attempt changed the ratings (the solver's first complete one)
+    pub rated: bool,
+    /// The solver's rating; null without X-Solver
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub solver_rating: Option<i64>,
+}
+
+/// `POST /api/gt/puzzles/{id}/attempts`: the solver's moves so far.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttemptRequest {
+    #[schema(min_items = 1, max_items = 16, example = json!(["C4-C6-2"]))]
+    pub moves: Vec<String>,
+}
+
+/// What a puzzle asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Goal {
+    Win,
+    Save,
+}
+
+/// A puzzle's theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Theme {
+    GuardCapture,
+    Castle,
+    Split,
+    Stack,
+    Defence,
+}
+
+/// An attempt's path: `/api/gt/puzzles/{id}/attempts`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct PuzzlePath {
+    pub id: u64,
+}
+
+/// The solver's header.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct Solver {
+    /// The solver's token (the page keeps a random one); without it
+    /// attempts are not rated
+    #[serde(rename = "X-Solver")]
+    #[param(pattern = "^[A-Za-z0-9_-]{16,64}$")]
+    pub solver: Option<String>,
+}

@@ -1,0 +1,160 @@
+//! Ratings on the wire: the leaderboard and a player's page.
+
+use guard_towers::Color;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::tournament::GameKind;
+
+/// Wins, draws and losses.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Record {
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+/// A rated result on a player's page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RatedResult {
+    /// When the result was committed (ms since the Unix epoch)
+    pub at_ms: i64,
+    /// The opposing player or (Kubb) team
+    pub opponent: String,
+    /// The player's share: 1 a win, 0.5 a draw, 0 a loss
+    pub score: f64,
+    pub outcome: RatedOutcome,
+    /// The rating after this result
+    pub rating: f64,
+    pub deviation: f64,
+    /// The stored game or match, when played on the server
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub game: Option<String>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub tournament: Option<String>,
+    /// Guard & Towers: the player's colour
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = crate::schema::color)]
+    pub color: Option<Color>,
+    /// Kubb players: the team played for
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub team: Option<String>,
+    /// Kubb players: the player's statistics in the match, as
+    /// /api/kubb/matches/{id}/stats counts them
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Object, nullable = false)]
+    pub stats: Option<Value>,
+}
+
+/// Guard & Towers: the record with each colour
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ByColor {
+    pub red: Record,
+    pub blue: Record,
+}
+
+/// `GET /api/players/{game}/{name}`: a player's (or Kubb team's) rating,
+/// record and history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PlayerPage {
+    pub game: GameKind,
+    pub of: RatedOf,
+    pub name: String,
+    /// The place on the leaderboard of everyone rated
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub rank: Option<i64>,
+    pub rating: f64,
+    /// About a 95 % interval is ±2 deviations
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i64,
+    pub record: Record,
+    /// Guard & Towers: the record with each colour
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub by_color: Option<ByColor>,
+    /// Kubb players: their statistics summed over every match scored on the
+    /// server
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Object, nullable = false)]
+    pub stats: Option<Value>,
+    /// Oldest first, with the rating after each
+    pub history: Vec<RatedResult>,
+}
+
+/// A row of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Leader {
+    pub rank: i64,
+    pub name: String,
+    pub rating: f64,
+    /// About a 95 % interval is ±2 deviations
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i64,
+}
+
+/// `GET /api/ratings`: the leaderboard of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Leaderboard {
+    pub game: GameKind,
+    pub of: RatedOf,
+    /// Rating periods folded in: one per rated result
+    pub periods: i64,
+    /// Tournaments whose results are among them
+    pub tournaments: i64,
+    pub leaders: Vec<Leader>,
+}
+
+/// A rated result from the player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RatedOutcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Who is rated: entrants (players, Kubb teams) or Kubb teams' players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RatedOf {
+    Entrants,
+    Players,
+}
+
+/// `GET /api/ratings`'s query: the game, who is rated, and the fewest
+/// games a listed one has played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LeaderboardQuery {
+    #[param(inline)]
+    pub game: GameKind,
+    #[param(inline, default = "entrants")]
+    pub of: Option<RatedOf>,
+    #[param(default = 0)]
+    pub min_games: Option<u32>,
+}
+
+/// A player page's path: `/api/players/{game}/{name}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct PlayerPath {
+    #[param(inline)]
+    pub game: GameKind,
+    pub name: String,
+}
+
+/// A player page's query.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PlayerQuery {
+    /// Kubb: a team (entrants) or a team's player (players)
+    #[param(inline, default = "entrants")]
+    pub of: Option<RatedOf>,
+}

@@ -1,0 +1,312 @@
+//! A tournament on the wire: creating one, its organiser's requests, and
+//! its state (entrants, rounds, standings, crosstable).
+
+use guard_towers::TimeControl;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::kubb::{KubbRuleset, MatchSettings};
+use crate::Status;
+
+/// `POST /api/tournaments`: the tournament's game, format and settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CreateTournament {
+    /// 1-80 printable characters
+    pub title: String,
+    pub game: GameKind,
+    pub format: Format,
+    /// Swiss rounds (default ⌈log₂ n⌉)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub rounds: Option<i64>,
+    /// pools-knockout: pools (default: pools of about four)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub pools: Option<i64>,
+    /// pools-knockout: entrants of each pool going through (default 2)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub qualifiers: Option<i64>,
+    /// Knockouts: the semi-final losers play for third place
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub third_place: Option<bool>,
+    /// Kubb: every match's ruleset (default seed)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub ruleset: Option<KubbRuleset>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = crate::schema::time_control_or_null)]
+    pub time_control: Option<TimeControl>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub match_settings: Option<MatchSettings>,
+}
+
+/// A tournament's format settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TournamentSettings {
+    pub game: GameKind,
+    pub format: Format,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub rounds: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub pools: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub qualifiers: Option<i64>,
+    pub third_place: bool,
+}
+
+/// A tournament's entrant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Entrant {
+    pub name: String,
+    pub players: Vec<String>,
+    pub withdrawn: bool,
+    /// A bot account, seated in its games by its account token
+    pub bot: bool,
+}
+
+/// A pairing of a round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Pairing {
+    /// Plays Red, or is Kubb team A
+    pub first: String,
+    /// null for a bye
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub second: Option<String>,
+    /// From first's side; null while it is played
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub score: Option<String>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub kubbs: Option<String>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub winner: Option<String>,
+    /// The game or match id (/api/gt/games/{id}, /api/kubb/matches/{id}, live
+    /// at /api/games/{id}/ws)
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub game: Option<String>,
+    /// Who gave the score: its game when it ended on the server, the
+    /// organiser (typed in: no game was played to it), or the organiser's
+    /// correction of the game's result; null while there is no score
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub result_by: Option<ResultBy>,
+}
+
+/// A round of a tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Round {
+    pub round: i64,
+    pub stage: Stage,
+    pub pairings: Vec<Pairing>,
+}
+
+/// A row of the standings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Standing {
+    pub rank: i64,
+    pub name: String,
+    pub points: f64,
+    /// By tie-break name, in the order applied (docs/tournament.md)
+    pub tiebreaks: BTreeMap<String, f64>,
+    pub played: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+    pub withdrawn: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub pool: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub pool_rank: Option<i64>,
+}
+
+/// A row of the crosstable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CrosstableRow {
+    pub name: String,
+    /// By opponent, in entrant order: each score against them from this row's
+    /// side
+    pub results: Vec<Vec<String>>,
+}
+
+/// A tournament as the server sends it: `GET /api/tournaments/{id}` and
+/// every answer that changes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TournamentState {
+    pub id: String,
+    pub kind: TournamentKind,
+    /// waiting until round 1 is paired
+    pub status: Status,
+    pub title: String,
+    pub game: GameKind,
+    pub format: Format,
+    pub settings: TournamentSettings,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub ruleset: Option<String>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(schema_with = crate::schema::time_control_or_null, required = true)]
+    pub time_control: Option<TimeControl>,
+    pub entrants: Vec<Entrant>,
+    pub rounds: Vec<Round>,
+    pub standings: Vec<Standing>,
+    pub crosstable: Vec<CrosstableRow>,
+    pub has_bracket: bool,
+    pub seq: i64,
+    /// Kubb: every match's tournament settings (default: the ruleset's)
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub match_settings: Option<MatchSettings>,
+}
+
+/// A seat of a tournament game and its token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SeatToken {
+    pub seat: String,
+    pub token: String,
+}
+
+/// A game of a round, with its seat tokens (organiser).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PairingGame {
+    pub round: i64,
+    pub first: String,
+    pub second: String,
+    pub game: String,
+    /// Guard & Towers: red and blue, for the players; Kubb: referee, for the
+    /// scorekeeper
+    pub tokens: Vec<SeatToken>,
+}
+
+/// `POST /api/tournaments`'s answer: the tournament and the organiser's
+/// token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TournamentCreated {
+    pub id: String,
+    /// The organiser's token; shown once
+    pub token: String,
+    pub state: TournamentState,
+}
+
+/// `POST /api/tournaments/{id}/entrants`: an entrant to register.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct EntrantRequest {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub players: Option<Vec<String>>,
+    /// The entrant is the registered bot account of this name (Guard &
+    /// Towers)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(default = false, nullable = false)]
+    pub bot: Option<bool>,
+}
+
+/// `POST /api/tournaments/{id}/withdrawals`: the entrant to withdraw.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct WithdrawalRequest {
+    pub name: String,
+}
+
+/// `POST /api/tournaments/{id}/rounds`'s answer: the round paired and its
+/// games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RoundStarted {
+    pub round: i64,
+    pub games: Vec<PairingGame>,
+    pub state: TournamentState,
+}
+
+/// `GET /api/tournaments/{id}/games`: every game with its seat tokens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct TournamentGames {
+    pub games: Vec<PairingGame>,
+}
+
+/// `POST /api/tournaments/{id}/results`: a result to record or correct.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ResultRequest {
+    pub first: String,
+    pub second: String,
+    pub score: String,
+    /// Baseline kubbs felled, first-second (Kubb)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub kubbs: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub round: Option<i64>,
+}
+
+/// A game: Kubb or Guard & Towers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Kubb,
+    Gt,
+}
+
+/// A tournament's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    RoundRobin,
+    DoubleRoundRobin,
+    Swiss,
+    Knockout,
+    PoolsKnockout,
+}
+
+/// The tournament view's `kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TournamentKind {
+    Tournament,
+}
+
+/// The stage a round belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    Main,
+    Pool,
+    Knockout,
+}
+
+/// Who gave a pairing's score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ResultBy {
+    Game,
+    Organiser,
+    Corrected,
+}
+
+/// A tournament's table, as CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Table {
+    Pairings,
+    Standings,
+}
+
+/// `GET /api/tournaments/{id}/export`'s query.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TableQuery {
+    #[param(inline, default = "pairings")]
+    pub table: Option<Table>,
+}
