@@ -13,7 +13,7 @@ use guard_towers::record::{GameResult, Termination};
 use guard_towers::{Color, Move, Position, Square};
 use reqwest::StatusCode;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 #[tokio::test]
 async fn a_person_plays_the_engine_until_the_game_ends_and_finds_it_in_the_archive() {
