@@ -37,6 +37,9 @@ const MESSAGES_PER_SECOND: f64 = 5.0;
 /// How often the server pings; a client silent for three pings is gone.
 const PING_EVERY: Duration = Duration::from_secs(25);
 
+/// How long a closing server waits for the client's answering close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
 /// A message of the live WebSocket, client to server.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -185,7 +188,17 @@ impl Connection {
             code,
             reason: reason.into(),
         };
-        self.socket.send(Message::Close(Some(frame))).await
+        self.socket.send(Message::Close(Some(frame))).await?;
+        // Dropping the socket with the client's messages still unread makes
+        // the kernel answer with a reset, which can reach the client before
+        // the close frame does and hide its reason. So the closing handshake
+        // is finished: what the client still sends is read and ignored until
+        // its close frame comes back, for a bounded time.
+        let _ = tokio::time::timeout(CLOSE_WAIT, async {
+            while let Some(Ok(_)) = self.socket.recv().await {}
+        })
+        .await;
+        Ok(())
     }
 
     /// Sends every event after `after` from the database, or the current
