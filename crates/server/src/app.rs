@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures_util::future::BoxFuture;
 use serde::Serialize;
 use serde_json::json;
 use tokio::sync::{watch, Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexGuard};
@@ -99,6 +100,28 @@ pub enum ServerMessage {
 /// given them where it is made (`games::hooks`) and never names them.
 pub type Hook = fn(&Arc<App>, &Entry);
 
+/// An event a commit brings about in another game, committed with it:
+/// that game, locked, and its event.
+pub struct Linked {
+    pub entry: Loaded,
+    pub event: GameEvent,
+}
+
+/// What the service asks before it commits an event of a game: the event,
+/// if any, that the game's new state brings about in another game (a
+/// finished game's result in its tournament). The two are written in one
+/// commit, so neither is ever stored without the other. A link locks the
+/// other game while the first is held: locks are only ever taken in that
+/// order (a game, then its tournament), so no two callers wait on each
+/// other.
+pub type Link = for<'a> fn(&'a Arc<App>, &'a Entry) -> BoxFuture<'a, Option<Linked>>;
+
+/// What the service runs around its commits, in order (`games::hooks`).
+pub struct Hooks {
+    pub links: &'static [Link],
+    pub after_commit: &'static [Hook],
+}
+
 /// Server-wide tunables.
 #[derive(Clone, Debug)]
 pub struct Tuning {
@@ -131,7 +154,7 @@ pub struct App {
     pub bots: Arc<BotStreams>,
     /// The ratings, folded from the store when asked for.
     pub ratings: crate::ratings::Ratings,
-    hooks: &'static [Hook],
+    hooks: &'static Hooks,
 }
 
 impl App {
@@ -139,7 +162,7 @@ impl App {
         store: Store,
         tuning: Tuning,
         stopping: watch::Receiver<bool>,
-        hooks: &'static [Hook],
+        hooks: &'static Hooks,
     ) -> Arc<App> {
         Arc::new(App {
             store,
@@ -309,7 +332,7 @@ impl App {
         for event in events {
             writes.push(self.next_event(&mut entry, &event.into(), now)?);
         }
-        if self.store.commit(writes, None).await? == Committed::Conflict {
+        if self.store.commit(writes, Vec::new()).await? == Committed::Conflict {
             return Err(ApiError::Internal("a fresh game id was taken".into()));
         }
         for token_hash in entry.seats.values() {
@@ -340,9 +363,11 @@ impl App {
         })
     }
 
-    /// Commits one event (and perhaps a seat) to a locked game: on success
-    /// the entry holds the new state and the event has been published; on
-    /// failure the entry is marked stale and read again by the next lock.
+    /// Commits one event (and perhaps a seat) to a locked game, with the
+    /// events it brings about in other games (see [`Link`]): on success
+    /// the entries hold their new states and the events have been
+    /// published; on failure nothing is stored, and the entries are marked
+    /// stale and read again by the next lock.
     pub async fn commit_event(
         self: &Arc<App>,
         entry: &mut Loaded,
@@ -362,30 +387,91 @@ impl App {
             });
         }
         writes.push(append);
-        let announce = json!({ "instance": self.instance, "game": entry.id }).to_string();
-        match self.store.commit(writes, Some(announce)).await {
-            Ok(Committed::Yes) => {
-                if let Some((seat, token)) = seat {
-                    entry.seats.insert(seat, token_hash(&token));
-                }
-                self.publish(entry, &event, now);
-                if entry.state.status() == Status::Finished {
-                    self.players.game_over(&entry.id);
-                }
-                self.after_commit(entry);
-                Ok(())
+        let (linked_writes, mut linked) = self.linked_events(entry, now).await;
+        let mut committed = self
+            .store
+            .commit(
+                [writes.clone(), linked_writes].concat(),
+                self.announcements(entry, &linked),
+            )
+            .await;
+        if !linked.is_empty() && matches!(committed, Ok(Committed::Conflict)) {
+            // Another server wrote to a linked game meanwhile. This game's
+            // event does not wait on that one: it is committed alone, and
+            // the linked game takes its part later (`sync_results`).
+            for linked in &mut linked {
+                linked.entry.stale = true;
             }
-            Ok(Committed::Conflict) => {
-                entry.stale = true;
-                Err(ApiError::Conflict(
-                    "the game changed meanwhile (another server or seat): reload and retry".into(),
-                ))
+            linked.clear();
+            let announce = self.announcements(entry, &linked);
+            committed = self.store.commit(writes, announce).await;
+        }
+        if committed.as_ref().is_ok_and(|c| *c == Committed::Yes) {
+            if let Some((seat, token)) = seat {
+                entry.seats.insert(seat, token_hash(&token));
             }
-            Err(error) => {
-                entry.stale = true;
-                Err(error.into())
+            self.committed(entry, &event, now);
+            for linked in &linked {
+                self.committed(&linked.entry, &linked.event, now);
+            }
+            return Ok(());
+        }
+        entry.stale = true;
+        for linked in &mut linked {
+            linked.entry.stale = true;
+        }
+        match committed {
+            Err(error) => Err(error.into()),
+            Ok(_) => Err(ApiError::Conflict(
+                "the game changed meanwhile (another server or seat): reload and retry".into(),
+            )),
+        }
+    }
+
+    /// What tells the other servers (PostgreSQL) which games a commit
+    /// wrote to.
+    fn announcements(&self, entry: &Entry, linked: &[Linked]) -> Vec<String> {
+        std::iter::once(entry)
+            .chain(linked.iter().map(|linked| &*linked.entry))
+            .map(|entry| json!({ "instance": self.instance, "game": entry.id }).to_string())
+            .collect()
+    }
+
+    /// The events the entry's new state brings about in other games, each
+    /// applied to its game and with its write. One the other game refuses
+    /// (a drawn knockout game, which its organiser decides) is left out.
+    async fn linked_events(
+        self: &Arc<App>,
+        entry: &Entry,
+        at_ms: i64,
+    ) -> (Vec<Write>, Vec<Linked>) {
+        let (mut writes, mut events) = (Vec::new(), Vec::new());
+        for link in self.hooks.links {
+            let Some(mut linked) = link(self, entry).await else {
+                continue;
+            };
+            match self.next_event(&mut linked.entry, &linked.event, at_ms) {
+                Ok(write) => {
+                    writes.push(write);
+                    events.push(linked);
+                }
+                Err(refused) => tracing::info!(
+                    "game {} ended; game {} leaves its result for its organiser: {refused}",
+                    entry.id,
+                    linked.entry.id
+                ),
             }
         }
+        (writes, events)
+    }
+
+    /// What follows a stored event: it is published, and the hooks run.
+    fn committed(self: &Arc<App>, entry: &Entry, event: &GameEvent, at_ms: i64) {
+        self.publish(entry, event, at_ms);
+        if entry.state.status() == Status::Finished {
+            self.players.game_over(&entry.id);
+        }
+        self.after_commit(entry);
     }
 
     fn publish(&self, entry: &Entry, event: &GameEvent, at_ms: i64) {
@@ -436,7 +522,7 @@ impl App {
 
     /// Starts what a new state calls for (see [`Hook`]).
     fn after_commit(self: &Arc<App>, entry: &Entry) {
-        for hook in self.hooks {
+        for hook in self.hooks.after_commit {
             hook(self, entry);
         }
     }
@@ -508,7 +594,7 @@ impl App {
                 kind: state.kind(),
                 listing: state.listing(),
             };
-            self.store.commit(vec![fill], None).await?;
+            self.store.commit(vec![fill], Vec::new()).await?;
         }
         Ok(())
     }

@@ -59,7 +59,7 @@ pub async fn register(store: &Store, name: Name) -> Result<Registered, ApiError>
         token_hash: token_hash(&token),
         created_ms: now_ms(),
     };
-    match store.commit(vec![write], None).await? {
+    match store.commit(vec![write], Vec::new()).await? {
         Committed::Yes => Ok(Registered { name, token }),
         Committed::Conflict => Err(ApiError::Conflict(format!(
             "a bot called '{name}' is already registered"

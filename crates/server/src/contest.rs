@@ -125,7 +125,7 @@ pub async fn import_course_logs(
         cached_games: logs.len().max(1),
         tablebase: None,
     };
-    let app = App::new(store, tuning, stopping, crate::games::hooks::AFTER_COMMIT);
+    let app = App::new(store, tuning, stopping, &crate::games::hooks::HOOKS);
     let mut outcomes = Vec::new();
     for (name, text) in logs {
         let imported = match text.parse::<ContestLog>() {

@@ -135,7 +135,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     let store = Store::open(&config.database).await?;
     let (shutdown, stopping) = watch::channel(false);
     puzzles::seed(&store).await?;
-    let hooks = games::hooks::AFTER_COMMIT;
+    let hooks = &games::hooks::HOOKS;
     let app = app::App::new(store, config.tuning.clone(), stopping.clone(), hooks);
     if app.store.is_postgres() {
         listen::spawn(app.clone()).await?;

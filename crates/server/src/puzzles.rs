@@ -88,7 +88,7 @@ pub async fn seed(store: &Store) -> anyhow::Result<()> {
             })
         })
         .collect();
-    store.commit(writes, None).await?;
+    store.commit(writes, Vec::new()).await?;
     Ok(())
 }
 
@@ -344,7 +344,7 @@ pub async fn attempt(
             solved,
             at_ms: now_ms(),
         };
-        if app.store.commit(vec![write], None).await? == Committed::Yes {
+        if app.store.commit(vec![write], Vec::new()).await? == Committed::Yes {
             return Ok(finished(
                 puzzle_after.rating.round() as i64,
                 true,

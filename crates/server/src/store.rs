@@ -156,8 +156,9 @@ pub enum Committed {
 
 struct Request {
     writes: Vec<Write>,
-    /// The NOTIFY payload announcing the request (PostgreSQL only).
-    announce: Option<String>,
+    /// The NOTIFY payloads announcing the request, one per game it writes
+    /// to (PostgreSQL only).
+    announce: Vec<String>,
     reply: oneshot::Sender<Result<Committed, String>>,
 }
 
@@ -263,10 +264,10 @@ impl Store {
     pub async fn commit(
         &self,
         writes: Vec<Write>,
-        announce: Option<String>,
+        announce: Vec<String>,
     ) -> Result<Committed, StoreError> {
         let (reply, answer) = oneshot::channel();
-        let announce = announce.filter(|_| self.postgres);
+        let announce = if self.postgres { announce } else { Vec::new() };
         self.writer
             .send(Request {
                 writes,
@@ -685,12 +686,14 @@ async fn write_batch(
         }
         if outcome == Committed::Conflict {
             transaction.execute("ROLLBACK TO SAVEPOINT request").await?;
-        } else if let (true, Some(payload)) = (postgres, &request.announce) {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(payload)
-                .execute(&mut *transaction)
-                .await?;
+        } else if postgres {
+            for payload in &request.announce {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(payload)
+                    .execute(&mut *transaction)
+                    .await?;
+            }
         }
         transaction.execute("RELEASE SAVEPOINT request").await?;
         outcomes.push(outcome);

@@ -142,8 +142,10 @@ async fn time_no_server_was_up_is_charged_to_no_clock() {
     let (status, body) = restarted.get(&format!("/api/gt/games/{id}")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let blue_ms = body["clock"]["blue_ms"].as_i64().unwrap();
+    // The restart itself runs Blue's clock too: up to some seconds on a
+    // loaded machine, far from the 59 s that must not be charged.
     assert!(
-        (598_000..=599_500).contains(&blue_ms),
+        (590_000..=599_500).contains(&blue_ms),
         "Blue is charged about 1 s, not 60 s: {blue_ms}"
     );
     let last = body["moves"].as_array().map(Vec::len);

@@ -419,6 +419,63 @@ async fn a_result_reaches_its_tournament_on_a_server_that_never_saw_it() {
     assert_eq!(state["status"], "finished");
 }
 
+/// A game's last event and its result in the tournament are one commit:
+/// the moment the resignation is answered, the standings hold it, with
+/// no waiting. A result missing from a tournament (a database from
+/// before that was so: the two result events are deleted here) is taken
+/// from the stored games before the next round, by a server that never
+/// held them.
+#[tokio::test]
+async fn a_game_and_its_tournament_result_are_one_commit_and_a_missing_one_is_taken() {
+    let url = common::sqlite_url();
+    let first = start(config(&url)).await;
+    let (id, organiser) = create(
+        &first,
+        json!({ "title": "Four", "game": "gt", "format": "round-robin" }),
+    )
+    .await;
+    for name in ["ann", "bob", "cy", "dee"] {
+        register(&first, &id, &organiser, json!({ "name": name })).await;
+    }
+    let games = start_round(&first, &id, &organiser).await;
+    for game in &games {
+        let gid = game["game"].as_str().unwrap();
+        let path = format!("/api/gt/games/{gid}/resign");
+        let (status, body) = first
+            .post(&path, Some(token_of(game, "blue")), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (_, state) = first.get(&format!("/api/tournaments/{id}")).await;
+        let pairing = state["rounds"][0]["pairings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["game"] == gid)
+            .unwrap()
+            .clone();
+        assert_eq!(pairing["score"], "1-0", "at once: {state}");
+    }
+    let database = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let deleted = sqlx::query(
+        "DELETE FROM events WHERE game_id = $1 AND seq > (SELECT MAX(seq) - 2 FROM events WHERE game_id = $1)",
+    )
+    .bind(&id)
+    .execute(&database)
+    .await
+    .unwrap();
+    assert_eq!(deleted.rows_affected(), 2);
+    let second = start(config(&url)).await;
+    let (_, state) = second.get(&format!("/api/tournaments/{id}")).await;
+    let pairings = state["rounds"][0]["pairings"].as_array().unwrap();
+    assert!(pairings.iter().all(|p| p["score"].is_null()), "{state}");
+    start_round(&second, &id, &organiser).await;
+    let (_, state) = second.get(&format!("/api/tournaments/{id}")).await;
+    for pairing in state["rounds"][0]["pairings"].as_array().unwrap() {
+        assert_eq!(pairing["score"], "1-0", "taken from its game: {state}");
+    }
+    assert_eq!(state["rounds"].as_array().unwrap().len(), 2);
+}
+
 /// A Kubb match drawn on time (tie-break "none", time called with the
 /// games level) is a draw in its tournament — 0-0 from the match, in the
 /// standings, crosstable and ratings — and each pairing says who gave its

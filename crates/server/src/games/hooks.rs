@@ -1,10 +1,15 @@
-//! What the game service runs after each commit (see [`Hook`]): the
-//! kinds' follow-ups and a finished game's consequences, given to the
-//! service where it is made, since they act through it.
+//! What the game service runs around each commit (see [`Hooks`]): the
+//! events a commit brings about in other games, written with it, and the
+//! follow-ups after it. They act through the service, so they are given to
+//! it where it is made.
 
 use super::{gt, tournament};
-use crate::app::Hook;
+use crate::app::Hooks;
 
-/// Every hook, in the order they run: a Guard & Towers game's engine and
-/// clock, then a tournament game's result.
-pub const AFTER_COMMIT: &[Hook] = &[gt::play::after_commit, tournament::games::game_finished];
+/// Every hook: a finished tournament game's result, committed with the
+/// game's last event; after each commit, a Guard & Towers game's engine
+/// and clock.
+pub const HOOKS: Hooks = Hooks {
+    links: &[tournament::games::result_in_tournament],
+    after_commit: &[gt::play::after_commit],
+};

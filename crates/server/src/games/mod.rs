@@ -30,8 +30,9 @@ use crate::store::{SourceRow, Store};
 /// settings fixed at creation, events folded into the state (checked as
 /// they are applied), where the game stands and what a list shows of it,
 /// its views. Its commands are its routes' own (`routes`, beside it); what
-/// it does on its own (an engine's move, a clock's flag) is a hook the
-/// service runs after each commit (`hooks`).
+/// it does on its own (an engine's move, a clock's flag), and what its end
+/// brings about in another game (a tournament's result), are hooks the
+/// service runs around its commits (`hooks`).
 pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
     /// Fixed when the game is created; stored as JSON beside it and read
     /// back through the same checks.

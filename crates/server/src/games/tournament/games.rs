@@ -14,12 +14,14 @@
 //! organiser can ask for them again at any time and nobody else can work
 //! them out: the store keeps only the organiser token's hash.
 //!
-//! Results flow in twice over: the game service calls [`game_finished`]
-//! when it commits a game's last event, and [`sync_results`] takes the
-//! result of any finished game the tournament still waits for (a server
-//! that stopped between the two commits) before each round is paired.
+//! A game's result goes into its tournament in the commit of the game's
+//! last event ([`result_in_tournament`]); [`sync_results`] takes any a
+//! tournament still waits for (a game stored before that was so) before
+//! each round is paired and each result the organiser gives.
 
 use std::sync::Arc;
+
+use futures_util::future::BoxFuture;
 
 use guard_towers::{Color, Position};
 use serde::Serialize;
@@ -27,10 +29,11 @@ use tournament::event::PairingEntry;
 use tournament::{BaselineKubbs, GameKind, Name, Score};
 
 use super::{Event, State};
-use crate::app::{App, Entry, Loaded};
+use crate::app::{App, Entry, Linked, Loaded};
 use crate::error::ApiError;
 use crate::games::gt::{self, Player};
 use crate::games::kubb::{self as kubb_match, Scorer};
+use crate::replay;
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
 use crate::status::Status;
@@ -263,64 +266,76 @@ fn tournament_of(entry: &Entry) -> Option<&str> {
     })
 }
 
-/// Run by the game service after each commit (a hook, see
-/// `games::hooks`): once a tournament's game is finished, its result goes
-/// into the tournament, in a task of its own (the game's lock is held by
-/// the caller).
-pub fn game_finished(app: &Arc<App>, entry: &Entry) {
-    if entry.state.status() != Status::Finished {
-        return;
-    }
-    let (Some(tournament), Some(result)) = (tournament_of(entry), entry.state.tournament_score())
-    else {
-        return;
-    };
-    let (app, tournament, game) = (app.clone(), tournament.to_string(), entry.id.clone());
-    tokio::spawn(async move {
-        let recorded = match app.lock(&tournament).await {
-            Ok(mut locked) => record_game(&app, &mut locked, &game, result).await,
-            Err(error) => Err(error),
-        };
-        if let Err(error) = recorded {
-            tracing::warn!("result of game {game} for tournament {tournament}: {error}");
+/// A link of the game service's (see `games::hooks`): the last event of a
+/// tournament's game brings its result into the tournament, in the same
+/// commit. The tournament is locked while the game is held (the one order
+/// in which the two are ever locked together).
+pub fn result_in_tournament<'a>(
+    app: &'a Arc<App>,
+    game: &'a Entry,
+) -> BoxFuture<'a, Option<Linked>> {
+    Box::pin(async move {
+        if game.state.status() != Status::Finished {
+            return None;
         }
-    });
+        let tournament = tournament_of(game)?;
+        let result = game.state.tournament_score()?;
+        let entry = match app.lock(tournament).await {
+            Ok(entry) => entry,
+            Err(error) => {
+                // Taken by `sync_results` before the next round instead.
+                tracing::warn!(
+                    "result of game {} for tournament {tournament}: {error}",
+                    game.id
+                );
+                return None;
+            }
+        };
+        let event = result_event(&entry, &game.id, result)?;
+        Some(Linked {
+            entry,
+            event: event.into(),
+        })
+    })
 }
 
-/// Records a game's result in the locked tournament, once. A result the
-/// tournament refuses (a drawn knockout game) is left for the organiser.
-async fn record_game(
-    app: &Arc<App>,
-    tournament: &mut Loaded,
+/// The tournament's event recording a game's result; none once it is
+/// recorded.
+fn result_event(
+    tournament: &Entry,
     game: &str,
     (score, kubbs): (Score, Option<BaselineKubbs>),
-) -> Result<(), ApiError> {
-    let Some(event) = state_of(tournament)?.game_result_event(game, score, kubbs) else {
-        return Ok(());
-    };
-    match app.commit_event(tournament, event, None).await {
-        Err(ApiError::Refused(reason)) => {
-            tracing::info!("game {game} ended {score}, left for the organiser: {reason}");
-            Ok(())
-        }
-        other => other,
-    }
+) -> Option<Event> {
+    state_of(tournament)
+        .ok()?
+        .game_result_event(game, score, kubbs)
 }
 
 /// Takes the result of every finished game the locked tournament still
-/// waits for. A game that no longer loads (quarantined) is skipped: the
+/// waits for: one stored before results were committed with their games,
+/// or whose tournament could not be locked then, or which the tournament
+/// refused (a drawn knockout game is left for the organiser). The games
+/// are read from the store, not locked: a game is locked before its
+/// tournament, never after. A game that no longer replays is skipped: the
 /// organiser records its result instead.
 pub async fn sync_results(app: &Arc<App>, tournament: &mut Loaded) -> Result<(), ApiError> {
     for game in state_of(tournament)?.open_games() {
-        let score = match app.lock(&game).await {
-            Ok(locked) => locked.state.tournament_score(),
+        let score = match replay::replayed(&app.store, &game).await {
+            Ok(state) if state.status() == Status::Finished => state.tournament_score(),
+            Ok(_) => None,
             Err(error) => {
                 tracing::warn!("tournament {} waits on game {game}: {error}", tournament.id);
                 None
             }
         };
-        if let Some(result) = score {
-            record_game(app, tournament, &game, result).await?;
+        let Some(event) = score.and_then(|score| result_event(tournament, &game, score)) else {
+            continue;
+        };
+        match app.commit_event(tournament, event, None).await {
+            Err(ApiError::Refused(reason)) => {
+                tracing::info!("game {game} is left for the organiser: {reason}");
+            }
+            other => other?,
         }
     }
     Ok(())
