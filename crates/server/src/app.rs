@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
-use serde::Serialize;
 use serde_json::json;
 use tokio::sync::{watch, Mutex as AsyncMutex, OwnedMappedMutexGuard, OwnedMutexGuard};
 use tokio::task::AbortHandle;
@@ -69,29 +68,9 @@ impl Entry {
 /// A game locked for its caller, and loaded.
 pub type Loaded = OwnedMappedMutexGuard<Option<Entry>, Entry>;
 
-/// A message of the live WebSocket, server to client.
-#[derive(Clone, Debug, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ServerMessage {
-    /// Event `seq` and the game's state right after it (a live view:
-    /// Guard & Towers states leave out the move list).
-    Event {
-        seq: i64,
-        at_ms: i64,
-        event: GameEvent,
-        state: View,
-    },
-    /// The full state at event `seq`: the first message of a socket opened
-    /// without `after`, or the state before any event.
-    Snapshot {
-        seq: i64,
-        state: View,
-    },
-    Pong,
-    Error {
-        message: String,
-    },
-}
+/// A message of the live WebSocket, server to client: the wire type, with
+/// the server's own events and views.
+pub type ServerMessage = api::live::ServerMessage<GameEvent, View>;
 
 /// What the service runs after it commits an event of a game, and for
 /// each active game when a server starts: a kind's own follow-ups (an

@@ -12,12 +12,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use api::live::{ClientMessage, LiveQuery};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, Path, State};
 use axum::response::Response;
 use futures_util::SinkExt;
-use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::{App, ServerMessage};
@@ -40,26 +40,10 @@ const PING_EVERY: Duration = Duration::from_secs(25);
 /// How long a closing server waits for the client's answering close frame.
 const CLOSE_WAIT: Duration = Duration::from_secs(2);
 
-/// A message of the live WebSocket, client to server.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum ClientMessage {
-    /// Send again everything after event `after`.
-    Resume {
-        after: i64,
-    },
-    Ping,
-}
-
-#[derive(Deserialize)]
-pub struct Resume {
-    after: Option<i64>,
-}
-
 pub async fn upgrade(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<String>,
-    QueryParams(resume): QueryParams<Resume>,
+    QueryParams(resume): QueryParams<LiveQuery>,
     admission: Option<Extension<Arc<Admission>>>,
     socket: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {

@@ -6,9 +6,11 @@ mod common;
 use std::io::{Read, Write};
 use std::time::Duration;
 
+use api::gt::GtState;
+use api::live::{ClientMessage, ServerMessage};
 use common::{config, start, wait_for, TestServer};
 use futures_util::{SinkExt, StreamExt};
-use guard_towers::course;
+use guard_towers::{course, Color};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -25,7 +27,11 @@ async fn connect(server: &TestServer, id: &str, after: Option<i64>) -> Socket {
         .0
 }
 
-async fn next_message(socket: &mut Socket) -> Value {
+/// A message of a Guard & Towers game's socket: its events are read as
+/// they are stored (JSON), its states as the wire type.
+type Live = ServerMessage<Value, GtState>;
+
+async fn next_message(socket: &mut Socket) -> Live {
     loop {
         let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
             .await
@@ -33,8 +39,18 @@ async fn next_message(socket: &mut Socket) -> Value {
             .expect("the socket is open")
             .expect("a readable message");
         if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
+            return serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
         }
+    }
+}
+
+/// An event message's number, event and state.
+fn event_of(message: Live) -> (i64, Value, GtState) {
+    match message {
+        Live::Event {
+            seq, event, state, ..
+        } => (seq, event, state),
+        other => panic!("an event, not {other:?}"),
     }
 }
 
@@ -54,43 +70,38 @@ async fn a_spectator_sees_numbered_events_and_a_reconnect_resumes_where_it_left(
     let server = start(config(&common::sqlite_url())).await;
     let (id, red, blue) = server.friend_game(json!({})).await;
     let mut socket = connect(&server, &id, None).await;
-    let snapshot = next_message(&mut socket).await;
-    assert_eq!(snapshot["type"], "snapshot");
-    let seen = snapshot["seq"].as_i64().unwrap();
+    let Live::Snapshot { seq: seen, .. } = next_message(&mut socket).await else {
+        panic!("a snapshot first");
+    };
     assert_eq!(seen, 2, "two joins so far");
     play(&server, &id, &red, "D5-D4-1").await;
-    let event = next_message(&mut socket).await;
-    assert_eq!(event["type"], "event");
-    assert_eq!(event["seq"], seen + 1);
-    assert_eq!(event["event"]["move"], "D5-D4-1");
-    assert_eq!(event["state"]["side_to_move"], "blue");
-    socket
-        .send(Message::text(r#"{"type":"ping"}"#))
-        .await
-        .unwrap();
-    assert_eq!(next_message(&mut socket).await["type"], "pong");
+    let (seq, event, state) = event_of(next_message(&mut socket).await);
+    assert_eq!(seq, seen + 1);
+    assert_eq!(event["move"], "D5-D4-1");
+    assert_eq!(state.side_to_move, Color::Blue);
+    let ping = serde_json::to_string(&ClientMessage::Ping).unwrap();
+    socket.send(Message::text(ping)).await.unwrap();
+    assert_eq!(next_message(&mut socket).await, Live::Pong);
     socket.send(Message::text("hello")).await.unwrap();
-    assert_eq!(next_message(&mut socket).await["type"], "error");
+    let Live::Error { message } = next_message(&mut socket).await else {
+        panic!("an error for a message that is none");
+    };
+    assert!(message.starts_with("not a client message"), "{message}");
     drop(socket);
 
     play(&server, &id, &blue, "D3-D4-1").await;
     play(&server, &id, &red, "C6-C5-1").await;
     let mut socket = connect(&server, &id, Some(seen + 1)).await;
-    let first = next_message(&mut socket).await;
-    let second = next_message(&mut socket).await;
-    assert_eq!(
-        (first["seq"].as_i64(), second["seq"].as_i64()),
-        (Some(seen + 2), Some(seen + 3))
-    );
-    assert_eq!(first["event"]["move"], "D3-D4-1");
-    assert_eq!(second["event"]["move"], "C6-C5-1");
-    assert_eq!(second["state"]["ply"], 3, "live states count the moves");
+    let first = event_of(next_message(&mut socket).await);
+    let second = event_of(next_message(&mut socket).await);
+    assert_eq!((first.0, second.0), (seen + 2, seen + 3));
+    assert_eq!(first.1["move"], "D3-D4-1");
+    assert_eq!(second.1["move"], "C6-C5-1");
+    assert_eq!(second.2.ply, 3, "live states count the moves");
+    assert_eq!(second.2.moves, None, "live states leave the moves out");
     play(&server, &id, &blue, "E2-E3-1").await;
-    assert_eq!(
-        next_message(&mut socket).await["seq"],
-        seen + 4,
-        "then live again"
-    );
+    let (seq, _, _) = event_of(next_message(&mut socket).await);
+    assert_eq!(seq, seen + 4, "then live again");
 }
 
 /// A game's live channel lasts as long as a socket watches it, so games
@@ -347,15 +358,13 @@ async fn two_instances_on_one_postgres_database_share_live_games() {
     let two = start(config(&database)).await;
     let (id, red, blue) = one.friend_game(json!({})).await;
     let mut socket = connect(&two, &id, None).await;
-    let snapshot = next_message(&mut socket).await;
+    let Live::Snapshot { seq: seen, .. } = next_message(&mut socket).await else {
+        panic!("a snapshot first");
+    };
     play(&one, &id, &red, "D5-D4-1").await;
-    let event = next_message(&mut socket).await;
-    assert_eq!(
-        event["seq"],
-        snapshot["seq"].as_i64().unwrap() + 1,
-        "{event}"
-    );
-    assert_eq!(event["event"]["move"], "D5-D4-1");
+    let (seq, event, _) = event_of(next_message(&mut socket).await);
+    assert_eq!(seq, seen + 1, "{event}");
+    assert_eq!(event["move"], "D5-D4-1");
     // Instance two has a cached copy from the snapshot; it must see the move.
     play(&two, &id, &blue, "D3-D4-1").await;
     let state = wait_for(&one, &format!("/api/gt/games/{id}"), |state| {
@@ -363,5 +372,6 @@ async fn two_instances_on_one_postgres_database_share_live_games() {
     })
     .await;
     assert_eq!(state["side_to_move"], "red");
-    assert_eq!(next_message(&mut socket).await["event"]["move"], "D3-D4-1");
+    let (_, event, _) = event_of(next_message(&mut socket).await);
+    assert_eq!(event["move"], "D3-D4-1");
 }
