@@ -73,14 +73,6 @@ pub struct GameView {
     pub moves: Option<Vec<Move>>,
 }
 
-/// A message of a game's live socket (`/api/games/{id}/ws`) that carries
-/// the game's state: an event's or a snapshot's. Other messages (`pong`,
-/// `error`) have no state and are not read as this.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct LiveMessage {
-    pub state: GameView,
-}
-
 /// A Guard & Towers game as the server sends it: `GET /api/gt/games/{id}`
 /// and every answer that changes the game. [`GameView`] is the part of it
 /// a player reads.

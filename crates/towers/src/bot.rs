@@ -14,7 +14,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use api::bots::{BotAccount, BotEvent};
-use api::gt::{GameView, LiveMessage, MoveRequest};
+use api::gt::{GameView, MoveRequest};
+use api::live::ServerMessage;
 use api::{ErrorBody, Status};
 use arena::player::{Budget, Player, PlayerError};
 use arena::runner::EngineSpec;
@@ -288,7 +289,9 @@ impl Bot {
                 };
                 // Messages without a game's state (pong, error) are not
                 // the bot's business.
-                let Ok(LiveMessage { state }) = serde_json::from_str(&text) else {
+                let Ok(Live::Event { state, .. } | Live::Snapshot { state, .. }) =
+                    serde_json::from_str(&text)
+                else {
                     continue;
                 };
                 match Turn::of(&state, color) {
@@ -448,6 +451,10 @@ async fn reason(response: reqwest::Response) -> String {
 
 /// The game a full view shows (start, rules and moves) and the mover's
 /// time: the clocks of a clocked game, else `movetime` a move.
+/// A message of a game's live socket as a bot reads it: the state it
+/// carries, not the event.
+type Live = ServerMessage<serde::de::IgnoredAny, GameView>;
+
 fn position_of(view: &GameView, movetime: Duration) -> Result<(Game, Budget), String> {
     let moves = view
         .moves
