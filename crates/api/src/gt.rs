@@ -139,22 +139,31 @@ pub struct Seats {
 /// A seat: who sits in it, under what name, and whether it is taken.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Seat {
-    pub player: PlayerView,
+    pub player: Player,
+    /// The name it is taken under; an engine's seat is named from the
+    /// start (`towers level 3`).
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(required = true)]
     pub name: Option<String>,
     pub taken: bool,
 }
 
-/// Who sits in a seat: a person, the engine at a level, a course client or
-/// a bot account.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct PlayerView {
-    pub r#type: PlayerType,
-    /// The engine's level.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1, maximum = 10, nullable = false)]
-    pub level: Option<u8>,
+/// Who sits in a seat, fixed when the game is created. A game's stored
+/// settings hold its two players in this same form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Player {
+    /// A person, seated by a token.
+    Human,
+    /// The built-in engine at a level 1–10.
+    Engine {
+        #[schema(minimum = 1, maximum = 10)]
+        level: u8,
+    },
+    /// A client of the course TCP protocol.
+    Course,
+    /// A bot account, seated by its account token.
+    Bot,
 }
 
 /// Where the rematch of a finished game stands: `offered` (by `seat`),
@@ -416,16 +425,6 @@ pub enum Opponent {
 #[serde(rename_all = "lowercase")]
 pub enum GtKind {
     Gt,
-}
-
-/// What sits in a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum PlayerType {
-    Human,
-    Engine,
-    Course,
-    Bot,
 }
 
 /// Where a rematch stands.

@@ -62,9 +62,9 @@ pub struct Team {
     pub players: Option<Vec<String>>,
 }
 
-/// Null while the match goes on; then each team's word on the result (true
-/// agrees, false disputes, null not yet said), whether the referee confirmed
-/// it, and where that leaves it.
+/// The teams' and the referee's word on a finished match's result: each
+/// team's phone agreed (true), disputed (false) or has not said (null);
+/// the referee's confirmation settles a dispute.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ResultConfirmation {
     #[serde(deserialize_with = "Option::deserialize")]
@@ -78,40 +78,48 @@ pub struct ResultConfirmation {
 }
 
 /// A Kubb match as the server sends it: `GET /api/kubb/matches/{id}` and
-/// every answer that changes the match.
+/// every answer that changes the match. Its rules library's types
+/// (`kubb::Team`, `kubb::Ruleset`, …) cross the wire as their names.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct KubbState {
     pub id: String,
     pub kind: KubbKind,
     pub status: Status,
-    pub ruleset: KubbRuleset,
-    /// opening, opening_thrower_rule, base_kubb_double, time_limit (null or
-    /// {minutes, tie_break}), games_to_win (null: the ruleset's own),
-    /// five_for_five
-    #[schema(value_type = Object)]
-    pub settings: Value,
+    #[schema(value_type = KubbRuleset)]
+    pub ruleset: ::kubb::Ruleset,
+    /// The rule book's tournament settings the match is played under
+    /// (opening, thrower rule, base-kubb double, time limit, games to win,
+    /// five-for-five), each given: the ruleset's own where not set.
+    #[schema(schema_with = crate::schema::kubb_settings)]
+    pub settings: ::kubb::TournamentSettings,
+    /// Whether the referee has called time (the tie-break then applies).
     pub time_called: bool,
+    /// Team A, then team B.
     pub teams: Vec<TeamView>,
-    #[schema(value_type = Object)]
-    pub phase: Value,
-    pub thrower: TeamSide,
+    pub phase: Phase,
+    /// The team whose turn it is.
+    #[schema(value_type = TeamSide)]
+    pub thrower: ::kubb::Team,
     /// The team that won the starting throw
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub starter: Option<TeamSide>,
+    #[schema(value_type = Option<TeamSide>, required = true)]
+    pub starter: Option<::kubb::Team>,
+    /// The turn being played, from 1.
     pub turn: u64,
+    /// Batons the thrower has left this turn.
     pub sticks_left: u64,
     pub king_standing: bool,
-    #[schema(value_type = Object)]
-    pub king_attack: Value,
+    pub king_attack: KingAttack,
+    /// The pieces the thrower must fell before the king counts (field
+    /// kubbs first, then baseline kubbs), by name.
     pub counting_targets: Vec<String>,
-    #[schema(value_type = Vec<Value>)]
-    pub pieces: Vec<Value>,
-    #[schema(value_type = Object)]
-    pub field: Value,
+    /// The ten kubbs, `A1`–`A5` then `B1`–`B5`.
+    pub pieces: Vec<Piece>,
+    pub field: Field,
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub winner: Option<TeamSide>,
+    #[schema(value_type = Option<TeamSide>, required = true)]
+    pub winner: Option<::kubb::Team>,
+    /// The match in words, as the referee's console shows it.
     pub summary: String,
     pub seq: i64,
     /// Referee events in force (undone ones left out)
@@ -130,12 +138,128 @@ pub struct KubbState {
 /// it throws from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TeamView {
-    pub team: TeamSide,
+    #[schema(value_type = TeamSide)]
+    pub team: ::kubb::Team,
     pub name: String,
     pub players: Vec<String>,
     pub games_won: u8,
-    #[schema(value_type = Object)]
-    pub line: Value,
+    /// The line the rules give now: a line advanced to a knight that has
+    /// since fallen is the baseline again.
+    pub line: Line,
+}
+
+/// Where a team throws from: its baseline, or the line of its foremost
+/// standing knight (a field kubb in its target half) once it has one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "at", rename_all = "snake_case")]
+pub enum Line {
+    Baseline,
+    Knight {
+        /// The knight, by name (`B3`).
+        piece: String,
+        /// Its distance from team A's baseline in metres, where known.
+        #[serde(deserialize_with = "Option::deserialize")]
+        #[schema(required = true)]
+        y: Option<f64>,
+    },
+}
+
+/// Where a game stands and what the referee records next.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "name", rename_all = "snake_case")]
+pub enum Phase {
+    /// Before the first turn: who throws first.
+    StartingThrow,
+    /// The thrower throws the felled kubbs into the other half.
+    Inkast {
+        /// The kubbs still to throw, each with its attempt (a kubb thrown
+        /// out twice is placed by the other team).
+        queue: Vec<Inkast>,
+        /// Kubbs thrown out of bounds, to be placed by the other team.
+        to_place: Vec<String>,
+    },
+    /// The other team places the kubbs thrown out twice.
+    Placement { to_place: Vec<String> },
+    /// Batons at the kubbs and, once they are down, the king.
+    Throwing,
+    GameOver {
+        /// Null for a game drawn when time was called.
+        #[serde(deserialize_with = "Option::deserialize")]
+        #[schema(value_type = Option<TeamSide>, required = true)]
+        winner: Option<::kubb::Team>,
+        /// Why it ended, in words.
+        reason: String,
+    },
+}
+
+/// A kubb waiting to be thrown in, and its attempt (1 or 2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Inkast {
+    pub piece: String,
+    pub attempt: u8,
+}
+
+/// Whether the thrower may attack the king now, and why not.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct KingAttack {
+    pub allowed: bool,
+    /// Why not, when it is not allowed.
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub reason: Option<String>,
+}
+
+/// A kubb with its name (`A1`), its number in events (0–9) and where it
+/// stands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Piece {
+    pub id: String,
+    #[schema(minimum = 0, maximum = 9)]
+    pub number: u8,
+    #[serde(flatten)]
+    pub place: Place,
+}
+
+/// Where a kubb is: a tower (baseline kubb) standing on its spot, a
+/// knight (field kubb) standing in a half, felled in a half, or removed.
+/// Places on the lawn are in metres.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum Place {
+    Tower {
+        /// The team whose baseline it stands on.
+        #[schema(value_type = TeamSide)]
+        team: ::kubb::Team,
+        #[schema(schema_with = crate::schema::point)]
+        at: ::kubb::Point,
+    },
+    Knight {
+        /// The half it stands in.
+        #[schema(value_type = TeamSide)]
+        half: ::kubb::Team,
+        /// Where, when the referee recorded it.
+        #[serde(deserialize_with = "Option::deserialize")]
+        #[schema(schema_with = crate::schema::point_or_null, required = true)]
+        at: Option<::kubb::Point>,
+    },
+    Down {
+        #[schema(value_type = TeamSide)]
+        half: ::kubb::Team,
+    },
+    /// Taken out of the game by the time limit's tie-break.
+    Removed,
+}
+
+/// The lawn in metres: its size, the king's spot and each team's
+/// baseline (its distance from team A's).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Field {
+    pub length: f64,
+    pub width: f64,
+    #[schema(schema_with = crate::schema::point)]
+    pub king: ::kubb::Point,
+    /// Team A's, then team B's.
+    pub baselines: [f64; 2],
 }
 
 /// A match's time limit and how a game it stops is decided.

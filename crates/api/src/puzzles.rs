@@ -1,5 +1,9 @@
-//! A puzzle and an attempt at it.
+//! A puzzle and an attempt at it. The puzzle's goal and themes are the
+//! engine's (`guard_towers_engine::puzzle`), which cross the wire as their
+//! names.
 
+use guard_towers::Move;
+use guard_towers_engine::puzzle::{Goal, Theme};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -11,6 +15,7 @@ pub struct Puzzle {
     pub id: i64,
     /// win: find the line that wins by force; save: the only move that does
     /// not lose
+    #[schema(schema_with = crate::schema::puzzle_goal)]
     pub goal: Goal,
     /// The position, the solver to move
     pub position: String,
@@ -18,9 +23,11 @@ pub struct Puzzle {
     pub board: Board,
     /// The puzzle's Glicko-2 rating
     pub rating: i64,
+    /// What its solution does (a capture of the guard, a split, …)
+    #[schema(schema_with = crate::schema::puzzle_themes)]
     pub themes: Vec<Theme>,
-    /// The solver's moves to the win
-    pub wins_in: i64,
+    /// The solver's moves to the win (a save: 1)
+    pub wins_in: u32,
     /// 1500 before the solver's first rated attempt
     pub solver_rating: i64,
 }
@@ -34,15 +41,17 @@ pub struct PuzzleAttempt {
     pub complete: bool,
     /// The opponent's answer to the last move, while the attempt goes on
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub reply: Option<String>,
-    /// The solution line, once complete
+    #[schema(value_type = Option<String>, required = true)]
+    pub reply: Option<Move>,
+    /// The solution line (the solver's moves and the opponent's), once
+    /// complete
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub expected: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<String>>, required = true)]
+    pub expected: Option<Vec<Move>>,
     /// The puzzle's rating, after this attempt when it was rated
     pub rating: i64,
-    /// This attempt changed the ratings (the solver's first complete one)
+    /// This attempt changed the ratings (the solver's first complete one,
+    /// with a solver token)
     pub rated: bool,
     /// The solver's rating; null without X-Solver
     #[serde(deserialize_with = "Option::deserialize")]
@@ -56,25 +65,6 @@ pub struct PuzzleAttempt {
 pub struct AttemptRequest {
     #[schema(min_items = 1, max_items = 16, example = json!(["C4-C6-2"]))]
     pub moves: Vec<String>,
-}
-
-/// What a puzzle asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Goal {
-    Win,
-    Save,
-}
-
-/// A puzzle's theme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Theme {
-    GuardCapture,
-    Castle,
-    Split,
-    Stack,
-    Defence,
 }
 
 /// An attempt's path: `/api/gt/puzzles/{id}/attempts`.

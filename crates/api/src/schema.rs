@@ -1,10 +1,12 @@
-//! The schemas of the fields whose type is the rules library's
-//! (`guard_towers`): they cross the wire as their text or their fields,
+//! The schemas of the fields whose type is a rules library's
+//! (`guard_towers`, `kubb`): they cross the wire as their text or their fields,
 //! and the document says which values they take.
 
 use guard_towers::Ruleset;
+use guard_towers_engine::puzzle::{Goal, Theme};
+use kubb::{GamesToWin, Opening, TieBreak};
 use serde_json::Value;
-use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
+use utoipa::openapi::schema::{Array, ArrayBuilder, Object, ObjectBuilder, SchemaType, Type};
 
 /// A side: `red` or `blue`.
 pub(crate) fn color() -> Object {
@@ -56,4 +58,102 @@ fn time_control_of(schema_type: SchemaType) -> Object {
         .required("initial_ms")
         .required("increment_ms")
         .build()
+}
+
+/// A point on the Kubb lawn in metres.
+pub(crate) fn point() -> Object {
+    point_of(Type::Object.into())
+}
+
+/// A point on the Kubb lawn, or null where the referee gave none.
+pub(crate) fn point_or_null() -> Object {
+    point_of(SchemaType::from_iter([Type::Object, Type::Null]))
+}
+
+fn point_of(schema_type: SchemaType) -> Object {
+    ObjectBuilder::new()
+        .schema_type(schema_type)
+        .property("x", ObjectBuilder::new().schema_type(Type::Number))
+        .property("y", ObjectBuilder::new().schema_type(Type::Number))
+        .required("x")
+        .required("y")
+        .build()
+}
+
+/// A Kubb match's tournament settings, every one given: the opening and
+/// tie-break by their names, games to win null for the ruleset's own.
+pub(crate) fn kubb_settings() -> Object {
+    kubb_settings_of(Type::Object.into())
+}
+
+/// A Kubb match's tournament settings, or null (a Guard & Towers
+/// tournament's).
+pub(crate) fn kubb_settings_or_null() -> Object {
+    kubb_settings_of(SchemaType::from_iter([Type::Object, Type::Null]))
+}
+
+fn kubb_settings_of(schema_type: SchemaType) -> Object {
+    let names = |names: Vec<&'static str>| {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(names))
+    };
+    let boolean = || ObjectBuilder::new().schema_type(Type::Boolean);
+    let time_limit = ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Object, Type::Null]))
+        .property(
+            "minutes",
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1)),
+        )
+        .property(
+            "tie_break",
+            names(
+                TieBreak::ALL
+                    .iter()
+                    .map(|tie_break| tie_break.name())
+                    .collect(),
+            ),
+        )
+        .required("minutes")
+        .required("tie_break");
+    let games_to_win = ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+        .minimum(Some(1))
+        .maximum(Some(GamesToWin::MAX));
+    ObjectBuilder::new()
+        .schema_type(schema_type)
+        .property(
+            "opening",
+            names(Opening::ALL.iter().map(|opening| opening.name()).collect()),
+        )
+        .property("opening_thrower_rule", boolean())
+        .property("base_kubb_double", boolean())
+        .property("time_limit", time_limit)
+        .property("games_to_win", games_to_win)
+        .property("five_for_five", boolean())
+        .required("opening")
+        .required("opening_thrower_rule")
+        .required("base_kubb_double")
+        .required("time_limit")
+        .required("games_to_win")
+        .required("five_for_five")
+        .build()
+}
+
+/// What a puzzle asks, by its name.
+pub(crate) fn puzzle_goal() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some([Goal::Win, Goal::Save].map(Goal::name)))
+        .build()
+}
+
+/// A puzzle's themes, by their names.
+pub(crate) fn puzzle_themes() -> Array {
+    let theme = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(Theme::ALL.map(Theme::name)));
+    ArrayBuilder::new().items(theme).build()
 }

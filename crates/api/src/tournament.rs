@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use ::tournament::{BaselineKubbs, Name, Score};
+
 use crate::kubb::{KubbRuleset, MatchSettings};
 use crate::Status;
 
@@ -65,32 +67,38 @@ pub struct TournamentSettings {
 /// A tournament's entrant.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Entrant {
-    pub name: String,
+    #[schema(value_type = String)]
+    pub name: Name,
+    /// A Kubb team's players.
     pub players: Vec<String>,
     pub withdrawn: bool,
     /// A bot account, seated in its games by its account token
     pub bot: bool,
 }
 
-/// A pairing of a round.
+/// A pairing of a round: the first named starts (Kubb team A) or plays
+/// Red; a bye has no second and no game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Pairing {
     /// Plays Red, or is Kubb team A
-    pub first: String,
+    #[schema(value_type = String)]
+    pub first: Name,
     /// null for a bye
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub second: Option<String>,
-    /// From first's side; null while it is played
+    #[schema(value_type = Option<String>, required = true)]
+    pub second: Option<Name>,
+    /// From first's side (`2-1`, `1.5-0.5`); null while it is played
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub score: Option<String>,
+    #[schema(value_type = Option<String>, required = true)]
+    pub score: Option<Score>,
+    /// Kubb: baseline kubbs felled, first's then second's (`5-3`)
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub kubbs: Option<String>,
+    #[schema(value_type = Option<String>, required = true)]
+    pub kubbs: Option<BaselineKubbs>,
+    /// Null for a bye, a draw or while it is played
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub winner: Option<String>,
+    #[schema(value_type = Option<String>, required = true)]
+    pub winner: Option<Name>,
     /// The game or match id (/api/gt/games/{id}, /api/kubb/matches/{id}, live
     /// at /api/games/{id}/ws)
     #[serde(deserialize_with = "Option::deserialize")]
@@ -107,13 +115,15 @@ pub struct Pairing {
 /// A round of a tournament.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Round {
-    pub round: i64,
+    /// From 1.
+    pub round: u32,
     pub stage: Stage,
     pub pairings: Vec<Pairing>,
 }
 
-/// A row of the standings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+/// A row of the standings: the schema of the tournament library's
+/// `Standing`, which the server sends as it is.
+#[derive(ToSchema)]
 pub struct Standing {
     pub rank: i64,
     pub name: String,
@@ -136,14 +146,18 @@ pub struct Standing {
 /// A row of the crosstable.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct CrosstableRow {
-    pub name: String,
+    #[schema(value_type = String)]
+    pub name: Name,
     /// By opponent, in entrant order: each score against them from this row's
     /// side
-    pub results: Vec<Vec<String>>,
+    #[schema(value_type = Vec<Vec<String>>)]
+    pub results: Vec<Vec<Score>>,
 }
 
 /// A tournament as the server sends it: `GET /api/tournaments/{id}` and
-/// every answer that changes it.
+/// every answer that changes it. Its tournament library's types (names,
+/// scores, the format's settings, the standings) cross the wire as
+/// they are.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct TournamentState {
     pub id: String,
@@ -151,25 +165,32 @@ pub struct TournamentState {
     /// waiting until round 1 is paired
     pub status: Status,
     pub title: String,
-    pub game: GameKind,
-    pub format: Format,
-    pub settings: TournamentSettings,
+    #[schema(value_type = GameKind)]
+    pub game: ::tournament::GameKind,
+    #[schema(value_type = Format)]
+    pub format: ::tournament::Format,
+    #[schema(value_type = TournamentSettings)]
+    pub settings: ::tournament::Settings,
+    /// Kubb: every match's ruleset
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub ruleset: Option<String>,
+    #[schema(value_type = Option<KubbRuleset>, required = true)]
+    pub ruleset: Option<::kubb::Ruleset>,
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(schema_with = crate::schema::time_control_or_null, required = true)]
     pub time_control: Option<TimeControl>,
     pub entrants: Vec<Entrant>,
     pub rounds: Vec<Round>,
-    pub standings: Vec<Standing>,
+    /// Provisional while rounds remain.
+    #[schema(value_type = Vec<Standing>)]
+    pub standings: Vec<::tournament::Standing>,
     pub crosstable: Vec<CrosstableRow>,
+    /// Whether `/bracket` draws a knockout bracket.
     pub has_bracket: bool,
     pub seq: i64,
     /// Kubb: every match's tournament settings (default: the ruleset's)
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub match_settings: Option<MatchSettings>,
+    #[schema(schema_with = crate::schema::kubb_settings_or_null, required = true)]
+    pub match_settings: Option<::kubb::TournamentSettings>,
 }
 
 /// A seat of a tournament game and its token.

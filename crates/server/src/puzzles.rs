@@ -16,10 +16,10 @@
 //! puzzle's, with the puzzle scoring when the solver fails.
 
 use api::board::Board;
+use api::puzzles::PuzzleAttempt;
 use guard_towers::Move;
-use guard_towers_engine::puzzle::{Goal, Puzzle, Theme};
+use guard_towers_engine::puzzle::{Goal, Puzzle};
 use rand::seq::IndexedRandom;
-use serde::Serialize;
 use tournament::glicko2::{Game, Glicko2, Rating};
 
 use crate::app::App;
@@ -148,45 +148,6 @@ impl SolverToken {
     }
 }
 
-/// The next puzzle for a solver.
-#[derive(Serialize)]
-pub struct NextView {
-    pub id: i64,
-    /// `win`: find the line that wins; `save`: the only move that does not
-    /// lose.
-    pub goal: Goal,
-    /// The position, the solver's side to move.
-    pub position: String,
-    /// `position` as data, for the pages.
-    pub board: Board,
-    pub rating: i64,
-    pub themes: Vec<Theme>,
-    /// The solver's moves to the win (a save: 1).
-    pub wins_in: u32,
-    /// The solver's rating (1500 before the first rated attempt).
-    pub solver_rating: i64,
-}
-
-/// The answer to an attempt.
-#[derive(Serialize)]
-pub struct AttemptView {
-    /// Every move was right and the last one won.
-    pub solved: bool,
-    /// The attempt is over: solved, or a move was wrong.
-    pub complete: bool,
-    /// The opponent's reply to the last move, while the attempt goes on.
-    pub reply: Option<Move>,
-    /// The solution line (solver's and opponent's moves), once complete.
-    pub expected: Option<Vec<Move>>,
-    /// The puzzle's rating, after this attempt when it was rated.
-    pub rating: i64,
-    /// Whether this attempt changed the ratings: the solver's first
-    /// complete attempt at the puzzle, with a solver token.
-    pub rated: bool,
-    /// The solver's rating, when a solver token was sent.
-    pub solver_rating: Option<i64>,
-}
-
 async fn solver_rating(store: &Store, solver: Option<&SolverToken>) -> Result<Rating, ApiError> {
     let Some(solver) = solver else {
         return Ok(Rating::NEWCOMER);
@@ -197,7 +158,10 @@ async fn solver_rating(store: &Store, solver: Option<&SolverToken>) -> Result<Ra
     }
 }
 
-pub async fn next(app: &App, solver: Option<&SolverToken>) -> Result<NextView, ApiError> {
+pub async fn next(
+    app: &App,
+    solver: Option<&SolverToken>,
+) -> Result<api::puzzles::Puzzle, ApiError> {
     let rating = solver_rating(&app.store, solver).await?;
     let near = rating.rating.round() as i64;
     let hash = solver.map(SolverToken::hash).unwrap_or_default();
@@ -210,7 +174,7 @@ pub async fn next(app: &App, solver: Option<&SolverToken>) -> Result<NextView, A
         .choose(&mut rand::rng())
         .ok_or_else(|| ApiError::NotFound("no puzzles are stored".into()))?;
     let puzzle = read_puzzle(row)?;
-    Ok(NextView {
+    Ok(api::puzzles::Puzzle {
         id: row.id,
         goal: puzzle.goal(),
         position: row.position.clone(),
@@ -257,7 +221,7 @@ pub async fn attempt(
     id: i64,
     moves: &[Move],
     solver: Option<&SolverToken>,
-) -> Result<AttemptView, ApiError> {
+) -> Result<PuzzleAttempt, ApiError> {
     if moves.is_empty() {
         return Err(ApiError::refused("moves: at least one move"));
     }
@@ -270,7 +234,7 @@ pub async fn attempt(
         let puzzle = read_puzzle(&row)?;
         let solved = match walk(&puzzle, moves)? {
             Walk::Going(reply) => {
-                return Ok(AttemptView {
+                return Ok(PuzzleAttempt {
                     solved: false,
                     complete: false,
                     reply: Some(reply),
@@ -288,7 +252,7 @@ pub async fn attempt(
             Walk::Solved => true,
             Walk::Failed => false,
         };
-        let finished = |rating: i64, rated: bool, solver_rating: Option<i64>| AttemptView {
+        let finished = |rating: i64, rated: bool, solver_rating: Option<i64>| PuzzleAttempt {
             solved,
             complete: true,
             reply: None,

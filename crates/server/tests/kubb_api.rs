@@ -2,9 +2,10 @@
 
 mod common;
 
-use api::kubb::{ConfirmationState, KubbRecord, KubbRuleset, KubbState, MatchCreated, TeamSide};
+use api::kubb::{ConfirmationState, KubbRecord, KubbRuleset, KubbState, Line, MatchCreated, Phase};
 use api::{ErrorBody, Status};
 use common::{config, read, start};
+use kubb::{Opening, Team, TieBreak};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -54,7 +55,10 @@ async fn an_advanced_line_is_shown_as_the_baseline_once_its_knight_falls() {
     }
     assert_eq!(
         read::<KubbState>(&state).teams[0].line,
-        json!({ "at": "knight", "piece": "B3", "y": 3.0 })
+        Line::Knight {
+            piece: "B3".into(),
+            y: Some(3.0)
+        }
     );
     // A misses its turn; B's first stick fells B3.
     for _ in 0..6 {
@@ -63,14 +67,11 @@ async fn an_advanced_line_is_shown_as_the_baseline_once_its_knight_falls() {
     let state = post(fells(&[7], &[])).await;
     assert_eq!(
         read::<KubbState>(&state).teams[0].line,
-        json!({ "at": "baseline" }),
+        Line::Baseline,
         "{state}"
     );
     let (_, fetched) = server.get(&format!("/api/kubb/matches/{id}")).await;
-    assert_eq!(
-        read::<KubbState>(&fetched).teams[0].line,
-        json!({ "at": "baseline" })
-    );
+    assert_eq!(read::<KubbState>(&fetched).teams[0].line, Line::Baseline);
 }
 
 /// A match is created with the tournament settings (rule book, "Tournament
@@ -92,9 +93,12 @@ async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let created: MatchCreated = read(&created);
     let settings = &created.state.settings;
-    assert_eq!(settings["opening"], "2-4-6");
-    assert_eq!(settings["base_kubb_double"], true);
-    assert_eq!(settings["time_limit"]["tie_break"], "baseline-count");
+    assert_eq!(settings.opening, Opening::TwoFourSix);
+    assert!(settings.base_kubb_double);
+    assert_eq!(
+        settings.time_limit.map(|limit| limit.tie_break),
+        Some(TieBreak::BaselineCount)
+    );
     let (id, token) = (&created.id, created.token.as_str());
     let stick = |player: &str, outcome: Value| json!({ "event": "stick", "player": player, "outcome": outcome });
     let towers = |ids: &[u8]| json!({ "hit": { "towers": ids } });
@@ -130,7 +134,7 @@ async fn a_us_settings_match_is_played_and_exported_one_record_per_game() {
         state = answer;
     }
     let state: KubbState = read(&state);
-    assert_eq!(state.winner, Some(TeamSide::A));
+    assert_eq!(state.winner, Some(Team::A));
     assert!(!state.time_called);
     let text = server
         .text(&format!("/api/kubb/matches/{id}/export?format=notation"))
@@ -426,8 +430,9 @@ async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
     let (status, created) = server.post("/api/kubb/matches", None, body).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let created: MatchCreated = read(&created);
-    assert_eq!(created.state.settings["games_to_win"], 3);
-    assert_eq!(created.state.settings["five_for_five"], true);
+    let settings = created.state.settings;
+    assert_eq!(settings.games_to_win.map(|games| games.get()), Some(3));
+    assert!(settings.five_for_five);
     let (id, token) = (&created.id, created.token.as_str());
     let stick = |outcome: Value| json!({ "event": "stick", "player": "p", "outcome": outcome });
     let tower = |id: u8| stick(json!({ "hit": { "towers": [id] } }));
@@ -449,8 +454,8 @@ async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
         state = answer;
     }
     let view: KubbState = read(&state);
-    assert_eq!(view.thrower, TeamSide::A, "the sixth baton is forfeited");
-    assert_eq!(view.phase["name"], "inkast", "{state}");
+    assert_eq!(view.thrower, Team::A, "the sixth baton is forfeited");
+    assert!(matches!(view.phase, Phase::Inkast { .. }), "{state}");
     // The Ringers inkast the five and fell them with one baton, the
     // baseline with another, then the king: game 1 is theirs.
     for _ in 0..5 {
@@ -479,7 +484,7 @@ async fn a_race_to_three_with_the_five_for_five_forfeit_is_played_to_its_end() {
     let view: KubbState = read(&state);
     assert_eq!(view.teams[0].games_won, 3, "{state}");
     assert_eq!(view.teams[1].games_won, 2, "{state}");
-    assert_eq!(view.winner, Some(TeamSide::A));
+    assert_eq!(view.winner, Some(Team::A));
     let text = server
         .text(&format!("/api/kubb/matches/{id}/export?format=notation"))
         .await;

@@ -4,8 +4,11 @@
 //! knockout with the knockout's order ahead of the pools' (all third-placed
 //! teams of the pools, then all fourth-placed, …).
 
+use std::fmt;
+
+use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::format::Format;
 use crate::name::Name;
@@ -29,8 +32,34 @@ impl Serialize for Tiebreaks {
     }
 }
 
-/// One line of the standings.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Read back in the order written: the order they are applied in.
+impl<'de> Deserialize<'de> for Tiebreaks {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tiebreaks, D::Error> {
+        struct InOrder;
+
+        impl<'de> Visitor<'de> for InOrder {
+            type Value = Tiebreaks;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("tie-break values by tie-break name")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tiebreaks, A::Error> {
+                let mut tiebreaks = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    tiebreaks.push(entry);
+                }
+                Ok(Tiebreaks(tiebreaks))
+            }
+        }
+
+        deserializer.deserialize_map(InOrder)
+    }
+}
+
+/// One line of the standings. It crosses the wire as it is (the API's
+/// tournament view), so a client reads it back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Standing {
     pub rank: usize,
     pub name: Name,
@@ -41,9 +70,9 @@ pub struct Standing {
     pub draws: u32,
     pub losses: u32,
     pub withdrawn: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pool_rank: Option<usize>,
 }
 

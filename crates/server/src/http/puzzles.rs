@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::{AppState, JsonBody};
 use crate::error::ApiError;
-use crate::puzzles::{self, AttemptView, NextView, SolverToken};
+use crate::puzzles::{self, SolverToken};
 
 /// The most moves an attempt holds (the longest puzzles have fewer).
 const MAX_MOVES: usize = 16;
@@ -38,7 +38,7 @@ fn solver(headers: &HeaderMap) -> Result<Option<SolverToken>, ApiError> {
 async fn next(
     State(shared): State<AppState>,
     headers: HeaderMap,
-) -> Result<Json<NextView>, ApiError> {
+) -> Result<Json<api::puzzles::Puzzle>, ApiError> {
     let solver = solver(&headers)?;
     puzzles::next(&shared.app, solver.as_ref()).await.map(Json)
 }
@@ -55,7 +55,7 @@ async fn attempt(
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(request): JsonBody<AttemptRequest>,
-) -> Result<Json<AttemptView>, ApiError> {
+) -> Result<Json<api::puzzles::PuzzleAttempt>, ApiError> {
     let id: i64 = id
         .parse()
         .map_err(|_| ApiError::NotFound(format!("no puzzle '{id}'")))?;

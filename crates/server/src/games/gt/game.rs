@@ -4,7 +4,7 @@ use guard_towers::record::GameResult;
 use tournament::score::Points;
 use tournament::{BaselineKubbs, Score};
 
-use super::{Event, Refusal, Settings, State, View};
+use super::{Event, GtState, Refusal, Settings, State};
 use crate::error::ApiError;
 use crate::games::Game;
 use crate::listing::{Listing, Outcome, Side};
@@ -15,7 +15,7 @@ use crate::store::{SourceRow, Store};
 impl Game for State {
     type Settings = Settings;
     type Event = Event;
-    type View = View;
+    type View = GtState;
     type Refusal = Refusal;
 
     const IS_A: &'static str = "a Guard & Towers game";
@@ -41,12 +41,12 @@ impl Game for State {
         State::apply(self, event, at_ms)
     }
 
-    fn view(&self, id: &str, now_ms: i64) -> View {
+    fn view(&self, id: &str, now_ms: i64) -> GtState {
         State::view(self, id, now_ms)
     }
 
     /// Without the move list, which the events themselves carry.
-    fn live_view(&self, id: &str, now_ms: i64) -> View {
+    fn live_view(&self, id: &str, now_ms: i64) -> GtState {
         State::live_view(self, id, now_ms)
     }
 

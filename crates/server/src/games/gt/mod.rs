@@ -11,29 +11,15 @@ mod rated;
 pub mod routes;
 
 use api::board::{Board, MoveView, PlayedMove};
-pub use api::gt::{ClockView, ResultView};
+pub use api::gt::{ClockView, GtState, Player, ResultView};
+use api::gt::{GtKind, RematchState, RematchView, Seats};
 use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
 use guard_towers::{Color, Game, GameError, Move, MoveError, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
 
-use crate::games::kinds::Kind;
 use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
 use crate::status::Status;
-
-/// Who sits in a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Player {
-    /// A person, seated by a token.
-    Human,
-    /// The engine at a level 1–10.
-    Engine { level: u8 },
-    /// A client of the course TCP protocol.
-    Course,
-    /// A bot account, seated by its account token (`crate::bots`).
-    Bot,
-}
 
 /// What a game is created with; [`Settings::new`] is the one way to make
 /// them, for the HTTP API, the course port and the store alike.
@@ -209,15 +195,14 @@ pub enum Event {
     },
 }
 
-/// Where a finished game's rematch stands (the view's `rematch`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
+/// Where a finished game's rematch stands (the view's `rematch`, less the
+/// offer's event number).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Rematch {
     /// `seat` asked; the offer's event number names the seat held for the
     /// offerer in the return game ([`Rematch::seat_key`]).
     Offered {
         seat: Color,
-        #[serde(skip)]
         seq: i64,
     },
     Declined {
@@ -237,6 +222,16 @@ impl Rematch {
     /// nobody in this game.
     pub fn seat_key(offer_seq: i64) -> Seat {
         Seat::Rematch(offer_seq)
+    }
+
+    /// Where it stands, as the view shows it.
+    pub fn view(&self) -> RematchView {
+        let (state, seat, game) = match self {
+            Rematch::Offered { seat, .. } => (RematchState::Offered, *seat, None),
+            Rematch::Declined { seat } => (RematchState::Declined, *seat, None),
+            Rematch::Agreed { seat, game } => (RematchState::Agreed, *seat, Some(game.clone())),
+        };
+        RematchView { state, seat, game }
     }
 }
 
@@ -645,9 +640,9 @@ impl State {
     }
 
     /// The state as the API shows it at `now_ms`.
-    pub fn view(&self, id: &str, now_ms: i64) -> View {
+    pub fn view(&self, id: &str, now_ms: i64) -> GtState {
         let moves = self.game.moves();
-        View {
+        GtState {
             moves: Some(moves.to_vec()),
             played: Some(PlayedMove::line(self.game.start(), moves)),
             ..self.live_view(id, now_ms)
@@ -655,28 +650,28 @@ impl State {
     }
 
     /// [`State::view`] without the move list (`ply` says how long it is).
-    pub fn live_view(&self, id: &str, now_ms: i64) -> View {
+    pub fn live_view(&self, id: &str, now_ms: i64) -> GtState {
         let active = self.status() == Status::Active;
         let legal_moves = if active {
             self.game.legal_moves().to_vec()
         } else {
             Vec::new()
         };
-        let seat = |seat: Color| SeatView {
+        let seat = |seat: Color| api::gt::Seat {
             player: self.settings.player(seat),
             name: self.names[seat.index()].clone(),
             taken: self.is_seated(seat),
         };
-        View {
+        GtState {
             id: id.to_string(),
-            kind: Kind::Gt,
+            kind: GtKind::Gt,
             status: self.status(),
             rules: self.settings.rules,
             start: self.settings.start,
             position: *self.game.position(),
             board: Board::from(self.game.position()),
             side_to_move: self.side_to_move(),
-            ply: self.game.moves().len(),
+            ply: self.game.moves().len() as u64,
             legal: legal_moves.iter().map(|&mv| MoveView::from(mv)).collect(),
             legal_moves,
             seats: Seats {
@@ -690,7 +685,7 @@ impl State {
                 running: active.then(|| self.side_to_move()),
             }),
             draw_offer: self.draw_offer,
-            rematch: self.rematch.clone(),
+            rematch: self.rematch.as_ref().map(Rematch::view),
             result: self.ending.as_ref().map(|ending| ResultView {
                 score: ending.result,
                 winner: ending.result.winner(),
@@ -702,54 +697,6 @@ impl State {
             played: None,
         }
     }
-}
-
-/// A game as the API shows it (`docs/api.md`, schema `GtState`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct View {
-    pub id: String,
-    pub kind: Kind,
-    pub status: Status,
-    pub rules: Ruleset,
-    pub start: Position,
-    pub position: Position,
-    /// `position` as data, for the pages.
-    pub board: Board,
-    pub side_to_move: Color,
-    pub ply: usize,
-    pub legal_moves: Vec<Move>,
-    /// `legal_moves` as data, for the pages.
-    pub legal: Vec<MoveView>,
-    pub seats: Seats,
-    pub time_control: Option<TimeControl>,
-    pub clock: Option<ClockView>,
-    pub draw_offer: Option<Color>,
-    /// Where the rematch stands, once one is offered.
-    pub rematch: Option<Rematch>,
-    pub result: Option<ResultView>,
-    pub seq: i64,
-    /// Whether the result counts for the players' ratings.
-    pub rated: bool,
-    /// Left out of live views: the events carry the moves.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<Move>>,
-    /// `moves` as data, each with its player and number; left out with
-    /// them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub played: Option<Vec<PlayedMove>>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Seats {
-    pub red: SeatView,
-    pub blue: SeatView,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SeatView {
-    pub player: Player,
-    pub name: Option<String>,
-    pub taken: bool,
 }
 
 #[cfg(test)]
@@ -885,7 +832,7 @@ mod tests {
 
     /// The server's view, written, is what the wire crate's reader of a
     /// game reads: a field renamed or retyped on this side fails here.
-    fn read_by_a_player(view: &View) -> api::gt::GameView {
+    fn read_by_a_player(view: &GtState) -> api::gt::GameView {
         let written = serde_json::to_value(view).unwrap();
         serde_json::from_value(written).expect("a player reads the view")
     }

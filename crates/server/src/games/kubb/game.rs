@@ -4,7 +4,7 @@ use kubb::Team;
 use tournament::score::Points;
 use tournament::{BaselineKubbs, Score};
 
-use super::{Event, Refusal, Settings, State, View};
+use super::{Event, KubbState, Refusal, Settings, State};
 use crate::error::ApiError;
 use crate::games::Game;
 use crate::listing::{Listing, Outcome, Side};
@@ -15,7 +15,7 @@ use crate::store::{SourceRow, Store};
 impl Game for State {
     type Settings = Settings;
     type Event = Event;
-    type View = View;
+    type View = KubbState;
     type Refusal = Refusal;
 
     const IS_A: &'static str = "a Kubb match";
@@ -40,7 +40,7 @@ impl Game for State {
         State::apply(self, event)
     }
 
-    fn view(&self, id: &str, _now_ms: i64) -> View {
+    fn view(&self, id: &str, _now_ms: i64) -> KubbState {
         State::view(self, id)
     }
 

@@ -10,14 +10,16 @@ mod rules_twin;
 
 use std::collections::BTreeMap;
 
+use api::kubb::{
+    ConfirmationState, Inkast, KingAttack, KubbKind, KubbState, Place, ResultConfirmation, TeamView,
+};
 use kubb::stats::{player_stats, PlayerStats};
 use kubb::Queue;
 use kubb::{
-    Field, Line, Match, Phase, Piece, PieceId, Point, RuleError, Ruleset, Team, TournamentSettings,
+    Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team, TournamentSettings,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::games::kinds::Kind;
 use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
 use crate::status::Status;
@@ -179,17 +181,17 @@ impl State {
     /// The confirmation of the result: waiting for the teams, confirmed
     /// (both teams agree, or the referee does), or disputed; `None` while
     /// the match goes on.
-    pub fn confirmation(&self) -> Option<ConfirmationView> {
+    pub fn confirmation(&self) -> Option<ResultConfirmation> {
         self.current.outcome()?;
         let [a, b] = self.confirmations;
         let state = if self.referee_confirmed || (a == Some(true) && b == Some(true)) {
-            ResultState::Confirmed
+            ConfirmationState::Confirmed
         } else if a == Some(false) || b == Some(false) {
-            ResultState::Disputed
+            ConfirmationState::Disputed
         } else {
-            ResultState::Awaiting
+            ConfirmationState::Awaiting
         };
-        Some(ConfirmationView {
+        Some(ResultConfirmation {
             a,
             b,
             referee: self.referee_confirmed,
@@ -291,36 +293,36 @@ impl State {
     }
 
     /// The state as the API shows it.
-    pub fn view(&self, id: &str) -> View {
+    pub fn view(&self, id: &str) -> KubbState {
         let state = &self.current;
         let field = state.field();
         let king_attack = state.king_attack();
-        View {
+        KubbState {
             id: id.to_string(),
-            kind: Kind::Kubb,
+            kind: KubbKind::Kubb,
             status: self.status(),
             ruleset: self.ruleset,
             settings: self.ruleset.settings(),
             time_called: state.time_called(),
-            teams: Team::BOTH.map(|team| {
-                let info = state.team_info(team);
-                TeamView {
-                    team,
-                    name: info.name.to_string(),
-                    players: info.players.iter().map(ToString::to_string).collect(),
-                    games_won: state.games_won(team),
-                    // The line the rules give now: a line advanced to a
-                    // knight that has since fallen is the baseline again.
-                    line: LineView::of(state.line(team)),
-                }
-            }),
-            phase: PhaseView::of(state.phase()),
+            teams: Team::BOTH
+                .map(|team| {
+                    let info = state.team_info(team);
+                    TeamView {
+                        team,
+                        name: info.name.to_string(),
+                        players: info.players.iter().map(ToString::to_string).collect(),
+                        games_won: state.games_won(team),
+                        line: line_view(state.line(team)),
+                    }
+                })
+                .to_vec(),
+            phase: phase_view(state.phase()),
             thrower: state.thrower(),
             starter: state.starting_team(),
-            turn: state.turns_completed() + 1,
-            sticks_left: state.sticks_left(),
+            turn: state.turns_completed() as u64 + 1,
+            sticks_left: state.sticks_left().into(),
             king_standing: state.king_standing(),
-            king_attack: KingAttackView {
+            king_attack: KingAttack {
                 allowed: king_attack.is_ok(),
                 reason: king_attack.err().map(|why| why.to_string()),
             },
@@ -329,8 +331,10 @@ impl State {
                 .iter()
                 .map(|p| p.to_string())
                 .collect(),
-            pieces: PieceId::ALL.map(|id| PieceView::of(id, state.piece(id), field)),
-            field: FieldView {
+            pieces: PieceId::ALL
+                .map(|id| piece_view(id, state.piece(id), field))
+                .to_vec(),
+            field: api::kubb::Field {
                 length: field.length,
                 width: field.width,
                 king: field.king(),
@@ -338,31 +342,12 @@ impl State {
             },
             winner: state.winner(),
             summary: state.to_string(),
-            events: self.events.len(),
+            events: self.events.len() as u64,
             seq: self.seq,
             rated: self.rated,
             result_confirmation: self.confirmation(),
         }
     }
-}
-
-/// The teams' and the referee's word on a finished match's result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ConfirmationView {
-    /// Team A's phone: agreed, disputed, or not yet said.
-    pub a: Option<bool>,
-    pub b: Option<bool>,
-    /// Whether the referee confirmed it (which settles a dispute).
-    pub referee: bool,
-    pub state: ResultState,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ResultState {
-    Awaiting,
-    Confirmed,
-    Disputed,
 }
 
 /// The events in force of a match (`docs/api.md`, schema `KubbRecord`).
@@ -374,183 +359,59 @@ pub struct Record<'a> {
     pub events: &'a [kubb::Event],
 }
 
-/// A match as the API shows it (`docs/api.md`, schema `KubbState`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct View {
-    pub id: String,
-    pub kind: Kind,
-    pub status: Status,
-    pub ruleset: Ruleset,
-    /// The tournament settings (opening, thrower rule, double, time limit).
-    pub settings: TournamentSettings,
-    /// Whether the referee has called time (the tie-break then applies).
-    pub time_called: bool,
-    pub teams: [TeamView; 2],
-    pub phase: PhaseView,
-    pub thrower: Team,
-    pub starter: Option<Team>,
-    pub turn: usize,
-    pub sticks_left: u8,
-    pub king_standing: bool,
-    pub king_attack: KingAttackView,
-    pub counting_targets: Vec<String>,
-    pub pieces: [PieceView; 10],
-    pub field: FieldView,
-    pub winner: Option<Team>,
-    pub summary: String,
-    /// Referee events in force.
-    pub events: usize,
-    pub seq: i64,
-    /// Whether the result counts for the ratings.
-    pub rated: bool,
-    /// Once the match is over: the teams' and the referee's word on its
-    /// result.
-    pub result_confirmation: Option<ConfirmationView>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TeamView {
-    pub team: Team,
-    pub name: String,
-    pub players: Vec<String>,
-    pub games_won: u8,
-    pub line: LineView,
-}
-
-/// A team's throwing line now.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "at", rename_all = "snake_case")]
-pub enum LineView {
-    Baseline,
-    Knight { piece: String, y: Option<f64> },
-}
-
-impl LineView {
-    fn of(line: Line) -> LineView {
-        match line {
-            Line::Baseline => LineView::Baseline,
-            Line::AtKnight { piece, y } => LineView::Knight {
-                piece: piece.to_string(),
-                y,
-            },
-        }
+/// A team's throwing line as the view shows it.
+fn line_view(line: Line) -> api::kubb::Line {
+    match line {
+        Line::Baseline => api::kubb::Line::Baseline,
+        Line::AtKnight { piece, y } => api::kubb::Line::Knight {
+            piece: piece.to_string(),
+            y,
+        },
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct InkastView {
-    pub piece: String,
-    pub attempt: u8,
-}
-
-/// Where a game stands and what the referee records next.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "name", rename_all = "snake_case")]
-pub enum PhaseView {
-    StartingThrow,
-    Inkast {
-        queue: Vec<InkastView>,
-        to_place: Vec<String>,
-    },
-    Placement {
-        to_place: Vec<String>,
-    },
-    Throwing,
-    GameOver {
-        /// `null` for a game drawn when time was called.
-        winner: Option<Team>,
-        reason: String,
-    },
-}
-
-impl PhaseView {
-    fn of(phase: &Phase) -> PhaseView {
-        let names =
-            |pieces: &Queue<PieceId>| pieces.iter().map(|piece| piece.to_string()).collect();
-        match phase {
-            Phase::StartingThrow => PhaseView::StartingThrow,
-            Phase::Inkast { queue, to_place } => PhaseView::Inkast {
-                queue: queue
-                    .iter()
-                    .map(|(piece, attempt)| InkastView {
-                        piece: piece.to_string(),
-                        attempt,
-                    })
-                    .collect(),
-                to_place: names(to_place),
-            },
-            Phase::Placement { to_place } => PhaseView::Placement {
-                to_place: names(to_place),
-            },
-            Phase::Throwing => PhaseView::Throwing,
-            Phase::GameOver(end) => PhaseView::GameOver {
-                winner: end.winner,
-                reason: end.reason.to_string(),
-            },
-        }
+/// A game's phase as the view shows it: its kubbs by name.
+fn phase_view(phase: &Phase) -> api::kubb::Phase {
+    let names = |pieces: &Queue<PieceId>| pieces.iter().map(|piece| piece.to_string()).collect();
+    match phase {
+        Phase::StartingThrow => api::kubb::Phase::StartingThrow,
+        Phase::Inkast { queue, to_place } => api::kubb::Phase::Inkast {
+            queue: queue
+                .iter()
+                .map(|(piece, attempt)| Inkast {
+                    piece: piece.to_string(),
+                    attempt,
+                })
+                .collect(),
+            to_place: names(to_place),
+        },
+        Phase::Placement { to_place } => api::kubb::Phase::Placement {
+            to_place: names(to_place),
+        },
+        Phase::Throwing => api::kubb::Phase::Throwing,
+        Phase::GameOver(end) => api::kubb::Phase::GameOver {
+            winner: end.winner,
+            reason: end.reason.to_string(),
+        },
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct KingAttackView {
-    pub allowed: bool,
-    /// Why not, when it is not allowed.
-    pub reason: Option<String>,
-}
-
-/// A piece with its name (`A1`), its number in events (0–9) and, where
-/// known, its place on the field in metres.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PieceView {
-    pub id: String,
-    pub number: u8,
-    #[serde(flatten)]
-    pub place: PlaceView,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
-pub enum PlaceView {
-    Tower {
-        team: Team,
-        at: Point,
-    },
-    Knight {
-        half: Team,
-        at: Option<Point>,
-    },
-    Down {
-        half: Team,
-    },
-    /// Taken out of the game by the time limit's tie-break.
-    Removed,
-}
-
-impl PieceView {
-    fn of(id: PieceId, piece: Piece, field: &Field) -> PieceView {
-        let place = match piece {
-            Piece::Tower { team } => PlaceView::Tower {
-                team,
-                at: field.tower_spot(id.original_team(), id.spot()),
-            },
-            Piece::Knight { half, at } => PlaceView::Knight { half, at },
-            Piece::Down { half } => PlaceView::Down { half },
-            Piece::Removed => PlaceView::Removed,
-        };
-        PieceView {
-            id: id.to_string(),
-            number: id.0,
-            place,
-        }
+/// A kubb as the view shows it: a tower on its spot of the field.
+fn piece_view(id: PieceId, piece: Piece, field: &Field) -> api::kubb::Piece {
+    let place = match piece {
+        Piece::Tower { team } => Place::Tower {
+            team,
+            at: field.tower_spot(id.original_team(), id.spot()),
+        },
+        Piece::Knight { half, at } => Place::Knight { half, at },
+        Piece::Down { half } => Place::Down { half },
+        Piece::Removed => Place::Removed,
+    };
+    api::kubb::Piece {
+        id: id.to_string(),
+        number: id.0,
+        place,
     }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct FieldView {
-    pub length: f64,
-    pub width: f64,
-    pub king: Point,
-    pub baselines: [f64; 2],
 }
 
 /// A player's statistics as the API shows them.

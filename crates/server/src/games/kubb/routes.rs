@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use api::kubb::KubbState;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -175,7 +176,7 @@ async fn list_kubb(
 async fn kubb_state(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<kubb_match::View>, ApiError> {
+) -> Result<Json<KubbState>, ApiError> {
     let game = shared.app.lock(&id).await?;
     Ok(Json(kubb_state_of(&game)?.view(&id)))
 }
@@ -204,7 +205,7 @@ async fn commit(
     shared: &Shared,
     mut game: Loaded,
     event: kubb_match::Event,
-) -> Result<Json<kubb_match::View>, ApiError> {
+) -> Result<Json<KubbState>, ApiError> {
     shared.app.commit_event(&mut game, event, None).await?;
     Ok(Json(kubb_state_of(&game)?.view(&game.id)))
 }
@@ -215,7 +216,7 @@ async fn kubb_event(
     _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<KubbEventRequest>,
-) -> Result<Json<kubb_match::View>, ApiError> {
+) -> Result<Json<KubbState>, ApiError> {
     kubb_match::check_entry(&request.event)?;
     let event = kubb_match::Event::Referee {
         event: request.event,
@@ -255,7 +256,7 @@ async fn already_recorded(
     game: Loaded,
     seq: i64,
     event: &kubb_match::Event,
-) -> Result<Json<kubb_match::View>, ApiError> {
+) -> Result<Json<KubbState>, ApiError> {
     let stored = shared.app.store.events(&game.id, seq - 1).await?;
     let same = stored
         .first()
@@ -276,7 +277,7 @@ async fn kubb_undo(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<kubb_match::View>, ApiError> {
+) -> Result<Json<KubbState>, ApiError> {
     let game = shared.app.lock(&id).await?;
     let state = kubb_state_of(&game)?;
     if scorer_of(&game, &headers)? != Scorer::Referee {
@@ -314,7 +315,7 @@ async fn kubb_confirm(
     _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<ConfirmRequest>,
-) -> Result<Json<kubb_match::View>, ApiError> {
+) -> Result<Json<KubbState>, ApiError> {
     let game = shared.app.lock(&id).await?;
     kubb_state_of(&game)?;
     let by = match scorer_of(&game, &headers)? {

@@ -1,7 +1,7 @@
 //! Tournaments behind the game seam: a tournament is stored and served
 //! like a game.
 
-use super::{Event, Refusal, Settings, State, View};
+use super::{Event, Refusal, Settings, State, TournamentState};
 use crate::error::ApiError;
 use crate::games::{Game, Kind};
 use crate::listing::Listing;
@@ -12,7 +12,7 @@ use crate::store::{SourceRow, Store};
 impl Game for State {
     type Settings = Settings;
     type Event = Event;
-    type View = View;
+    type View = TournamentState;
     type Refusal = Refusal;
 
     const IS_A: &'static str = "a tournament";
@@ -38,7 +38,7 @@ impl Game for State {
         State::apply(self, event)
     }
 
-    fn view(&self, id: &str, _now_ms: i64) -> View {
+    fn view(&self, id: &str, _now_ms: i64) -> TournamentState {
         State::view(self, id)
     }
 

@@ -12,14 +12,13 @@ pub mod games;
 mod rated;
 pub mod routes;
 
+use api::tournament::{CrosstableRow, Pairing, ResultBy, Round, TournamentKind, TournamentState};
 use guard_towers::TimeControl;
 use serde::{Deserialize, Serialize};
 use tournament::event::{PairingEntry, ResultEntry};
-use tournament::format::Format;
 use tournament::tournament::Stage;
-use tournament::{BaselineKubbs, GameKind, Name, Score, Standing, Tournament};
+use tournament::{BaselineKubbs, GameKind, Name, Score, Tournament};
 
-use crate::games::kinds::Kind;
 use crate::games::kubb as kubb_match;
 use crate::listing::Listing;
 use crate::status::Status;
@@ -469,11 +468,11 @@ impl State {
     }
 
     /// The tournament as the API shows it.
-    pub fn view(&self, id: &str) -> View {
+    pub fn view(&self, id: &str) -> TournamentState {
         let t = &self.tournament;
-        View {
+        TournamentState {
             id: id.to_string(),
-            kind: Kind::Tournament,
+            kind: TournamentKind::Tournament,
             status: self.status(),
             title: self.settings.title.clone(),
             game: self.settings.game(),
@@ -486,7 +485,7 @@ impl State {
                 .entrants
                 .iter()
                 .enumerate()
-                .map(|(index, entrant)| EntrantView {
+                .map(|(index, entrant)| api::tournament::Entrant {
                     name: entrant.name.clone(),
                     players: entrant.players.clone(),
                     withdrawn: t.withdrawn_after(index).is_some(),
@@ -501,20 +500,20 @@ impl State {
         }
     }
 
-    fn round_views(&self) -> Vec<RoundView> {
+    fn round_views(&self) -> Vec<Round> {
         let t = &self.tournament;
         let name = |entrant: usize| t.name(entrant).clone();
         t.rounds()
             .iter()
             .zip(self.games.iter().zip(&self.results_by))
             .enumerate()
-            .map(|(round, (pairings, (games, results_by)))| RoundView {
+            .map(|(round, (pairings, (games, results_by)))| Round {
                 round: round as u32 + 1,
-                stage: StageView::of(t.stage(round)),
+                stage: stage_view(t.stage(round)),
                 pairings: pairings
                     .iter()
                     .zip(games.iter().zip(results_by))
-                    .map(|(pairing, (game, result_by))| PairingView {
+                    .map(|(pairing, (game, result_by))| Pairing {
                         first: name(pairing.first),
                         second: pairing.second.map(name),
                         score: pairing.score,
@@ -532,11 +531,11 @@ impl State {
     }
 
     /// Each entrant's scores against each other, from the row's side.
-    fn crosstable(&self) -> Vec<CrossRow> {
+    fn crosstable(&self) -> Vec<CrosstableRow> {
         let t = &self.tournament;
         let n = t.entrant_count();
-        let mut rows: Vec<CrossRow> = (0..n)
-            .map(|entrant| CrossRow {
+        let mut rows: Vec<CrosstableRow> = (0..n)
+            .map(|entrant| CrosstableRow {
                 name: t.name(entrant).clone(),
                 results: vec![Vec::new(); n],
             })
@@ -552,99 +551,19 @@ impl State {
     }
 }
 
-/// A tournament as the API shows it (`docs/api.md`, schema
-/// `TournamentState`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct View {
-    pub id: String,
-    pub kind: Kind,
-    pub status: Status,
-    pub title: String,
-    pub game: GameKind,
-    pub format: Format,
-    pub settings: tournament::Settings,
-    pub ruleset: Option<kubb::Ruleset>,
-    pub match_settings: Option<kubb::TournamentSettings>,
-    pub time_control: Option<TimeControl>,
-    pub entrants: Vec<EntrantView>,
-    pub rounds: Vec<RoundView>,
-    /// Provisional while rounds remain.
-    pub standings: Vec<Standing>,
-    pub crosstable: Vec<CrossRow>,
-    /// Whether `/bracket` draws a knockout bracket.
-    pub has_bracket: bool,
-    pub seq: i64,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EntrantView {
-    pub name: Name,
-    pub players: Vec<String>,
-    pub withdrawn: bool,
-    /// A bot account, playing through its event stream.
-    pub bot: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RoundView {
-    pub round: u32,
-    pub stage: StageView,
-    pub pairings: Vec<PairingView>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StageView {
-    Main,
-    Pool,
-    Knockout,
-}
-
-impl StageView {
-    fn of(stage: Stage) -> StageView {
-        match stage {
-            Stage::Main => StageView::Main,
-            Stage::Pool => StageView::Pool,
-            Stage::Knockout { .. } => StageView::Knockout,
-        }
+/// The stage a round belongs to, as the view shows it.
+fn stage_view(stage: Stage) -> api::tournament::Stage {
+    match stage {
+        Stage::Main => api::tournament::Stage::Main,
+        Stage::Pool => api::tournament::Stage::Pool,
+        Stage::Knockout { .. } => api::tournament::Stage::Knockout,
     }
-}
-
-/// A pairing: the first named starts (Kubb team A) or plays Red; a bye has
-/// no second and no game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PairingView {
-    pub first: Name,
-    pub second: Option<Name>,
-    pub score: Option<Score>,
-    pub kubbs: Option<BaselineKubbs>,
-    pub winner: Option<Name>,
-    /// The id of the stored game or match, live at `/api/games/{id}/ws`.
-    pub game: Option<String>,
-    /// Who gave the score: `null` while there is none.
-    pub result_by: Option<ResultBy>,
-}
-
-/// Who gave a pairing's result: its game when it ended on the server, the
-/// organiser (typed in: no game was played to it), or the organiser's
-/// correction of a game's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ResultBy {
-    Game,
-    Organiser,
-    Corrected,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CrossRow {
-    pub name: Name,
-    /// By opponent, in entrant order: every score against them.
-    pub results: Vec<Vec<Score>>,
 }
 
 #[cfg(test)]
 mod tests {
+    use tournament::format::Format;
+
     use super::*;
 
     fn settings(game: GameKind, format: Format) -> Settings {

@@ -6,6 +6,7 @@
 
 use ::tournament::format::Format;
 use ::tournament::{BaselineKubbs, GameKind, Name, Score};
+use api::tournament::TournamentState;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -113,7 +114,7 @@ async fn list(
 async fn show(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<tournament::View>, ApiError> {
+) -> Result<Json<TournamentState>, ApiError> {
     let tournament = shared.app.lock(&id).await?;
     Ok(Json(state_of(&tournament)?.view(&id)))
 }
@@ -131,7 +132,7 @@ async fn commit(
     shared: &Shared,
     mut tournament: Loaded,
     event: Event,
-) -> Result<Json<tournament::View>, ApiError> {
+) -> Result<Json<TournamentState>, ApiError> {
     shared
         .app
         .commit_event(&mut tournament, event, None)
@@ -157,7 +158,7 @@ async fn register(
     _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<RegisterRequest>,
-) -> Result<Json<tournament::View>, ApiError> {
+) -> Result<Json<TournamentState>, ApiError> {
     let players = request
         .players
         .into_iter()
@@ -192,7 +193,7 @@ async fn withdraw(
     _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<WithdrawRequest>,
-) -> Result<Json<tournament::View>, ApiError> {
+) -> Result<Json<TournamentState>, ApiError> {
     let tournament = organised(&shared, &id, &headers).await?;
     commit(&shared, tournament, Event::Withdrawn { name: request.name }).await
 }
@@ -203,7 +204,7 @@ async fn withdraw(
 struct RoundStarted {
     round: u32,
     games: Vec<PairingGame>,
-    state: tournament::View,
+    state: TournamentState,
 }
 
 async fn next_round(
@@ -264,7 +265,7 @@ async fn result(
     _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<ResultRequest>,
-) -> Result<Json<tournament::View>, ApiError> {
+) -> Result<Json<TournamentState>, ApiError> {
     let mut tournament = organised(&shared, &id, &headers).await?;
     // A game that ended meanwhile is recorded first, so that the organiser's
     // word corrects it rather than being overwritten by it.
