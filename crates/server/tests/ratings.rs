@@ -8,7 +8,8 @@
 
 mod common;
 
-use common::{config, databases, start, TestServer};
+use api::ratings::{Leader, Leaderboard, PlayerPage, RatedOutcome, Record};
+use common::{config, databases, read, start, TestServer};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tournament::glicko2::{Game, Glicko2, Rating};
@@ -60,28 +61,41 @@ fn beats(winner: Rating, loser: Rating) -> (Rating, Rating) {
     )
 }
 
-fn leader<'a>(ratings: &'a Value, name: &str) -> &'a Value {
-    ratings["leaders"]
-        .as_array()
-        .unwrap()
+fn leader<'a>(ratings: &'a Leaderboard, name: &str) -> &'a Leader {
+    ratings
+        .leaders
         .iter()
-        .find(|l| l["name"] == name)
-        .unwrap_or_else(|| panic!("{name} is not on the board: {ratings}"))
+        .find(|l| l.name == name)
+        .unwrap_or_else(|| panic!("{name} is not on the board: {ratings:?}"))
 }
 
-fn assert_rated(ratings: &Value, name: &str, expected: Rating, games: u64) {
+fn assert_rated(ratings: &Leaderboard, name: &str, expected: Rating, games: i64) {
     let line = leader(ratings, name);
-    let rating = line["rating"].as_f64().unwrap();
-    let deviation = line["deviation"].as_f64().unwrap();
     assert!(
-        (rating - expected.rating).abs() < 1e-9,
-        "{name}: {line} vs {expected:?}"
+        (line.rating - expected.rating).abs() < 1e-9,
+        "{name}: {line:?} vs {expected:?}"
     );
     assert!(
-        (deviation - expected.deviation).abs() < 1e-9,
-        "{name}: {line}"
+        (line.deviation - expected.deviation).abs() < 1e-9,
+        "{name}: {line:?}"
     );
-    assert_eq!(line["games"], games, "{name}");
+    assert_eq!(line.games, games, "{name}");
+}
+
+/// A leaderboard or player page, read as the wire type once its status is
+/// checked.
+async fn ok<T: serde::de::DeserializeOwned>(server: &TestServer, path: &str) -> T {
+    let (status, body) = server.get(path).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    read(&body)
+}
+
+fn record(wins: i64, draws: i64, losses: i64) -> Record {
+    Record {
+        wins,
+        draws,
+        losses,
+    }
 }
 
 /// Three rated games (bob beats ann, ann beats cy, cy beats bob) and one
@@ -107,8 +121,7 @@ async fn rated_games_move_ratings_as_computed_by_hand_and_a_second_server_agrees
 
         let restarted = start(config(&database)).await;
         for reader in [&server, &restarted] {
-            let (status, ratings) = reader.get("/api/ratings?game=gt").await;
-            assert_eq!(status, StatusCode::OK, "{ratings}");
+            let ratings: Leaderboard = ok(reader, "/api/ratings?game=gt").await;
             // Two games each: the unrated game is left out. (The board's
             // `periods` is not checked: a shared PostgreSQL test database
             // holds other tests' rated results too.)
@@ -116,44 +129,31 @@ async fn rated_games_move_ratings_as_computed_by_hand_and_a_second_server_agrees
             assert_rated(&ratings, "bob", bob_2, 2);
             assert_rated(&ratings, "cy", cy_2, 2);
 
-            let (status, page) = reader.get("/api/players/gt/ann").await;
-            assert_eq!(status, StatusCode::OK, "{page}");
-            let history = page["history"].as_array().unwrap();
-            let seen: Vec<(&str, &str, &str)> = history
+            let page: PlayerPage = ok(reader, "/api/players/gt/ann").await;
+            let seen: Vec<(&str, RatedOutcome, Option<&str>)> = page
+                .history
                 .iter()
-                .map(|p| {
-                    (
-                        p["opponent"].as_str().unwrap(),
-                        p["outcome"].as_str().unwrap(),
-                        p["game"].as_str().unwrap(),
-                    )
-                })
+                .map(|p| (p.opponent.as_str(), p.outcome, p.game.as_deref()))
                 .collect();
             assert_eq!(
                 seen,
                 [
-                    ("bob", "loss", first.as_str()),
-                    ("cy", "win", second.as_str())
+                    ("bob", RatedOutcome::Loss, Some(first.as_str())),
+                    ("cy", RatedOutcome::Win, Some(second.as_str()))
                 ]
             );
-            let after_first = history[0]["rating"].as_f64().unwrap();
-            assert!((after_first - ann_1.rating).abs() < 1e-9, "{page}");
-            assert_eq!(
-                page["record"],
-                json!({ "wins": 1, "draws": 0, "losses": 1 })
-            );
-            assert_eq!(
-                page["by_color"]["red"],
-                json!({ "wins": 1, "draws": 0, "losses": 1 }),
-                "ann had Red in both"
-            );
+            let after_first = page.history[0].rating;
+            assert!((after_first - ann_1.rating).abs() < 1e-9, "{page:?}");
+            assert_eq!(page.record, record(1, 0, 1));
+            let by_color = page.by_color.as_ref().expect("a Guard & Towers page");
+            assert_eq!(by_color.red, record(1, 0, 1), "ann had Red in both");
             // The page's rank is the board's; of the three, ann is second
             // (cy won the last game).
-            let rank = |name| leader(&ratings, name)["rank"].as_u64().unwrap();
-            assert_eq!(page["rank"].as_u64(), Some(rank("ann")), "{ratings}");
+            let rank = |name| leader(&ratings, name).rank;
+            assert_eq!(page.rank, Some(rank("ann")), "{ratings:?}");
             assert!(
                 rank("cy") < rank("ann") && rank("ann") < rank("bob"),
-                "{ratings}"
+                "{ratings:?}"
             );
         }
     }
@@ -253,29 +253,29 @@ async fn a_rated_kubb_match_rates_teams_and_players_with_their_statistics() {
     kubb_match(&server, false).await;
     let (won, lost) = beats(Rating::NEWCOMER, Rating::NEWCOMER);
 
-    let (_, teams) = server.get("/api/ratings?game=kubb").await;
-    assert_eq!(teams["periods"], 1, "{teams}");
+    let teams: Leaderboard = ok(&server, "/api/ratings?game=kubb").await;
+    assert_eq!(teams.periods, 1, "{teams:?}");
     assert_rated(&teams, "Vikings", won, 1);
     assert_rated(&teams, "Danes", lost, 1);
-    let (_, players) = server.get("/api/ratings?game=kubb&of=players").await;
+    let players: Leaderboard = ok(&server, "/api/ratings?game=kubb&of=players").await;
     for (name, expected) in [("ann", won), ("bob", won), ("cy", lost), ("dee", lost)] {
         assert_rated(&players, name, expected, 1);
     }
 
-    let (status, ann) = server.get("/api/players/kubb/ann?of=players").await;
-    assert_eq!(status, StatusCode::OK, "{ann}");
-    let played = &ann["history"][0];
+    let ann: PlayerPage = ok(&server, "/api/players/kubb/ann?of=players").await;
+    let played = &ann.history[0];
     assert_eq!(
-        (&played["opponent"], &played["team"], &played["game"]),
-        (&json!("Danes"), &json!("Vikings"), &json!(rated))
+        (
+            &*played.opponent,
+            played.team.as_deref(),
+            played.game.as_ref()
+        ),
+        ("Danes", Some("Vikings"), Some(&rated))
     );
-    assert_eq!(
-        (&ann["stats"]["sticks"], &ann["stats"]["hits"]),
-        (&json!(2), &json!(2))
-    );
-    let (status, vikings) = server.get("/api/players/kubb/Vikings").await;
-    assert_eq!(status, StatusCode::OK, "{vikings}");
-    assert_eq!(vikings["record"]["wins"], 1);
+    let stats = ann.stats.expect("a Kubb player's statistics");
+    assert_eq!((&stats["sticks"], &stats["hits"]), (&json!(2), &json!(2)));
+    let vikings: PlayerPage = ok(&server, "/api/players/kubb/Vikings").await;
+    assert_eq!(vikings.record.wins, 1);
     let (status, _) = server.get("/api/players/kubb/Vikings?of=players").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "a team is not a player");
 }
