@@ -7,22 +7,37 @@ mod common;
 
 use std::time::Duration;
 
-use common::{config, start, wait_for, TestServer};
+use api::gt::GtState;
+use api::kubb::{KubbState, MatchCreated};
+use api::live::ServerMessage;
+use api::ratings::{Leaderboard, PlayerPage, RatedOutcome, Record};
+use api::tournament::{
+    PairingGame, ResultBy, RoundStarted, Stage, TournamentCreated, TournamentKind, TournamentState,
+};
+use api::Status;
+use common::{config, read, start, wait_for, TestServer};
 use futures_util::StreamExt;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
+use tournament::tiebreaks::Tiebreak;
+use tournament::{Name, Standing};
+
+/// An answer read as the wire type once its status is checked.
+async fn ok<T: serde::de::DeserializeOwned>(server: &TestServer, path: &str) -> T {
+    let (status, body) = server.get(path).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    read(&body)
+}
 
 /// Creates a tournament; returns its id and the organiser's token.
 async fn create(server: &TestServer, body: Value) -> (String, String) {
     let (status, created) = server.post("/api/tournaments", None, body).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    assert_eq!(created["state"]["kind"], "tournament");
-    assert_eq!(created["state"]["status"], "waiting");
-    (
-        created["id"].as_str().unwrap().to_string(),
-        created["token"].as_str().unwrap().to_string(),
-    )
+    let created: TournamentCreated = read(&created);
+    assert_eq!(created.state.kind, TournamentKind::Tournament);
+    assert_eq!(created.state.status, Status::Waiting);
+    (created.id, created.token)
 }
 
 async fn register(server: &TestServer, id: &str, token: &str, entrant: Value) {
@@ -32,40 +47,64 @@ async fn register(server: &TestServer, id: &str, token: &str, entrant: Value) {
 }
 
 /// Starts the next round; returns its games as the organiser sees them.
-async fn start_round(server: &TestServer, id: &str, token: &str) -> Vec<Value> {
+async fn start_round(server: &TestServer, id: &str, token: &str) -> Vec<PairingGame> {
     let path = format!("/api/tournaments/{id}/rounds");
     let (status, body) = server.post(&path, Some(token), json!({})).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    body["games"].as_array().unwrap().clone()
+    read::<RoundStarted>(&body).games
 }
 
-fn token_of<'a>(game: &'a Value, seat: &str) -> &'a str {
-    game["tokens"]
-        .as_array()
-        .unwrap()
+fn token_of<'a>(game: &'a PairingGame, seat: &str) -> &'a str {
+    &game
+        .tokens
         .iter()
-        .find(|t| t["seat"] == seat)
-        .unwrap()["token"]
-        .as_str()
-        .unwrap()
+        .find(|t| t.seat == seat)
+        .unwrap_or_else(|| panic!("no {seat} token: {game:?}"))
+        .token
+}
+
+/// A score or a count of baseline kubbs as it crosses the wire (`1-0`).
+fn text<T: ToString>(value: &Option<T>) -> Option<String> {
+    value.as_ref().map(T::to_string)
+}
+
+fn named(name: &Option<Name>) -> Option<&str> {
+    name.as_ref().map(Name::as_str)
+}
+
+/// A tie-break's value in a line of the standings.
+fn tiebreak(line: &Standing, which: Tiebreak) -> Option<f64> {
+    line.tiebreaks
+        .0
+        .iter()
+        .find(|(tiebreak, _)| *tiebreak == which)
+        .map(|&(_, value)| value)
+}
+
+fn standing<'a>(state: &'a TournamentState, name: &str) -> &'a Standing {
+    state
+        .standings
+        .iter()
+        .find(|s| s.name.as_str() == name)
+        .unwrap_or_else(|| panic!("{name} is not in the standings: {state:?}"))
 }
 
 /// Waits until every pairing of the tournament's latest round has a
 /// result: results arrive from the games, after they have ended.
-async fn round_decided(server: &TestServer, id: &str) -> Value {
-    wait_for(server, &format!("/api/tournaments/{id}"), |state| {
-        state["rounds"]
-            .as_array()
-            .and_then(|rounds| rounds.last())
+async fn round_decided(server: &TestServer, id: &str) -> TournamentState {
+    let state = wait_for(server, &format!("/api/tournaments/{id}"), |state| {
+        read::<TournamentState>(state)
+            .rounds
+            .last()
             .is_some_and(|round| {
-                round["pairings"]
-                    .as_array()
-                    .unwrap()
+                round
+                    .pairings
                     .iter()
-                    .all(|p| p["second"].is_null() || !p["score"].is_null())
+                    .all(|p| p.second.is_none() || p.score.is_some())
             })
     })
-    .await
+    .await;
+    read(&state)
 }
 
 /// A Guard & Towers round robin of four: in every game the player whose
@@ -114,25 +153,25 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
     );
 
     let mut live = connect(&server, &id).await;
-    assert_eq!(next_message(&mut live).await["state"]["kind"], "tournament");
+    let first = next_message(&mut live).await;
+    let state = state_of(&first).unwrap_or_else(|| panic!("a state first: {first:?}"));
+    assert_eq!(state.kind, TournamentKind::Tournament);
 
     for round in 1..=3 {
         let games = start_round(&server, &id, &organiser).await;
         assert_eq!(games.len(), 2, "four players, two games a round");
         for game in &games {
-            assert_eq!(game["round"], round);
-            let (first, second) = (
-                game["first"].as_str().unwrap(),
-                game["second"].as_str().unwrap(),
-            );
-            let gid = game["game"].as_str().unwrap();
-            let (_, state) = server.get(&format!("/api/gt/games/{gid}")).await;
-            assert_eq!(state["status"], "active", "both seats taken: {state}");
+            assert_eq!(game.round, round);
+            let (first, second) = (game.first.as_str(), game.second.as_str());
+            let gid = &game.game;
+            let state: GtState = ok(&server, &format!("/api/gt/games/{gid}")).await;
+            assert_eq!(state.status, Status::Active, "both seats taken: {state:?}");
             assert_eq!(
-                state["seats"]["red"]["name"], first,
+                state.seats.red.name.as_deref(),
+                Some(first),
                 "the first named plays Red"
             );
-            assert_eq!(state["seats"]["blue"]["name"], second);
+            assert_eq!(state.seats.blue.name.as_deref(), Some(second));
             let loser = if first < second { "blue" } else { "red" };
             let (status, body) = server
                 .post(
@@ -145,17 +184,16 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
         }
         round_decided(&server, &id).await;
     }
-    let (_, state) = server.get(&format!("/api/tournaments/{id}")).await;
-    assert_eq!(state["status"], "finished", "{state}");
-    let table: Vec<(String, f64, f64)> = state["standings"]
-        .as_array()
-        .unwrap()
+    let state: TournamentState = ok(&server, &format!("/api/tournaments/{id}")).await;
+    assert_eq!(state.status, Status::Finished, "{state:?}");
+    let table: Vec<(String, f64, f64)> = state
+        .standings
         .iter()
         .map(|s| {
             (
-                s["name"].as_str().unwrap().to_string(),
-                s["points"].as_f64().unwrap(),
-                s["tiebreaks"]["sonneborn_berger"].as_f64().unwrap(),
+                s.name.to_string(),
+                s.points,
+                tiebreak(s, Tiebreak::SonnebornBerger).unwrap(),
             )
         })
         .collect();
@@ -170,18 +208,21 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
         .map(|&(name, points, sb)| (name.to_string(), points, sb))
         .collect();
     assert_eq!(table, expected);
-    assert_eq!(
-        state["crosstable"][0]["results"][1],
-        json!(["1-0"]),
-        "ann beat bob"
-    );
+    let ann_against_bob: Vec<String> = state.crosstable[0].results[1]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(ann_against_bob, ["1-0"], "ann beat bob");
 
     // Every result reached the live socket: its last state is the final one.
-    let mut last = Value::Null;
-    while last["state"]["status"] != "finished" {
-        last = next_message(&mut live).await;
-    }
-    assert_eq!(last["state"]["standings"][0]["name"], "ann");
+    let last = loop {
+        let message = next_message(&mut live).await;
+        match state_of(&message) {
+            Some(state) if state.status == Status::Finished => break state.clone(),
+            _ => {}
+        }
+    };
+    assert_eq!(last.standings[0].name.as_str(), "ann");
 
     let (status, _) = server
         .post(
@@ -203,21 +244,14 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
     // Glicko-2 over the tournament's results, each its own period: the
     // order of the wins is the order of the ratings, and everyone is
     // rated from their three games.
-    let (status, ratings) = server.get("/api/ratings?game=gt&min_games=1").await;
-    assert_eq!(status, StatusCode::OK, "{ratings}");
-    assert_eq!(
-        (ratings["periods"].as_u64(), ratings["tournaments"].as_u64()),
-        (Some(6), Some(1))
-    );
-    let leaders = ratings["leaders"].as_array().unwrap();
-    let names: Vec<&str> = leaders
-        .iter()
-        .map(|l| l["name"].as_str().unwrap())
-        .collect();
+    let ratings: Leaderboard = ok(&server, "/api/ratings?game=gt&min_games=1").await;
+    assert_eq!((ratings.periods, ratings.tournaments), (6, 1));
+    let leaders = &ratings.leaders;
+    let names: Vec<&str> = leaders.iter().map(|l| l.name.as_str()).collect();
     assert_eq!(names, ["ann", "bob", "cy", "dee"]);
-    assert!(leaders.iter().all(|l| l["games"] == 3));
-    assert!(leaders[0]["rating"].as_f64().unwrap() > 1500.0);
-    assert!(leaders[3]["rating"].as_f64().unwrap() < 1500.0);
+    assert!(leaders.iter().all(|l| l.games == 3), "{ratings:?}");
+    assert!(leaders[0].rating > 1500.0, "{ratings:?}");
+    assert!(leaders[3].rating < 1500.0, "{ratings:?}");
     let (status, _) = server.get("/api/ratings?game=chess").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
@@ -233,7 +267,11 @@ async fn connect(server: &TestServer, id: &str) -> Socket {
         .0
 }
 
-async fn next_message(socket: &mut Socket) -> Value {
+/// A message of a tournament's socket: its events are read as they are
+/// stored (JSON), its states as the wire type.
+type Live = ServerMessage<Value, TournamentState>;
+
+async fn next_message(socket: &mut Socket) -> Live {
     loop {
         let message = tokio::time::timeout(Duration::from_secs(10), socket.next())
             .await
@@ -241,21 +279,26 @@ async fn next_message(socket: &mut Socket) -> Value {
             .expect("the socket is open")
             .expect("a readable message");
         if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
+            return serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
         }
+    }
+}
+
+/// The state a snapshot or an event carries.
+fn state_of(message: &Live) -> Option<&TournamentState> {
+    match message {
+        Live::Snapshot { state, .. } | Live::Event { state, .. } => Some(state),
+        _ => None,
     }
 }
 
 /// Team A wins a seed-rules match at once: its first stick fells all five
 /// of B's baseline towers, its second the king.
-async fn team_a_wins(server: &TestServer, game: &Value) {
-    let id = game["game"].as_str().unwrap();
+async fn team_a_wins(server: &TestServer, game: &PairingGame) {
+    let id = &game.game;
     let token = token_of(game, "referee");
-    let (_, state) = server.get(&format!("/api/kubb/matches/{id}")).await;
-    let player = state["teams"][0]["players"][0]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let state: KubbState = ok(server, &format!("/api/kubb/matches/{id}")).await;
+    let player = state.teams[0].players[0].clone();
     server.team_a_wins_kubb_match(id, token, &player).await;
 }
 
@@ -286,38 +329,29 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
     let first = start_round(&server, &id, &organiser).await;
     let pairs: Vec<(&str, &str)> = first
         .iter()
-        .map(|g| (g["first"].as_str().unwrap(), g["second"].as_str().unwrap()))
+        .map(|g| (g.first.as_str(), g.second.as_str()))
         .collect();
     assert_eq!(pairs, [("Vikings", "Swedes"), ("Danes", "Geats")]);
-    let (_, kubb) = server
-        .get(&format!(
-            "/api/kubb/matches/{}",
-            first[0]["game"].as_str().unwrap()
-        ))
-        .await;
+    let kubb: KubbState = ok(&server, &format!("/api/kubb/matches/{}", first[0].game)).await;
     assert_eq!(
-        kubb["settings"]["time_limit"],
-        json!({ "minutes": 25, "tie_break": "baseline-count" }),
+        kubb.settings.time_limit,
+        Some(kubb::TimeLimit {
+            minutes: 25,
+            tie_break: kubb::TieBreak::BaselineCount
+        }),
         "a timed round: every match gets the tournament's time limit"
     );
-    assert_eq!(
-        kubb["teams"][1]["players"],
-        json!(["Swedes one", "Swedes two"])
-    );
+    assert_eq!(kubb.teams[1].players, ["Swedes one", "Swedes two"]);
     for game in &first {
         team_a_wins(&server, game).await;
     }
     let state = round_decided(&server, &id).await;
     // The baseline kubbs come from the matches: each winner felled B's
     // five towers and lost none.
-    for pairing in state["rounds"][0]["pairings"].as_array().unwrap() {
-        assert_eq!(pairing["kubbs"], "5-0", "{pairing}");
+    for pairing in &state.rounds[0].pairings {
+        assert_eq!(text(&pairing.kubbs).as_deref(), Some("5-0"), "{pairing:?}");
     }
-    let difference = |name: &str| {
-        let standings = state["standings"].as_array().unwrap();
-        let standing = standings.iter().find(|s| s["name"] == name).unwrap();
-        standing["tiebreaks"]["baseline_difference"].as_f64()
-    };
+    let difference = |name: &str| tiebreak(standing(&state, name), Tiebreak::BaselineDifference);
     assert_eq!(
         (difference("Vikings"), difference("Swedes")),
         (Some(5.0), Some(-5.0))
@@ -325,14 +359,17 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
     let last = start_round(&server, &id, &organiser).await;
     assert_eq!(last.len(), 1, "the final");
     assert_eq!(
-        (last[0]["first"].as_str(), last[0]["second"].as_str()),
-        (Some("Vikings"), Some("Danes"))
+        (last[0].first.as_str(), last[0].second.as_str()),
+        ("Vikings", "Danes")
     );
     team_a_wins(&server, &last[0]).await;
     let state = round_decided(&server, &id).await;
-    assert_eq!(state["status"], "finished");
-    assert_eq!(state["standings"][0]["name"], "Vikings");
-    assert_eq!(state["rounds"][1]["pairings"][0]["score"], "1-0");
+    assert_eq!(state.status, Status::Finished);
+    assert_eq!(state.standings[0].name.as_str(), "Vikings");
+    assert_eq!(
+        text(&state.rounds[1].pairings[0].score).as_deref(),
+        Some("1-0")
+    );
 
     let (status, state) = server
         .post(
@@ -342,13 +379,17 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{state}");
+    let state: TournamentState = read(&state);
     assert_eq!(
-        state["standings"][0]["name"], "Danes",
+        state.standings[0].name.as_str(),
+        "Danes",
         "the correction stands"
     );
-    assert_eq!(state["rounds"][1]["pairings"][0]["winner"], "Danes");
+    let final_ = &state.rounds[1].pairings[0];
+    assert_eq!(named(&final_.winner), Some("Danes"));
     assert_eq!(
-        state["rounds"][1]["pairings"][0]["result_by"], "corrected",
+        final_.result_by,
+        Some(ResultBy::Corrected),
         "the organiser corrected a match played on the server"
     );
     let (status, body) = server
@@ -377,14 +418,14 @@ async fn a_kubb_knockout_takes_its_match_results_and_a_correction() {
 
     // The players are rated from their teams' matches, the correction
     // included: the Danes won both of theirs.
-    let (_, ratings) = server.get("/api/ratings?game=kubb&of=players").await;
-    let top: Vec<&str> = ratings["leaders"].as_array().unwrap()[..2]
+    let ratings: Leaderboard = ok(&server, "/api/ratings?game=kubb&of=players").await;
+    let top: Vec<&str> = ratings.leaders[..2]
         .iter()
-        .map(|l| l["name"].as_str().unwrap())
+        .map(|l| l.name.as_str())
         .collect();
     assert!(
         top.iter().all(|name| name.starts_with("Danes")),
-        "{ratings}"
+        "{ratings:?}"
     );
 }
 
@@ -405,7 +446,7 @@ async fn a_result_reaches_its_tournament_on_a_server_that_never_saw_it() {
     }
     let games = start_round(&first, &id, &organiser).await;
     let second = start(config(&url)).await;
-    let gid = games[0]["game"].as_str().unwrap();
+    let gid = &games[0].game;
     let (status, body) = second
         .post(
             &format!("/api/gt/games/{gid}/resign"),
@@ -415,8 +456,11 @@ async fn a_result_reaches_its_tournament_on_a_server_that_never_saw_it() {
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let state = round_decided(&second, &id).await;
-    assert_eq!(state["rounds"][0]["pairings"][0]["score"], "1-0");
-    assert_eq!(state["status"], "finished");
+    assert_eq!(
+        text(&state.rounds[0].pairings[0].score).as_deref(),
+        Some("1-0")
+    );
+    assert_eq!(state.status, Status::Finished);
 }
 
 /// A game's last event and its result in the tournament are one commit:
@@ -439,21 +483,23 @@ async fn a_game_and_its_tournament_result_are_one_commit_and_a_missing_one_is_ta
     }
     let games = start_round(&first, &id, &organiser).await;
     for game in &games {
-        let gid = game["game"].as_str().unwrap();
+        let gid = &game.game;
         let path = format!("/api/gt/games/{gid}/resign");
         let (status, body) = first
             .post(&path, Some(token_of(game, "blue")), json!({}))
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        let (_, state) = first.get(&format!("/api/tournaments/{id}")).await;
-        let pairing = state["rounds"][0]["pairings"]
-            .as_array()
-            .unwrap()
+        let state: TournamentState = ok(&first, &format!("/api/tournaments/{id}")).await;
+        let pairing = state.rounds[0]
+            .pairings
             .iter()
-            .find(|p| p["game"] == gid)
-            .unwrap()
-            .clone();
-        assert_eq!(pairing["score"], "1-0", "at once: {state}");
+            .find(|p| p.game.as_ref() == Some(gid))
+            .unwrap_or_else(|| panic!("no pairing of {gid}: {state:?}"));
+        assert_eq!(
+            text(&pairing.score).as_deref(),
+            Some("1-0"),
+            "at once: {state:?}"
+        );
     }
     let database = sqlx::SqlitePool::connect(&url).await.unwrap();
     let deleted = sqlx::query(
@@ -465,15 +511,19 @@ async fn a_game_and_its_tournament_result_are_one_commit_and_a_missing_one_is_ta
     .unwrap();
     assert_eq!(deleted.rows_affected(), 2);
     let second = start(config(&url)).await;
-    let (_, state) = second.get(&format!("/api/tournaments/{id}")).await;
-    let pairings = state["rounds"][0]["pairings"].as_array().unwrap();
-    assert!(pairings.iter().all(|p| p["score"].is_null()), "{state}");
+    let state: TournamentState = ok(&second, &format!("/api/tournaments/{id}")).await;
+    let pairings = &state.rounds[0].pairings;
+    assert!(pairings.iter().all(|p| p.score.is_none()), "{state:?}");
     start_round(&second, &id, &organiser).await;
-    let (_, state) = second.get(&format!("/api/tournaments/{id}")).await;
-    for pairing in state["rounds"][0]["pairings"].as_array().unwrap() {
-        assert_eq!(pairing["score"], "1-0", "taken from its game: {state}");
+    let state: TournamentState = ok(&second, &format!("/api/tournaments/{id}")).await;
+    for pairing in &state.rounds[0].pairings {
+        assert_eq!(
+            text(&pairing.score).as_deref(),
+            Some("1-0"),
+            "taken from its game: {state:?}"
+        );
     }
-    assert_eq!(state["rounds"].as_array().unwrap().len(), 2);
+    assert_eq!(state.rounds.len(), 2);
 }
 
 /// A Kubb match drawn on time (tie-break "none", time called with the
@@ -501,7 +551,7 @@ async fn a_drawn_kubb_match_is_a_draw_in_its_tournament_and_the_ratings() {
     }
     let games = start_round(&server, &id, &organiser).await;
     assert_eq!(games.len(), 2);
-    let drawn = games[0]["game"].as_str().unwrap();
+    let drawn = &games[0].game;
     let (status, body) = server
         .post(
             &format!("/api/kubb/matches/{drawn}/events"),
@@ -510,11 +560,9 @@ async fn a_drawn_kubb_match_is_a_draw_in_its_tournament_and_the_ratings() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["status"], "finished", "{body}");
-    let (first, second) = (
-        games[1]["first"].as_str().unwrap(),
-        games[1]["second"].as_str().unwrap(),
-    );
+    let body: KubbState = read(&body);
+    assert_eq!(body.status, Status::Finished, "{body:?}");
+    let (first, second) = (games[1].first.as_str(), games[1].second.as_str());
     let (status, body) = server
         .post(
             &format!("/api/tournaments/{id}/results"),
@@ -524,57 +572,40 @@ async fn a_drawn_kubb_match_is_a_draw_in_its_tournament_and_the_ratings() {
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let state = round_decided(&server, &id).await;
-    let pairings = state["rounds"][0]["pairings"].as_array().unwrap();
+    let pairings = &state.rounds[0].pairings;
     assert_eq!(
         (
-            &pairings[0]["score"],
-            &pairings[0]["winner"],
-            &pairings[0]["result_by"]
+            text(&pairings[0].score).as_deref(),
+            named(&pairings[0].winner),
+            pairings[0].result_by
         ),
-        (&json!("0-0"), &Value::Null, &json!("game")),
-        "{state}"
+        (Some("0-0"), None, Some(ResultBy::Game)),
+        "{state:?}"
     );
     assert_eq!(
-        (&pairings[1]["score"], &pairings[1]["result_by"]),
-        (&json!("2-0"), &json!("organiser")),
-        "{state}"
+        (text(&pairings[1].score).as_deref(), pairings[1].result_by),
+        (Some("2-0"), Some(ResultBy::Organiser)),
+        "{state:?}"
     );
     let record = |name: &str| {
-        let standing = state["standings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["name"] == name)
-            .unwrap()
-            .clone();
-        (
-            standing["wins"].clone(),
-            standing["draws"].clone(),
-            standing["losses"].clone(),
-        )
+        let standing = standing(&state, name);
+        (standing.wins, standing.draws, standing.losses)
     };
-    for name in [
-        games[0]["first"].as_str().unwrap(),
-        games[0]["second"].as_str().unwrap(),
-    ] {
-        assert_eq!(
-            record(name),
-            (json!(0), json!(1), json!(0)),
-            "{name}: {state}"
-        );
+    for name in [games[0].first.as_str(), games[0].second.as_str()] {
+        assert_eq!(record(name), (0, 1, 0), "{name}: {state:?}");
     }
-    for name in [
-        games[0]["first"].as_str().unwrap(),
-        games[0]["second"].as_str().unwrap(),
-    ] {
-        let (status, page) = server.get(&format!("/api/players/kubb/{name}")).await;
-        assert_eq!(status, StatusCode::OK, "{page}");
+    for name in [games[0].first.as_str(), games[0].second.as_str()] {
+        let page: PlayerPage = ok(&server, &format!("/api/players/kubb/{name}")).await;
         assert_eq!(
-            page["record"],
-            json!({ "wins": 0, "draws": 1, "losses": 0 }),
-            "{name}: {page}"
+            page.record,
+            Record {
+                wins: 0,
+                draws: 1,
+                losses: 0
+            },
+            "{name}: {page:?}"
         );
-        assert_eq!(page["history"][0]["outcome"], "draw", "{page}");
+        assert_eq!(page.history[0].outcome, RatedOutcome::Draw, "{page:?}");
     }
 }
 
@@ -591,27 +622,32 @@ async fn a_rated_kubb_match_drawn_on_time_is_rated_a_draw() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap();
+    let created: MatchCreated = read(&created);
+    let id = &created.id;
     let (status, body) = server
         .post(
             &format!("/api/kubb/matches/{id}/events"),
-            created["token"].as_str(),
+            Some(created.token.as_str()),
             json!({ "event": { "event": "time_called" } }),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    let body: KubbState = read(&body);
     assert_eq!(
-        (&body["status"], &body["winner"]),
-        (&json!("finished"), &Value::Null),
-        "{body}"
+        (body.status, body.winner),
+        (Status::Finished, None),
+        "{body:?}"
     );
     for name in ["Oaks", "Elms"] {
-        let (status, page) = server.get(&format!("/api/players/kubb/{name}")).await;
-        assert_eq!(status, StatusCode::OK, "{page}");
+        let page: PlayerPage = ok(&server, &format!("/api/players/kubb/{name}")).await;
         assert_eq!(
-            page["record"],
-            json!({ "wins": 0, "draws": 1, "losses": 0 }),
-            "{page}"
+            page.record,
+            Record {
+                wins: 0,
+                draws: 1,
+                losses: 0
+            },
+            "{page:?}"
         );
     }
 }
@@ -619,22 +655,19 @@ async fn a_rated_kubb_match_drawn_on_time_is_rated_a_draw() {
 /// Plays every round of a tournament through the organiser's results: in
 /// each pairing the entrant whose name sorts first wins 1-0. Returns the
 /// final state and how many games or matches were created.
-async fn play_by_seed(server: &TestServer, id: &str, organiser: &str) -> (Value, usize) {
+async fn play_by_seed(server: &TestServer, id: &str, organiser: &str) -> (TournamentState, usize) {
     let mut created = 0;
     loop {
         let path = format!("/api/tournaments/{id}/rounds");
         let (status, round) = server.post(&path, Some(organiser), json!({})).await;
         if status == StatusCode::UNPROCESSABLE_ENTITY {
-            let (_, state) = server.get(&format!("/api/tournaments/{id}")).await;
+            let state = ok(server, &format!("/api/tournaments/{id}")).await;
             return (state, created);
         }
         assert_eq!(status, StatusCode::CREATED, "{round}");
-        for game in round["games"].as_array().unwrap() {
+        for game in read::<RoundStarted>(&round).games {
             created += 1;
-            let (first, second) = (
-                game["first"].as_str().unwrap(),
-                game["second"].as_str().unwrap(),
-            );
+            let (first, second) = (game.first.as_str(), game.second.as_str());
             let (winner, loser) = if first < second {
                 (first, second)
             } else {
@@ -678,21 +711,17 @@ async fn sixteen_kubb_teams_play_pools_then_knockout_and_a_swiss() {
         .await;
     }
     let (state, created) = play_by_seed(&server, &id, &organiser).await;
-    assert_eq!(state["status"], "finished", "{state}");
-    let stages: Vec<&str> = state["rounds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["stage"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        stages,
-        ["pool", "pool", "pool", "knockout", "knockout", "knockout"]
-    );
+    assert_eq!(state.status, Status::Finished, "{state:?}");
+    let stages: Vec<Stage> = state.rounds.iter().map(|r| r.stage).collect();
+    use Stage::{Knockout, Pool};
+    assert_eq!(stages, [Pool, Pool, Pool, Knockout, Knockout, Knockout]);
     assert_eq!(created, 3 * 8 + 4 + 2 + 1, "every pairing has its match");
-    assert_eq!(state["standings"][0]["name"], "T01");
-    let finalists = &state["rounds"][5]["pairings"][0];
-    assert!(finalists["first"] == "T01" || finalists["second"] == "T01");
+    assert_eq!(state.standings[0].name.as_str(), "T01");
+    let finalists = &state.rounds[5].pairings[0];
+    assert!(
+        finalists.first.as_str() == "T01" || named(&finalists.second) == Some("T01"),
+        "{finalists:?}"
+    );
 
     let (id, organiser) = create(
         &server,
@@ -703,11 +732,12 @@ async fn sixteen_kubb_teams_play_pools_then_knockout_and_a_swiss() {
         register(&server, &id, &organiser, json!({ "name": team })).await;
     }
     let (state, created) = play_by_seed(&server, &id, &organiser).await;
-    assert_eq!(state["status"], "finished");
+    assert_eq!(state.status, Status::Finished);
     assert_eq!(created, 4 * 8);
-    assert_eq!(state["standings"][0]["name"], "T01");
-    assert_eq!(state["standings"][0]["points"], 8.0);
-    assert_eq!(state["standings"][0]["wins"], 4);
+    let winner = &state.standings[0];
+    assert_eq!(winner.name.as_str(), "T01");
+    assert_eq!(winner.points, 8.0);
+    assert_eq!(winner.wins, 4);
 }
 
 /// Eight engines in a Guard & Towers round robin on the server, each
@@ -730,15 +760,15 @@ async fn an_eight_engine_round_robin_has_hand_computed_tiebreaks() {
     let (state, created) = play_by_seed(&server, &id, &organiser).await;
     assert_eq!(created, 28, "every pair meets once, each in a game");
     let sonneborn_berger = [21.0, 15.0, 10.0, 6.0, 3.0, 1.0, 0.0, 0.0];
-    for (rank, line) in state["standings"].as_array().unwrap().iter().enumerate() {
+    for (rank, line) in state.standings.iter().enumerate() {
         let points = 7.0 - rank as f64;
-        assert_eq!(line["name"], format!("E{}", rank + 1));
-        assert_eq!(line["points"], points);
+        assert_eq!(line.name.as_str(), format!("E{}", rank + 1));
+        assert_eq!(line.points, points);
         assert_eq!(
-            line["tiebreaks"]["sonneborn_berger"],
-            sonneborn_berger[rank]
+            tiebreak(line, Tiebreak::SonnebornBerger),
+            Some(sonneborn_berger[rank])
         );
-        assert_eq!(line["tiebreaks"]["buchholz"], 28.0 - points);
+        assert_eq!(tiebreak(line, Tiebreak::Buchholz), Some(28.0 - points));
     }
 }
 
