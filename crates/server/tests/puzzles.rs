@@ -6,12 +6,14 @@ mod common;
 
 use std::collections::HashMap;
 
-use api::board::{Board, Occupant};
-use guard_towers::{Piece, Position};
+use api::board::Occupant;
+use api::gt::PositionInfo;
+use api::puzzles::{Puzzle, PuzzleAttempt};
+use guard_towers::{Move, Piece, Position};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use common::{answer, config, databases, start, TestServer};
+use common::{answer, config, databases, read, start, TestServer};
 
 /// The shipped set's solutions by position, read as the server reads it.
 fn solutions() -> HashMap<String, Vec<String>> {
@@ -31,7 +33,7 @@ fn solutions() -> HashMap<String, Vec<String>> {
         .collect()
 }
 
-async fn next(server: &TestServer, solver: &str) -> Value {
+async fn next(server: &TestServer, solver: &str) -> Puzzle {
     let response = server
         .client
         .get(format!("{}/api/gt/puzzles/next", server.base))
@@ -41,18 +43,25 @@ async fn next(server: &TestServer, solver: &str) -> Value {
         .unwrap();
     let (status, body) = answer(response).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    body
+    read(&body)
+}
+
+/// Moves as they cross the wire (`A7-B7-1`).
+fn texts(moves: &Option<Vec<Move>>) -> Option<Vec<String>> {
+    moves
+        .as_ref()
+        .map(|moves| moves.iter().map(Move::to_string).collect())
 }
 
 /// A puzzle's board, as the page draws it, is its position: whose move,
 /// and each piece where the position has it.
-fn assert_board_is_the_position(puzzle: &Value) {
-    let board: Board = serde_json::from_value(puzzle["board"].clone()).unwrap();
-    let position: Position = puzzle["position"].as_str().unwrap().parse().unwrap();
+fn assert_board_is_the_position(puzzle: &Puzzle) {
+    let board = &puzzle.board;
+    let position: Position = puzzle.position.parse().unwrap();
     assert_eq!(board.side_to_move, position.side_to_move());
     let occupied = position.pieces().iter().flatten().count();
-    assert_eq!(board.pieces.len(), occupied, "{puzzle}");
-    for occupant in board.pieces {
+    assert_eq!(board.pieces.len(), occupied, "{puzzle:?}");
+    for &occupant in &board.pieces {
         let (square, piece) = match occupant {
             Occupant::Guard { square, color } => (square, Piece::Guard(color)),
             Occupant::Tower {
@@ -67,7 +76,7 @@ fn assert_board_is_the_position(puzzle: &Value) {
 
 async fn attempt(
     server: &TestServer,
-    id: &Value,
+    id: i64,
     solver: Option<&str>,
     moves: &[String],
 ) -> (StatusCode, Value) {
@@ -81,6 +90,18 @@ async fn attempt(
     answer(request.send().await.unwrap()).await
 }
 
+/// An attempt that is answered, read as the wire type.
+async fn attempted(
+    server: &TestServer,
+    id: i64,
+    solver: Option<&str>,
+    moves: &[String],
+) -> PuzzleAttempt {
+    let (status, body) = attempt(server, id, solver, moves).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    read(&body)
+}
+
 #[tokio::test]
 async fn puzzles_are_served_checked_move_by_move_and_rated() {
     let solutions = solutions();
@@ -89,88 +110,87 @@ async fn puzzles_are_served_checked_move_by_move_and_rated() {
         let solver = format!("solver-{}-abcdefgh", std::process::id());
 
         let puzzle = next(&server, &solver).await;
-        assert_eq!(puzzle["solver_rating"], 1500);
+        assert_eq!(puzzle.solver_rating, 1500);
         assert_board_is_the_position(&puzzle);
-        assert!(!puzzle["themes"].as_array().unwrap().is_empty(), "{puzzle}");
-        let solution = &solutions[puzzle["position"].as_str().unwrap()];
-        let wins_in = puzzle["wins_in"].as_u64().unwrap() as usize;
+        assert!(!puzzle.themes.is_empty(), "{puzzle:?}");
+        let solution = &solutions[&puzzle.position];
+        let wins_in = puzzle.wins_in as usize;
         assert_eq!(solution.len(), 2 * wins_in - 1);
-        let rating = puzzle["rating"].as_i64().unwrap();
+        let rating = puzzle.rating;
 
         // Move by move: each right move but the last is answered with the
         // solution's reply; the last one solves it.
         let mine: Vec<String> = solution.iter().step_by(2).cloned().collect();
         for step in 1..mine.len() {
-            let (status, body) =
-                attempt(&server, &puzzle["id"], Some(&solver), &mine[..step]).await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-            assert_eq!(body["complete"], false, "{body}");
-            assert_eq!(body["reply"], solution[2 * step - 1].as_str());
-            assert_eq!(body["expected"], Value::Null);
+            let body = attempted(&server, puzzle.id, Some(&solver), &mine[..step]).await;
+            assert!(!body.complete, "{body:?}");
+            assert_eq!(
+                body.reply.map(|mv| mv.to_string()).as_deref(),
+                Some(solution[2 * step - 1].as_str())
+            );
+            assert_eq!(body.expected, None);
         }
-        let (status, solved) = attempt(&server, &puzzle["id"], Some(&solver), &mine).await;
-        assert_eq!(status, StatusCode::OK, "{solved}");
-        assert_eq!(solved["solved"], true, "{solved}");
-        assert_eq!(solved["complete"], true);
-        assert_eq!(solved["rated"], true);
-        assert_eq!(solved["expected"], json!(solution));
-        assert!(solved["rating"].as_i64().unwrap() < rating, "{solved}");
-        let after_win = solved["solver_rating"].as_i64().unwrap();
-        assert!(after_win > 1500, "{solved}");
+        let solved = attempted(&server, puzzle.id, Some(&solver), &mine).await;
+        assert!(solved.solved, "{solved:?}");
+        assert!(solved.complete);
+        assert!(solved.rated);
+        assert_eq!(texts(&solved.expected).as_ref(), Some(solution));
+        assert!(solved.rating < rating, "{solved:?}");
+        let after_win = solved.solver_rating.unwrap();
+        assert!(after_win > 1500, "{solved:?}");
 
         // Only the first complete attempt counts.
-        let (_, again) = attempt(&server, &puzzle["id"], Some(&solver), &mine).await;
-        assert_eq!(again["solved"], true);
-        assert_eq!(again["rated"], false);
-        assert_eq!(again["solver_rating"], after_win);
+        let again = attempted(&server, puzzle.id, Some(&solver), &mine).await;
+        assert!(again.solved);
+        assert!(!again.rated);
+        assert_eq!(again.solver_rating, Some(after_win));
 
         // The solved puzzle is not served to this solver again; a wrong
         // first move fails the next one and shows its solution.
         let other = next(&server, &solver).await;
-        assert_ne!(other["id"], puzzle["id"]);
-        assert_eq!(other["solver_rating"], after_win);
-        let solution = &solutions[other["position"].as_str().unwrap()];
-        let legal = server
+        assert_ne!(other.id, puzzle.id);
+        assert_eq!(other.solver_rating, after_win);
+        let solution = &solutions[&other.position];
+        let (status, legal) = server
             .post(
                 "/api/gt/position",
                 None,
-                json!({ "position": other["position"] }),
+                json!({ "position": other.position }),
             )
-            .await
-            .1;
-        let wrong = legal["legal_moves"]
-            .as_array()
-            .unwrap()
+            .await;
+        assert_eq!(status, StatusCode::OK, "{legal}");
+        let legal: PositionInfo = read(&legal);
+        let wrong = legal
+            .legal_moves
             .iter()
-            .map(|mv| mv.as_str().unwrap().to_string())
+            .map(Move::to_string)
             .find(|mv| *mv != solution[0])
             .unwrap();
-        let (status, failed) = attempt(&server, &other["id"], Some(&solver), &[wrong]).await;
-        assert_eq!(status, StatusCode::OK, "{failed}");
-        assert_eq!(failed["solved"], false);
-        assert_eq!(failed["complete"], true);
-        assert_eq!(failed["rated"], true);
-        assert_eq!(failed["expected"], json!(solution));
-        assert!(failed["solver_rating"].as_i64().unwrap() < after_win);
+        let failed = attempted(&server, other.id, Some(&solver), &[wrong]).await;
+        assert!(!failed.solved);
+        assert!(failed.complete);
+        assert!(failed.rated);
+        assert_eq!(texts(&failed.expected).as_ref(), Some(solution));
+        assert!(failed.solver_rating.unwrap() < after_win);
 
         // Without a solver token an attempt is answered, not rated.
-        let (_, anonymous) = attempt(&server, &other["id"], None, &[solution[0].clone()]).await;
-        assert_eq!(anonymous["rated"], false);
-        assert_eq!(anonymous["solver_rating"], Value::Null);
+        let anonymous = attempted(&server, other.id, None, &[solution[0].clone()]).await;
+        assert!(!anonymous.rated);
+        assert_eq!(anonymous.solver_rating, None);
 
         // Refusals.
-        let (status, body) = attempt(&server, &other["id"], None, &[]).await;
+        let (status, body) = attempt(&server, other.id, None, &[]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         let (status, body) = server
             .post(
-                &format!("/api/gt/puzzles/{}/attempts", other["id"]),
+                &format!("/api/gt/puzzles/{}/attempts", other.id),
                 None,
                 json!({ "moves": ["Z9-A1-1"] }),
             )
             .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert!(body["error"].is_string());
-        let (status, body) = attempt(&server, &json!(999_999), None, &[solution[0].clone()]).await;
+        let (status, body) = attempt(&server, 999_999, None, &[solution[0].clone()]).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
         let response = server
             .client
