@@ -10,10 +10,22 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use common::{config, start, TestServer};
+use api::gt::{CourseLogImported, GtState};
+use api::listing::GameList;
+use api::Status;
+use common::{config, read, start, TestServer};
 use guard_towers::course::{read_board, Reply};
-use guard_towers::{Move, Position};
+use guard_towers::{Color, Move, Position, Ruleset};
 use serde_json::Value;
+
+/// An answer of the HTTP API read as the wire type once its status is
+/// checked. (The course port's own replies stay JSON: they are the
+/// course's protocol, not this API.)
+async fn ok<T: serde::de::DeserializeOwned>(server: &TestServer, path: &str) -> T {
+    let (status, body) = server.get(path).await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{path}: {body}");
+    read(&body)
+}
 
 async fn course_server() -> TestServer {
     let mut settings = config(&common::sqlite_url());
@@ -103,10 +115,11 @@ async fn two_client_py_clients_finish_a_game_and_are_both_disconnected() {
     let blue = tokio::task::spawn_blocking(move || play_like_client_py(address, 0x7F4A_7C15));
     let (red, blue) = (red.await.unwrap(), blue.await.unwrap());
     assert_eq!((red.0.as_str(), blue.0.as_str()), ("0", "1"));
-    let (_, archive) = server.get("/api/gt/games?status=finished").await;
-    let game = &archive["games"][0];
-    assert_eq!(game["settings"]["rules"], "course", "{archive}");
-    let result = game["result"].as_str().unwrap();
+    let archive: GameList = ok(&server, "/api/gt/games?status=finished").await;
+    let game = &archive.games[0];
+    // A summary's settings are its kind's, untyped in the listing.
+    assert_eq!(game.settings["rules"], "course", "{archive:?}");
+    let result = game.result.as_deref().unwrap();
     assert!(
         result.ends_with("guard captured")
             || result.ends_with("castle reached")
@@ -137,13 +150,12 @@ async fn a_player_who_leaves_while_waiting_leaves_no_game_and_the_next_plays_red
     .await
     .unwrap();
     assert_eq!(greetings, ("0".into(), "0".into(), "1".into()));
-    let (_, active) = server.get("/api/gt/games?status=active").await;
-    assert_eq!(active["games"].as_array().unwrap().len(), 1, "{active}");
-    let (_, waiting) = server.get("/api/gt/games?status=waiting").await;
-    assert_eq!(
-        waiting["games"],
-        serde_json::json!([]),
-        "nothing stored for the early leaver"
+    let active: GameList = ok(&server, "/api/gt/games?status=active").await;
+    assert_eq!(active.games.len(), 1, "{active:?}");
+    let waiting: GameList = ok(&server, "/api/gt/games?status=waiting").await;
+    assert!(
+        waiting.games.is_empty(),
+        "nothing stored for the early leaver: {waiting:?}"
     );
     drop(pair);
 }
@@ -185,14 +197,13 @@ async fn a_disconnect_or_garbage_mid_game_ends_it_at_once_for_both() {
     })
     .await
     .unwrap();
-    let (_, archive) = server.get("/api/gt/games?status=finished").await;
-    let results: Vec<&str> = archive["games"]
-        .as_array()
-        .unwrap()
+    let archive: GameList = ok(&server, "/api/gt/games?status=finished").await;
+    let results: Vec<&str> = archive
+        .games
         .iter()
-        .map(|game| game["result"].as_str().unwrap())
+        .map(|game| game.result.as_deref().unwrap())
         .collect();
-    assert_eq!(results.len(), 2, "{archive}");
+    assert_eq!(results.len(), 2, "{archive:?}");
     assert!(
         results
             .iter()
@@ -221,15 +232,14 @@ async fn an_over_limit_message_is_unreadable_and_stored_reasons_are_short_and_sa
     })
     .await
     .unwrap();
-    let (_, archive) = server.get("/api/gt/games?status=finished").await;
-    let mut results: Vec<String> = archive["games"]
-        .as_array()
-        .unwrap()
+    let archive: GameList = ok(&server, "/api/gt/games?status=finished").await;
+    let mut results: Vec<String> = archive
+        .games
         .iter()
-        .map(|game| game["result"].as_str().unwrap().to_string())
+        .map(|game| game.result.clone().unwrap())
         .collect();
     results.sort();
-    assert_eq!(results.len(), 3, "{archive}");
+    assert_eq!(results.len(), 3, "{archive:?}");
     assert_eq!(results[0], "0-1 disconnect: a message over 4096 bytes");
     assert_eq!(
         results[1],
@@ -282,29 +292,38 @@ async fn post_log(server: &TestServer, text: String) -> (reqwest::StatusCode, Va
     common::answer(server.client.post(url).body(text).send().await.unwrap()).await
 }
 
+/// A log imported (201), read as the wire type.
+async fn imported(server: &TestServer, text: String) -> CourseLogImported {
+    let (status, imported) = post_log(server, text).await;
+    assert_eq!(status, reqwest::StatusCode::CREATED, "{imported}");
+    read(&imported)
+}
+
 #[tokio::test]
 async fn a_contest_log_is_imported_into_the_archive_with_its_result() {
     let server = start(config(&common::sqlite_url())).await;
-    let (status, imported) = post_log(&server, contest_log("win.txt")).await;
-    assert_eq!(status, reqwest::StatusCode::CREATED, "{imported}");
-    assert_eq!(imported["result"], "1-0 guard captured");
-    assert_eq!(imported["moves"], 15);
-    assert_eq!(
-        imported["out_of_turn"],
-        serde_json::json!([{"line": 8, "color": "blue", "text": "C1-C2-1"}])
-    );
-    let id = imported["id"].as_str().unwrap();
-    let (status, game) = server.get(&format!("/api/gt/games/{id}")).await;
-    assert_eq!(status, reqwest::StatusCode::OK);
-    assert_eq!(game["status"], "finished");
-    assert_eq!(game["rules"], "course");
-    assert_eq!(game["ply"], 15);
-    assert_eq!(game["seats"]["red"]["name"], "alice");
-    assert_eq!(game["seats"]["blue"]["name"], "bob");
-    assert_eq!(game["result"]["reason"], "guard captured");
+    let log = imported(&server, contest_log("win.txt")).await;
+    assert_eq!(log.result, "1-0 guard captured");
+    assert_eq!(log.moves, 15);
+    let out_of_turn: Vec<(u64, Color, &str)> = log
+        .out_of_turn
+        .iter()
+        .map(|o| (o.line, o.color, o.text.as_str()))
+        .collect();
+    assert_eq!(out_of_turn, [(8, Color::Blue, "C1-C2-1")]);
+    let id = &log.id;
+    let game: GtState = ok(&server, &format!("/api/gt/games/{id}")).await;
+    assert_eq!(game.status, Status::Finished);
+    assert_eq!(game.rules, Ruleset::Course);
+    assert_eq!(game.ply, 15);
+    assert_eq!(game.seats.red.name.as_deref(), Some("alice"));
+    assert_eq!(game.seats.blue.name.as_deref(), Some("bob"));
+    let result = game.result.as_ref().expect("a result");
+    assert_eq!(result.reason.to_string(), "guard captured");
     // The clocks are the server's, as logged after each side's last move.
-    assert_eq!(game["clock"]["red_ms"], 108_290);
-    assert_eq!(game["clock"]["blue_ms"], 111_989);
+    let clock = game.clock.as_ref().expect("clocks");
+    assert_eq!(clock.red_ms, Some(108_290));
+    assert_eq!(clock.blue_ms, Some(111_989));
     let record = server.text(&format!("/api/gt/games/{id}/record")).await;
     assert!(record.contains("[Red \"alice\"]"), "{record}");
 
@@ -312,13 +331,15 @@ async fn a_contest_log_is_imported_into_the_archive_with_its_result() {
         ("timeout.txt", "0-1 time forfeit"),
         ("no-verdict.txt", "* unterminated"),
     ] {
-        let (status, imported) = post_log(&server, contest_log(file)).await;
-        assert_eq!(status, reqwest::StatusCode::CREATED, "{file}: {imported}");
-        assert_eq!(imported["result"], result, "{file}");
-        let id = imported["id"].as_str().unwrap();
-        let (_, game) = server.get(&format!("/api/gt/games/{id}")).await;
-        assert_eq!(game["status"], "finished", "{file}: no clock runs on");
-        assert_eq!(game["result"]["score"], result.split(' ').next().unwrap());
+        let log = imported(&server, contest_log(file)).await;
+        assert_eq!(log.result, result, "{file}");
+        let id = &log.id;
+        let game: GtState = ok(&server, &format!("/api/gt/games/{id}")).await;
+        assert_eq!(game.status, Status::Finished, "{file}: no clock runs on");
+        assert_eq!(
+            game.result.as_ref().map(|r| r.score.to_string()).as_deref(),
+            result.split(' ').next()
+        );
     }
 
     // A long game's log is far over the API's usual 16 KiB body limit;
@@ -327,9 +348,8 @@ async fn a_contest_log_is_imported_into_the_archive_with_its_result() {
         r1r11RGr11r1/2r11r12/3r13/7/3b13/4b12/b1b1b1BG1b1b1 r\n";
     let long = contest_log("win.txt").replacen(out_of_turn, &out_of_turn.repeat(300), 1);
     assert!(long.len() > 16 * 1024, "{}", long.len());
-    let (status, imported) = post_log(&server, long).await;
-    assert_eq!(status, reqwest::StatusCode::CREATED, "{imported}");
-    assert_eq!(imported["out_of_turn"].as_array().unwrap().len(), 300);
+    let log = imported(&server, long).await;
+    assert_eq!(log.out_of_turn.len(), 300);
 
     let broken = contest_log("win.txt").replace(
         "r1r11RGr11r1/2r11r12/3r13/7/3b13/4b12/b1b1b1BG1b1b1 r\nBlue",
