@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use api::gt::{CourseLogImported, GtState};
 use api::listing::GameList;
-use api::Status;
+use api::{ErrorBody, Status};
 use common::{config, read, start, TestServer};
 use guard_towers::course::{read_board, Reply};
 use guard_towers::{Color, Move, Position, Ruleset};
@@ -357,7 +357,7 @@ async fn a_contest_log_is_imported_into_the_archive_with_its_result() {
     );
     let (status, error) = post_log(&server, broken).await;
     assert_eq!(status, reqwest::StatusCode::BAD_REQUEST, "{error}");
-    let message = error["error"].as_str().unwrap();
+    let message = read::<ErrorBody>(&error).error;
     assert!(
         message.starts_with("not a contest log: line 7: "),
         "{message}"

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use api::board::Occupant;
 use api::gt::PositionInfo;
 use api::puzzles::{Puzzle, PuzzleAttempt};
+use api::ErrorBody;
 use guard_towers::{Move, Piece, Position};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -189,7 +190,7 @@ async fn puzzles_are_served_checked_move_by_move_and_rated() {
             )
             .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-        assert!(body["error"].is_string());
+        read::<ErrorBody>(&body);
         let (status, body) = attempt(&server, 999_999, None, &[solution[0].clone()]).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
         let response = server

@@ -14,7 +14,7 @@ use api::ratings::{Leaderboard, PlayerPage, RatedOutcome, Record};
 use api::tournament::{
     PairingGame, ResultBy, RoundStarted, Stage, TournamentCreated, TournamentKind, TournamentState,
 };
-use api::Status;
+use api::{ErrorBody, Status};
 use common::{config, read, start, wait_for, TestServer};
 use futures_util::StreamExt;
 use reqwest::StatusCode;
@@ -137,7 +137,7 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(
-        body["error"],
+        read::<ErrorBody>(&body).error,
         format!(
             "a name has at most 40 characters; '{}…' has 41",
             "x".repeat(40)
@@ -809,7 +809,7 @@ async fn kubb_teams_the_rules_refuse_are_refused_at_registration() {
     ] {
         let (status, body) = server.post(&path, Some(&organiser), entrant).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-        assert!(body["error"].as_str().unwrap().contains(refusal), "{body}");
+        assert!(read::<ErrorBody>(&body).error.contains(refusal), "{body}");
     }
     register(
         &server,
