@@ -8,10 +8,13 @@
 
 mod common;
 
+use api::gt::{GtState, SeatGranted};
+use api::kubb::MatchCreated;
 use api::ratings::{Leader, Leaderboard, PlayerPage, RatedOutcome, Record};
+use api::{ErrorBody, Status};
 use common::{config, databases, read, start, TestServer};
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::json;
 use tournament::glicko2::{Game, Glicko2, Rating};
 
 /// A friend game between `red` and `blue`, both seats taken; returns the
@@ -25,18 +28,20 @@ async fn game(server: &TestServer, red: &str, blue: &str, rated: bool) -> (Strin
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    assert_eq!(created["state"]["rated"], rated);
-    let id = created["id"].as_str().unwrap().to_string();
+    let created: SeatGranted = read(&created);
+    assert_eq!(created.state.rated, rated);
+    let id = created.id.clone();
     let (status, joined) = server
         .post(
             &format!("/api/gt/games/{id}/join"),
             None,
-            json!({ "name": blue, "invite": created["invite"] }),
+            json!({ "name": blue, "invite": created.invite }),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{joined}");
-    let token = |v: &Value| v["token"].as_str().unwrap().to_string();
-    (id, token(&created), token(&joined))
+    let joined: SeatGranted = read(&joined);
+    let token = |seat: SeatGranted| seat.token.expect("a seat token");
+    (id, token(created), token(joined))
 }
 
 /// Plays a game to its end by a resignation of `loser_token`'s seat.
@@ -49,7 +54,7 @@ async fn resign(server: &TestServer, id: &str, loser_token: &str) {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["status"], "finished");
+    assert_eq!(read::<GtState>(&body).status, Status::Finished);
 }
 
 fn beats(winner: Rating, loser: Rating) -> (Rating, Rating) {
@@ -172,7 +177,7 @@ async fn rated_games_are_between_two_named_people() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("engine"), "{body}");
+    assert!(read::<ErrorBody>(&body).error.contains("engine"), "{body}");
     let (status, body) = server
         .post(
             "/api/gt/games",
@@ -181,7 +186,7 @@ async fn rated_games_are_between_two_named_people() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("name"), "{body}");
+    assert!(read::<ErrorBody>(&body).error.contains("name"), "{body}");
 
     let (status, created) = server
         .post(
@@ -191,7 +196,7 @@ async fn rated_games_are_between_two_named_people() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    let join = format!("/api/gt/games/{}/join", created["id"].as_str().unwrap());
+    let join = format!("/api/gt/games/{}/join", read::<SeatGranted>(&created).id);
     let (status, body) = server.post(&join, None, json!({})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a guest: {body}");
     let (status, body) = server.post(&join, None, json!({ "name": "ann" })).await;
@@ -200,7 +205,7 @@ async fn rated_games_are_between_two_named_people() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "ann twice: {body}"
     );
-    assert!(body["error"].as_str().unwrap().contains("ann"), "{body}");
+    assert!(read::<ErrorBody>(&body).error.contains("ann"), "{body}");
 }
 
 /// Names are looked up as given: an unknown player or game is 404 with
@@ -210,10 +215,10 @@ async fn unknown_players_are_404_with_a_message() {
     let server = start(config(&common::sqlite_url())).await;
     let (status, body) = server.get("/api/players/gt/zed").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("zed"), "{body}");
+    assert!(read::<ErrorBody>(&body).error.contains("zed"), "{body}");
     let (status, body) = server.get("/api/players/chess/zed").await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("chess"), "{body}");
+    assert!(read::<ErrorBody>(&body).error.contains("chess"), "{body}");
     let (status, body) = server.get("/api/players/gt/a%01b").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     let (status, body) = server.get("/api/players/kubb/zed?of=teams").await;
@@ -235,11 +240,12 @@ async fn kubb_match(server: &TestServer, rated: bool) -> String {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    assert_eq!(created["state"]["rated"], rated);
-    let id = created["id"].as_str().unwrap().to_string();
-    let token = created["token"].as_str().unwrap();
-    server.team_a_wins_kubb_match(&id, token, "ann").await;
-    id
+    let created: MatchCreated = read(&created);
+    assert_eq!(created.state.rated, rated);
+    server
+        .team_a_wins_kubb_match(&created.id, &created.token, "ann")
+        .await;
+    created.id
 }
 
 /// A rated Kubb match rates both teams and each player against the

@@ -6,6 +6,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use api::gt::SeatGranted;
+use guard_towers::Color;
 use reqwest::{Client, Response, StatusCode};
 use serde_json::{json, Value};
 
@@ -106,20 +108,22 @@ impl TestServer {
         }
         let (status, created) = self.post("/api/gt/games", None, body).await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
-        let id = created["id"].as_str().unwrap().to_string();
+        let created: SeatGranted = read(&created);
+        let id = created.id;
         let (status, joined) = self
             .post(
                 &format!("/api/gt/games/{id}/join"),
                 None,
-                json!({ "name": "bob", "invite": created["invite"] }),
+                json!({ "name": "bob", "invite": created.invite }),
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{joined}");
-        assert_eq!(joined["seat"], "blue");
+        let joined: SeatGranted = read(&joined);
+        assert_eq!(joined.seat, Some(Color::Blue));
         (
             id,
-            created["token"].as_str().unwrap().to_string(),
-            joined["token"].as_str().unwrap().to_string(),
+            created.token.expect("the creator's token"),
+            joined.token.expect("the guest's token"),
         )
     }
 
