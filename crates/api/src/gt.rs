@@ -75,7 +75,8 @@ pub struct GameView {
 
 /// A Guard & Towers game as the server sends it: `GET /api/gt/games/{id}`
 /// and every answer that changes the game. [`GameView`] is the part of it
-/// a player reads.
+/// a player reads. Its fields are in the order the server has always
+/// written them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GtState {
     pub id: String,
@@ -87,25 +88,15 @@ pub struct GtState {
     pub start: Position,
     #[schema(value_type = String)]
     pub position: Position,
+    /// The position as data, for the pages (`position`'s pieces).
+    pub board: Board,
     #[schema(schema_with = crate::schema::color)]
     pub side_to_move: Color,
-    /// Every move from `start`; a live state leaves them out (`ply` counts
-    /// them).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<String>>, nullable = false)]
-    pub moves: Option<Vec<Move>>,
     pub ply: u64,
     #[schema(value_type = Vec<String>)]
     pub legal_moves: Vec<Move>,
-    /// The position as data, for the pages (`position`'s pieces).
-    pub board: Board,
     /// `legal_moves` as data.
     pub legal: Vec<MoveView>,
-    /// `moves` as data, each with who played it and its number; a live
-    /// state leaves them out too.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub played: Option<Vec<PlayedMove>>,
     pub seats: Seats,
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(schema_with = crate::schema::time_control_or_null, required = true)]
@@ -127,6 +118,16 @@ pub struct GtState {
     pub seq: i64,
     /// Whether the result counts for the ratings
     pub rated: bool,
+    /// Every move from `start`; a live state leaves them out (`ply` counts
+    /// them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<String>>, nullable = false)]
+    pub moves: Option<Vec<Move>>,
+    /// `moves` as data, each with who played it and its number; a live
+    /// state leaves them out too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub played: Option<Vec<PlayedMove>>,
 }
 
 /// The two seats of a game (the view's `seats`).

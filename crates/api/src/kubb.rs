@@ -121,9 +121,9 @@ pub struct KubbState {
     pub winner: Option<::kubb::Team>,
     /// The match in words, as the referee's console shows it.
     pub summary: String,
-    pub seq: i64,
     /// Referee events in force (undone ones left out)
     pub events: u64,
+    pub seq: i64,
     /// Whether the result counts for the ratings
     pub rated: bool,
     /// Null while the match goes on; then each team's word on the result

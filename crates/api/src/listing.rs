@@ -2,7 +2,7 @@
 //! collection).
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::value::RawValue;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::Status;
@@ -22,11 +22,12 @@ pub struct Outcome {
     pub reason: Option<String>,
 }
 
-/// One game, match or tournament of a list, without its state.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+/// One game, match or tournament of a list, without its state: its
+/// settings as stored, the names of its two sides and how it ended.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameSummary {
     pub id: String,
-    pub status: String,
+    pub status: Status,
     /// The result in words: `1-0 guard captured` (Guard & Towers: score, then
     /// why), `A Vikings` or `draw` (Kubb: the winning team and its name), the
     /// winner's name (a tournament); null until it ends. `outcome` is the
@@ -43,15 +44,16 @@ pub struct GameSummary {
     pub outcome: Option<Outcome>,
     /// Red's and Blue's names (teams A and B for Kubb); null for a free seat
     #[schema(min_items = 2, max_items = 2)]
-    pub names: Vec<Option<String>>,
+    pub names: [Option<String>; 2],
+    /// As stored with the game, sent as they are.
     #[schema(value_type = Object)]
-    pub settings: Value,
+    pub settings: Box<RawValue>,
     pub created_ms: i64,
     pub updated_ms: i64,
 }
 
 /// A list of games, matches or tournaments.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameList {
     pub games: Vec<GameSummary>,
 }

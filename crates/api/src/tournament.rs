@@ -175,6 +175,10 @@ pub struct TournamentState {
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(value_type = Option<KubbRuleset>, required = true)]
     pub ruleset: Option<::kubb::Ruleset>,
+    /// Kubb: every match's tournament settings (default: the ruleset's)
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(schema_with = crate::schema::kubb_settings_or_null, required = true)]
+    pub match_settings: Option<::kubb::TournamentSettings>,
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(schema_with = crate::schema::time_control_or_null, required = true)]
     pub time_control: Option<TimeControl>,
@@ -187,10 +191,6 @@ pub struct TournamentState {
     /// Whether `/bracket` draws a knockout bracket.
     pub has_bracket: bool,
     pub seq: i64,
-    /// Kubb: every match's tournament settings (default: the ruleset's)
-    #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(schema_with = crate::schema::kubb_settings_or_null, required = true)]
-    pub match_settings: Option<::kubb::TournamentSettings>,
 }
 
 /// A seat of a tournament game and its token.

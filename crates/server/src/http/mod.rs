@@ -12,13 +12,14 @@ pub mod router;
 
 use std::sync::{Arc, LazyLock};
 
+use api::listing::{GameList, GameSummary, Winner};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IntoDeserializer};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -26,7 +27,7 @@ use crate::app::{App, Entry};
 use crate::error::ApiError;
 use crate::games::{Game, Kind, View};
 use crate::listener::Connections;
-use crate::listing::{Listing, Outcome};
+use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
 use crate::security::RateLimiter;
 use crate::status::Status;
@@ -248,37 +249,6 @@ impl TryFrom<i64> for Limit {
     }
 }
 
-/// One game of a list: its settings as stored, the names of its two sides
-/// (Red and Blue, or teams A and B) and how it ended, without its state.
-#[derive(Serialize)]
-struct Summary {
-    id: String,
-    status: Status,
-    /// The result in words, as stored until listings had columns: `1-0
-    /// guard captured`, `A Vikings` or `draw`, a tournament's winner.
-    result: Option<String>,
-    /// The result typed (Guard & Towers and Kubb; `None` until it ends).
-    outcome: Option<OutcomeView>,
-    names: [Option<String>; 2],
-    settings: Box<RawValue>,
-    created_ms: i64,
-    updated_ms: i64,
-}
-
-/// How a listed game ended: the winning side (`red`/`blue`, `a`/`b`), or
-/// none for a draw or a game over without a result, and why.
-#[derive(Serialize)]
-struct OutcomeView {
-    winner: Option<&'static str>,
-    drawn: bool,
-    reason: Option<String>,
-}
-
-#[derive(Serialize)]
-pub(crate) struct Games {
-    games: Vec<Summary>,
-}
-
 /// The games of `kind` the query asks for (only public challenges when
 /// `public_only`: the lobby), read from their rows.
 pub(crate) async fn list_games(
@@ -286,7 +256,7 @@ pub(crate) async fn list_games(
     kind: Kind,
     query: ListQuery,
     public_only: bool,
-) -> Result<Json<Games>, ApiError> {
+) -> Result<Json<GameList>, ApiError> {
     let status = query.status.unwrap_or(Status::Finished);
     let limit = query.limit.map_or(50, |Limit(limit)| limit);
     let rows = app.store.list(kind, status, public_only, limit).await?;
@@ -294,7 +264,7 @@ pub(crate) async fn list_games(
     for row in rows {
         let settings = RawValue::from_string(row.settings)
             .map_err(|error| ApiError::Internal(format!("game {}: settings: {error}", row.id)))?;
-        games.push(Summary {
+        games.push(GameSummary {
             result: kind.result_text(&row.listing),
             outcome: outcome_view(kind, &row.listing),
             names: row.listing.names,
@@ -305,18 +275,26 @@ pub(crate) async fn list_games(
             updated_ms: row.updated_ms,
         });
     }
-    Ok(Json(Games { games }))
+    Ok(Json(GameList { games }))
+}
+
+/// A winning side on the wire: its stored name (`red`, `a`, …) is the
+/// wire's, so the one reads as the other.
+fn winner(kind: Kind, side: Side) -> Winner {
+    let name = kind.side_name(side);
+    Winner::deserialize(name.into_deserializer())
+        .unwrap_or_else(|_: serde::de::value::Error| panic!("side '{name}' is no winner"))
 }
 
 /// How a listed game ended, for the kinds whose lists show it.
-fn outcome_view(kind: Kind, listing: &Listing) -> Option<OutcomeView> {
+fn outcome_view(kind: Kind, listing: &Listing) -> Option<api::listing::Outcome> {
     if !kind.has_outcome() {
         return None;
     }
     let outcome = listing.outcome?;
-    Some(OutcomeView {
+    Some(api::listing::Outcome {
         winner: match outcome {
-            Outcome::Won(side) => Some(kind.side_name(side)),
+            Outcome::Won(side) => Some(winner(kind, side)),
             Outcome::Drawn | Outcome::Undecided => None,
         },
         drawn: outcome == Outcome::Drawn,

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use api::board::{Board, MoveView};
 use api::gt::MoveRequest;
+use api::listing::GameList;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -30,8 +31,8 @@ use crate::error::ApiError;
 use crate::games::gt::{self, Player, Rematch, Seating, Settings};
 use crate::games::{RegisteredKind, View};
 use crate::http::{
-    bearer, checked_name, create_seated_game, list_games, AppState, Created, Games, JsonBody,
-    ListQuery, QueryParams, RequireToken, Shared,
+    bearer, checked_name, create_seated_game, list_games, AppState, Created, JsonBody, ListQuery,
+    QueryParams, RequireToken, Shared,
 };
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
@@ -237,7 +238,7 @@ async fn bot_seat(
 async fn list(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
-) -> Result<Json<Games>, ApiError> {
+) -> Result<Json<GameList>, ApiError> {
     let lobby = query.status == Some(Status::Waiting);
     list_games(&shared.app, gt::State::KIND, query, lobby).await
 }

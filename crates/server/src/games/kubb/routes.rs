@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use api::kubb::KubbState;
+use api::listing::GameList;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -18,7 +19,7 @@ use crate::error::ApiError;
 use crate::games::kubb::{self as kubb_match, Scorer};
 use crate::games::RegisteredKind;
 use crate::http::{
-    bearer, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery, QueryParams,
+    bearer, create_game, list_games, AppState, Created, JsonBody, ListQuery, QueryParams,
     RequireToken, Shared, TeamTokens,
 };
 use crate::security::new_token;
@@ -169,7 +170,7 @@ async fn create_kubb(
 async fn list_kubb(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
-) -> Result<Json<Games>, ApiError> {
+) -> Result<Json<GameList>, ApiError> {
     list_games(&shared.app, kubb_match::State::KIND, query, false).await
 }
 

@@ -6,6 +6,7 @@
 
 use ::tournament::format::Format;
 use ::tournament::{BaselineKubbs, GameKind, Name, Score};
+use api::listing::GameList;
 use api::tournament::TournamentState;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -23,7 +24,7 @@ use crate::games::tournament::games::{
 use crate::games::tournament::{self, Entrant, Event, GameSettings, Settings};
 use crate::games::RegisteredKind;
 use crate::http::{
-    bearer, checked_name, create_game, list_games, AppState, Created, Games, JsonBody, ListQuery,
+    bearer, checked_name, create_game, list_games, AppState, Created, JsonBody, ListQuery,
     QueryParams, RequireToken, Shared,
 };
 use crate::seat::Seat;
@@ -107,7 +108,7 @@ async fn create(
 async fn list(
     State(shared): State<AppState>,
     QueryParams(query): QueryParams<ListQuery>,
-) -> Result<Json<Games>, ApiError> {
+) -> Result<Json<GameList>, ApiError> {
     list_games(&shared.app, tournament::State::KIND, query, false).await
 }
 
