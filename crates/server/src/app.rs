@@ -367,14 +367,13 @@ impl App {
         }
         writes.push(append);
         let (linked_writes, mut linked) = self.linked_events(entry, now).await;
-        let mut committed = self
-            .store
-            .commit(
-                [writes.clone(), linked_writes].concat(),
-                self.announcements(entry, &linked),
-            )
-            .await;
-        if !linked.is_empty() && matches!(committed, Ok(Committed::Conflict)) {
+        // Kept for a retry alone; copied only when a link adds to the commit
+        // (most commits have none).
+        let alone = (!linked.is_empty()).then(|| writes.clone());
+        writes.extend(linked_writes);
+        let announce = self.announcements(entry, &linked);
+        let mut committed = self.store.commit(writes, announce).await;
+        if let (Some(alone), Ok(Committed::Conflict)) = (alone, &committed) {
             // Another server wrote to a linked game meanwhile. This game's
             // event does not wait on that one: it is committed alone, and
             // the linked game takes its part later (`sync_results`).
@@ -383,7 +382,7 @@ impl App {
             }
             linked.clear();
             let announce = self.announcements(entry, &linked);
-            committed = self.store.commit(writes, announce).await;
+            committed = self.store.commit(alone, announce).await;
         }
         if committed.as_ref().is_ok_and(|c| *c == Committed::Yes) {
             if let Some((seat, token)) = seat {
