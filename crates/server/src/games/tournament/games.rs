@@ -320,9 +320,8 @@ fn result_event(
 /// organiser records its result instead.
 pub async fn sync_results(app: &Arc<App>, tournament: &mut Loaded) -> Result<(), ApiError> {
     for game in state_of(tournament)?.open_games() {
-        let score = match replay::replayed(&app.store, &game).await {
-            Ok(state) if state.status() == Status::Finished => state.tournament_score(),
-            Ok(_) => None,
+        let score = match finished_score(app, &game).await {
+            Ok(score) => score,
             Err(error) => {
                 tracing::warn!("tournament {} waits on game {game}: {error}", tournament.id);
                 None
@@ -339,4 +338,18 @@ pub async fn sync_results(app: &Arc<App>, tournament: &mut Loaded) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// A stored game's score for its tournament once it is finished. Its row
+/// says whether it is, so the games still played are not replayed.
+async fn finished_score(
+    app: &App,
+    game: &str,
+) -> Result<Option<(Score, Option<BaselineKubbs>)>, ApiError> {
+    let row = app.store.game(game).await?;
+    let row = row.ok_or_else(|| ApiError::NotFound(format!("no game '{game}'")))?;
+    if row.status != Status::Finished {
+        return Ok(None);
+    }
+    Ok(replay::replayed(&app.store, game).await?.tournament_score())
 }
