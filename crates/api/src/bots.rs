@@ -44,6 +44,6 @@ pub struct BotRegistered {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BotRegistration {
-    #[schema(max_length = 40)]
-    pub name: String,
+    #[schema(value_type = String, max_length = 40)]
+    pub name: tournament::Name,
 }

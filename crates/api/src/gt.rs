@@ -4,6 +4,7 @@
 use guard_towers::record::{GameResult, Termination};
 use guard_towers::{Color, Move, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
+use tournament::Name;
 use utoipa::ToSchema;
 
 use crate::board::{Board, MoveView, PlayedMove};
@@ -213,12 +214,14 @@ pub struct CreateGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = crate::schema::color)]
     pub color: Option<Color>,
+    /// The engine's level (engine games)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, maximum = 10, nullable = false)]
-    pub level: Option<u64>,
+    pub level: Option<u8>,
+    /// Red's and Blue's levels (engine-against-engine games)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(min_items = 2, max_items = 2, nullable = false)]
-    pub levels: Option<Vec<u8>>,
+    #[schema(value_type = Vec<u8>, min_items = 2, max_items = 2, nullable = false)]
+    pub levels: Option<[u8; 2]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = crate::schema::rules)]
     pub rules: Option<Ruleset>,
@@ -232,13 +235,13 @@ pub struct CreateGame {
     /// The bot account to play (opponent 'bot'); it takes the other seat and
     /// plays through its event stream
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub bot: Option<String>,
+    #[schema(value_type = String, nullable = false)]
+    pub bot: Option<Name>,
     /// Whether the result counts for the ratings: only between two people
     /// (not the built-in engine), each seat taken under a name of its own
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(default = false, nullable = false)]
-    pub rated: Option<bool>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[schema(default = false)]
+    pub rated: bool,
 }
 
 /// A seat taken: the game's creation (`POST /api/gt/games`) or a join.
@@ -254,12 +257,12 @@ pub struct SeatGranted {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub token: Option<String>,
-    pub state: GtState,
     /// A friend game's invitation secret (creation only): the guest joins
     /// with it
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub invite: Option<String>,
+    pub state: GtState,
 }
 
 /// `POST /api/gt/games/{id}/rematch`'s answer.
@@ -281,48 +284,40 @@ pub struct RematchAnswer {
     pub token: Option<String>,
 }
 
-/// `POST /api/gt/analysis`'s answer: the engine's (or the tables') best
-/// move and score, or the result of a finished position.
+/// `POST /api/gt/analysis`'s answer: the result of a finished position,
+/// or the engine's (or the tables') best move and score.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct Analysis {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub over: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub best_move: Option<String>,
-    /// cp N, win N or loss N from the side to move
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub score: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub depth: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub nodes: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub pv: Option<Vec<String>>,
-    /// `best_move` as data.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub best: Option<MoveView>,
-    /// `pv` as data.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub line: Option<Vec<MoveView>>,
-    /// The move and score are the endgame tables' (towers serve --tablebase
-    /// DIR): exact, no search
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub tablebase: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub result: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub reason: Option<String>,
+#[serde(untagged)]
+pub enum Analysis {
+    /// The position is decided: the rules' verdict.
+    Over {
+        /// Always true
+        over: bool,
+        #[schema(value_type = String)]
+        result: GameResult,
+        #[schema(value_type = String)]
+        reason: Termination,
+    },
+    /// The position is open: the best move found.
+    Searched {
+        /// Always false
+        over: bool,
+        #[schema(value_type = String)]
+        best_move: Move,
+        /// `best_move` as data.
+        best: MoveView,
+        /// cp N, win N or loss N from the side to move
+        score: String,
+        depth: u32,
+        nodes: u64,
+        #[schema(value_type = Vec<String>)]
+        pv: Vec<Move>,
+        /// `pv` as data.
+        line: Vec<MoveView>,
+        /// The move and score are the endgame tables' (towers serve
+        /// --tablebase DIR): exact, no search
+        tablebase: bool,
+    },
 }
 
 /// A move line of a contest log sent out of turn.
@@ -381,7 +376,7 @@ pub struct AnalysisRequest {
     pub position: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub movetime_ms: Option<i64>,
+    pub movetime_ms: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = crate::schema::rules)]
     pub rules: Option<Ruleset>,
@@ -391,7 +386,8 @@ pub struct AnalysisRequest {
 /// and after each.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Positions {
-    pub positions: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub positions: Vec<Position>,
     /// Each of `positions` as data.
     pub boards: Vec<Board>,
 }

@@ -7,12 +7,12 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Health {
     pub ok: bool,
-    pub games_in_memory: i64,
-    pub games_watched: i64,
+    pub games_in_memory: usize,
+    pub games_watched: usize,
     /// Engines kept for the engine seats of games (bounded)
-    pub engines_kept: i64,
+    pub engines_kept: usize,
     /// Flag timers set: at most one per game whose clock runs
-    pub flag_timers: i64,
+    pub flag_timers: usize,
     /// Connections open on both listeners (bounded in all and per client)
-    pub connections_open: i64,
+    pub connections_open: usize,
 }

@@ -1,23 +1,26 @@
 //! A Kubb match on the wire: creating one, the referee's event, the
 //! match's state and record, and the simulations' answers.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::schema::names_schema;
 use crate::Status;
 
-/// `POST /api/kubb/matches`: the teams and the match's settings.
+/// `POST /api/kubb/matches`: the teams and the match's settings, each
+/// setting optional with its default (rule book, "Tournament settings").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateMatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(default = "seed", nullable = false)]
-    pub ruleset: Option<KubbRuleset>,
+    #[schema(value_type = KubbRuleset, default = "seed", nullable = false)]
+    pub ruleset: Option<::kubb::Ruleset>,
     /// Sticks of the first turns (rule book, Tournament settings)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(default = "6-6-6", nullable = false)]
-    pub opening: Option<Opening>,
+    #[schema(value_type = Opening, default = "6-6-6", nullable = false)]
+    pub opening: Option<::kubb::Opening>,
     /// Under 2-4-6: the 2 sticks by two players, the 4 by at least three
     /// (U.S. rules)
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,35 +34,36 @@ pub struct CreateMatch {
     /// Games a team must win: a best of 2N - 1, the same as a race to N
     /// (null: the ruleset's own, seed 1, standard 2)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1, maximum = 9)]
-    pub games_to_win: Option<u64>,
+    #[schema(value_type = Option<u64>, minimum = 1, maximum = 9)]
+    pub games_to_win: Option<::kubb::GamesToWin>,
     /// The five-for-five forfeit: a team that fells all five baseline kubbs
     /// in a game's opening turn gives up the batons it has left
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(default = false, nullable = false)]
     pub five_for_five: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub time_limit: Option<TimeLimit>,
-    /// The same setting as games_to_win (a race to N); both given must agree
+    #[schema(value_type = TimeLimit, nullable = false)]
+    pub time_limit: Option<::kubb::TimeLimit>,
+    /// The same setting as games_to_win (a race to N), as kubbtracker says
+    /// it; both given must agree
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1, maximum = 9)]
-    pub race_to: Option<u64>,
+    #[schema(value_type = Option<u64>, minimum = 1, maximum = 9)]
+    pub race_to: Option<::kubb::GamesToWin>,
     pub team_a: Team,
     pub team_b: Team,
     /// Whether the result counts for the teams' and players' ratings
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(default = false, nullable = false)]
-    pub rated: Option<bool>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[schema(default = false)]
+    pub rated: bool,
 }
 
 /// A Kubb team: its name and players.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Team {
     pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub players: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
 }
 
 /// The teams' and the referee's word on a finished match's result: each
@@ -262,22 +266,26 @@ pub struct Field {
     pub baselines: [f64; 2],
 }
 
-/// A match's time limit and how a game it stops is decided.
+/// A match's time limit and how a game it stops is decided: the fields of
+/// `kubb::TimeLimit`, which checks them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TimeLimit {
-    pub minutes: i64,
-    pub tie_break: TieBreak,
+    #[schema(minimum = 1)]
+    pub minutes: u16,
+    #[schema(value_type = TieBreak)]
+    pub tie_break: ::kubb::TieBreak,
 }
 
-/// Kubb: every match's tournament settings (default: the ruleset's)
+/// Kubb: every match's tournament settings (default: the ruleset's): the
+/// fields of `kubb::TournamentSettings` as a request gives them
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatchSettings {
     /// Sticks of the first turns (rule book, Tournament settings)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(default = "6-6-6", nullable = false)]
-    pub opening: Option<Opening>,
+    #[schema(value_type = Opening, default = "6-6-6", nullable = false)]
+    pub opening: Option<::kubb::Opening>,
     /// Under 2-4-6: the 2 sticks by two players, the 4 by at least three
     /// (U.S. rules)
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -291,8 +299,8 @@ pub struct MatchSettings {
     /// Games a team must win: a best of 2N - 1, the same as a race to N
     /// (null: the ruleset's own, seed 1, standard 2)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1, maximum = 9)]
-    pub games_to_win: Option<u64>,
+    #[schema(value_type = Option<u64>, minimum = 1, maximum = 9)]
+    pub games_to_win: Option<::kubb::GamesToWin>,
     /// The five-for-five forfeit: a team that fells all five baseline kubbs
     /// in a game's opening turn gives up the batons it has left
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -307,10 +315,13 @@ pub struct MatchSettings {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct KubbRecord {
     pub seq: i64,
-    pub ruleset: KubbRuleset,
-    #[schema(value_type = Object)]
-    pub settings: Value,
-    pub events: Vec<Value>,
+    #[schema(value_type = KubbRuleset)]
+    pub ruleset: ::kubb::Ruleset,
+    #[schema(schema_with = crate::schema::kubb_settings)]
+    pub settings: ::kubb::TournamentSettings,
+    /// The referee events in force, as in the JSON-lines log (docs/kubb.md)
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<::kubb::Event>,
 }
 
 /// The tokens of the two team links: each team scores its own throws from its
@@ -339,10 +350,13 @@ pub struct MatchCreated {
 #[serde(deny_unknown_fields)]
 pub struct EventRequest {
     #[schema(value_type = Object)]
-    pub event: Value,
+    pub event: ::kubb::Event,
+    /// The number the event is to have (the match's `seq` plus one when it
+    /// was entered): makes resending safe. Without it the event is simply
+    /// the next.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, nullable = false)]
-    pub seq: Option<u64>,
+    pub seq: Option<i64>,
 }
 
 /// `GET /api/kubb/matches/{id}/probability`'s answer.
@@ -350,26 +364,90 @@ pub struct EventRequest {
 pub struct Probability {
     pub a: f64,
     pub b: f64,
-    pub games: i64,
-    pub seed: i64,
+    pub games: usize,
+    pub seed: u64,
     /// The random generator and how play-outs draw from it, for reproduction
     pub generator: String,
 }
 
-/// `GET /api/kubb/matches/{id}/advice`'s answer.
+/// `GET /api/kubb/matches/{id}/advice`'s answer: the best next decision of
+/// the team to act, each decision said in the rule book's words.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Advice {
+    /// Each team's chance to win with the heuristic's choice
     pub a: f64,
     pub b: f64,
+    /// The team to decide, none when the game is over
     #[serde(deserialize_with = "Option::deserialize")]
-    #[schema(required = true)]
-    pub deciding: Option<String>,
+    #[schema(value_type = Option<TeamSide>, required = true)]
+    pub deciding: Option<::kubb::Team>,
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(required = true)]
     pub best: Option<String>,
+    /// The best decision's chance to win over the heuristic's choice
     pub gain: f64,
-    #[schema(value_type = Vec<Value>)]
-    pub options: Vec<Value>,
+    pub options: Vec<AdviceOption>,
+    /// Play-outs of each option
+    pub playouts: usize,
+    pub seed: u64,
+}
+
+/// One candidate decision and the deciding team's chance to win with it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct AdviceOption {
+    pub decision: String,
+    pub win_probability: f64,
+}
+
+/// A player's statistics in a match, or summed over matches, as the
+/// referee's entries count them (docs/kubb.md, "Statistics").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PlayerStats {
+    pub sticks: u32,
+    pub hits: u32,
+    /// Hits per stick, none before the first stick
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub hit_rate: Option<f64>,
+    pub sticks_at_knights: u32,
+    pub knight_hits: u32,
+    pub sticks_at_towers: u32,
+    pub tower_hits: u32,
+    pub inkast_throws: u32,
+    pub inkast_in: u32,
+    pub penalties_conceded: u32,
+    pub king_attempts: u32,
+    pub fouls: u32,
+}
+
+impl From<&kubb::stats::PlayerStats> for PlayerStats {
+    fn from(stats: &kubb::stats::PlayerStats) -> PlayerStats {
+        PlayerStats {
+            sticks: stats.sticks,
+            hits: stats.hits,
+            hit_rate: kubb::stats::PlayerStats::rate(stats.hits, stats.sticks),
+            sticks_at_knights: stats.sticks_at_knights,
+            knight_hits: stats.knight_hits,
+            sticks_at_towers: stats.sticks_at_towers,
+            tower_hits: stats.tower_hits,
+            inkast_throws: stats.inkast_throws,
+            inkast_in: stats.inkast_in,
+            penalties_conceded: stats.penalties_conceded,
+            king_attempts: stats.king_attempts,
+            fouls: stats.fouls,
+        }
+    }
+}
+
+/// `GET /api/kubb/matches/{id}/stats`'s JSON answer: each player's
+/// statistics by name, and the community's measures per player and team.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct MatchStats {
+    pub players: BTreeMap<String, PlayerStats>,
+    /// `players` and `teams`: rows of the community's measures, as the CSV
+    /// form's columns
+    #[schema(value_type = Object)]
+    pub measures: kubb::stats::MatchStats,
 }
 
 /// `POST /api/kubb/matches/{id}/confirm`: a team's or the referee's word on
@@ -380,21 +458,14 @@ pub struct ConfirmRequest {
     pub agree: bool,
 }
 
-/// A Kubb ruleset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum KubbRuleset {
-    Seed,
-    Standard,
+names_schema! {
+    /// A Kubb ruleset (`kubb::Ruleset`), by its name.
+    KubbRuleset = ::kubb::Ruleset::NAMED;
 }
 
-/// The sticks of a game's first turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub enum Opening {
-    #[serde(rename = "6-6-6")]
-    SixSixSix,
-    #[serde(rename = "2-4-6")]
-    TwoFourSix,
+names_schema! {
+    /// The sticks of a game's first turns (`kubb::Opening`).
+    Opening = ::kubb::Opening::ALL;
 }
 
 /// The Kubb view's `kind`.
@@ -404,11 +475,9 @@ pub enum KubbKind {
     Kubb,
 }
 
-/// A Kubb team.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub enum TeamSide {
-    A,
-    B,
+names_schema! {
+    /// A Kubb team (`kubb::Team`).
+    TeamSide = ::kubb::Team::BOTH;
 }
 
 /// Where a finished match's result stands.
@@ -420,14 +489,9 @@ pub enum ConfirmationState {
     Disputed,
 }
 
-/// How a game stopped by the time limit is decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum TieBreak {
-    None,
-    BaselineCount,
-    Accelerated,
-    Sudden,
+names_schema! {
+    /// How a game stopped by the time limit is decided (`kubb::TieBreak`).
+    TieBreak = ::kubb::TieBreak::ALL;
 }
 
 /// The form of a match's statistics.
@@ -441,6 +505,7 @@ pub enum StatsFormat {
 /// `GET /api/kubb/matches/{id}/stats`'s query.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
 pub struct StatsQuery {
     #[param(inline, default = "json")]
     pub format: Option<StatsFormat>,

@@ -74,6 +74,52 @@ pub enum Winner {
 pub struct ListQuery {
     #[param(inline, default = "finished")]
     pub status: Option<Status>,
-    #[param(minimum = 1, maximum = 500, default = 50)]
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 500, default = 50)]
+    pub limit: Option<Limit>,
+}
+
+/// How many games a list holds: 1 to [`Limit::MAX`]; anything else is
+/// refused where the query is read.
+///
+/// ```
+/// use api::listing::Limit;
+///
+/// assert_eq!(Limit::try_from(50).map(Limit::get), Ok(50));
+/// assert!(Limit::try_from(0).is_err());
+/// assert!(Limit::try_from(501).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "i64")]
+pub struct Limit(i64);
+
+impl Limit {
+    pub const MAX: i64 = 500;
+
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+impl Default for Limit {
+    fn default() -> Limit {
+        Limit(50)
+    }
+}
+
+impl TryFrom<i64> for Limit {
+    type Error = String;
+
+    fn try_from(limit: i64) -> Result<Limit, String> {
+        if (1..=Limit::MAX).contains(&limit) {
+            Ok(Limit(limit))
+        } else {
+            Err(format!("{limit} is not from 1 to {}", Limit::MAX))
+        }
+    }
+}
+
+impl From<Limit> for i64 {
+    fn from(limit: Limit) -> i64 {
+        limit.0
+    }
 }

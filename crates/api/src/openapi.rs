@@ -37,7 +37,7 @@ use crate::gt::{
 use crate::health::Health;
 use crate::kubb::{
     Advice, AdviceQuery, ConfirmRequest, CreateMatch, EventRequest, ExportQuery, KubbRecord,
-    KubbState, MatchCreated, Probability, ProbabilityQuery, StatsQuery,
+    KubbState, MatchCreated, MatchStats, Probability, ProbabilityQuery, StatsQuery,
 };
 use crate::listing::{GameList, ListQuery};
 use crate::live::LiveQuery;
@@ -228,6 +228,31 @@ impl Op {
         let object = ObjectBuilder::new().schema_type(Type::Object).build();
         let schema = RefOr::T(Schema::Object(object));
         self.with_answer(status, description, Some(("application/json", schema)))
+    }
+
+    /// An answer that is a `T` as JSON, or text of `content_type` when the
+    /// query asks for it.
+    fn answer_or_text<T: ToSchema>(
+        mut self,
+        status: u16,
+        description: &str,
+        content_type: &str,
+    ) -> Op {
+        let schema = self.reference::<T>();
+        let response = ResponseBuilder::new()
+            .description(description)
+            .content(
+                "application/json",
+                ContentBuilder::new().schema(Some(schema)).build(),
+            )
+            .content(
+                content_type,
+                ContentBuilder::new().schema(Some(text())).build(),
+            );
+        self.operation = self
+            .operation
+            .response(status.to_string(), response.build());
+        self
     }
 
     /// An answer in text of `content_type`.
@@ -538,7 +563,7 @@ fn kubb(doc: &mut Document) {
             .about("JSON: `players` (by name) and `measures` (`players` and `teams` rows with the community's measures, docs/kubb.md); `format=csv`: the same rows as CSV.")
             .id()
             .params::<StatsQuery>()
-            .free_answer(200, "Statistics by player name")
+            .answer_or_text::<MatchStats>(200, "Statistics by player name, or their rows as CSV", "text/csv")
             .refusal(400, "A malformed query (an unknown or repeated format)")
             .refusal(404, NO_GAME),
     );

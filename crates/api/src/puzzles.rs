@@ -63,8 +63,9 @@ pub struct PuzzleAttempt {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttemptRequest {
-    #[schema(min_items = 1, max_items = 16, example = json!(["C4-C6-2"]))]
-    pub moves: Vec<String>,
+    /// The solver's moves so far, from the puzzle's position
+    #[schema(value_type = Vec<String>, min_items = 1, max_items = 16, example = json!(["C4-C6-2"]))]
+    pub moves: Vec<Move>,
 }
 
 /// An attempt's path: `/api/gt/puzzles/{id}/attempts`.

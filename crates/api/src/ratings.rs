@@ -2,17 +2,17 @@
 
 use guard_towers::Color;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use tournament::GameKind;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::tournament::GameKind;
+use crate::kubb::PlayerStats;
 
 /// Wins, draws and losses.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Record {
-    pub wins: i64,
-    pub draws: i64,
-    pub losses: i64,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
 }
 
 /// A rated result on a player's page.
@@ -46,8 +46,8 @@ pub struct RatedResult {
     /// Kubb players: the player's statistics in the match, as
     /// /api/kubb/matches/{id}/stats counts them
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object, nullable = false)]
-    pub stats: Option<Value>,
+    #[schema(nullable = false)]
+    pub stats: Option<PlayerStats>,
 }
 
 /// Guard & Towers: the record with each colour
@@ -61,18 +61,19 @@ pub struct ByColor {
 /// record and history.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PlayerPage {
+    #[schema(value_type = crate::tournament::GameKind)]
     pub game: GameKind,
     pub of: RatedOf,
     pub name: String,
     /// The place on the leaderboard of everyone rated
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(required = true)]
-    pub rank: Option<i64>,
+    pub rank: Option<usize>,
     pub rating: f64,
     /// About a 95 % interval is ±2 deviations
     pub deviation: f64,
     pub volatility: f64,
-    pub games: i64,
+    pub games: usize,
     pub record: Record,
     /// Guard & Towers: the record with each colour
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -81,8 +82,8 @@ pub struct PlayerPage {
     /// Kubb players: their statistics summed over every match scored on the
     /// server
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object, nullable = false)]
-    pub stats: Option<Value>,
+    #[schema(nullable = false)]
+    pub stats: Option<PlayerStats>,
     /// Oldest first, with the rating after each
     pub history: Vec<RatedResult>,
 }
@@ -90,24 +91,25 @@ pub struct PlayerPage {
 /// A row of the leaderboard.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Leader {
-    pub rank: i64,
+    pub rank: usize,
     pub name: String,
     pub rating: f64,
     /// About a 95 % interval is ±2 deviations
     pub deviation: f64,
     pub volatility: f64,
-    pub games: i64,
+    pub games: u32,
 }
 
 /// `GET /api/ratings`: the leaderboard of a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Leaderboard {
+    #[schema(value_type = crate::tournament::GameKind)]
     pub game: GameKind,
     pub of: RatedOf,
     /// Rating periods folded in: one per rated result
-    pub periods: i64,
+    pub periods: u32,
     /// Tournaments whose results are among them
-    pub tournaments: i64,
+    pub tournaments: usize,
     pub leaders: Vec<Leader>,
 }
 
@@ -121,9 +123,10 @@ pub enum RatedOutcome {
 }
 
 /// Who is rated: entrants (players, Kubb teams) or Kubb teams' players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RatedOf {
+    #[default]
     Entrants,
     Players,
 }
@@ -132,20 +135,23 @@ pub enum RatedOf {
 /// games a listed one has played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
 pub struct LeaderboardQuery {
-    #[param(inline)]
+    #[param(inline, value_type = crate::tournament::GameKind)]
     pub game: GameKind,
     #[param(inline, default = "entrants")]
-    pub of: Option<RatedOf>,
+    #[serde(default)]
+    pub of: RatedOf,
     #[param(default = 0)]
-    pub min_games: Option<u32>,
+    #[serde(default)]
+    pub min_games: u32,
 }
 
 /// A player page's path: `/api/players/{game}/{name}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
 pub struct PlayerPath {
-    #[param(inline)]
+    #[param(inline, value_type = crate::tournament::GameKind)]
     pub game: GameKind,
     pub name: String,
 }
@@ -153,8 +159,10 @@ pub struct PlayerPath {
 /// A player page's query.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerQuery {
     /// Kubb: a team (entrants) or a team's player (players)
     #[param(inline, default = "entrants")]
-    pub of: Option<RatedOf>,
+    #[serde(default)]
+    pub of: RatedOf,
 }

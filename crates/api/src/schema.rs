@@ -5,8 +5,48 @@
 use guard_towers::Ruleset;
 use guard_towers_engine::puzzle::{Goal, Theme};
 use kubb::{GamesToWin, Opening, TieBreak};
+use serde::Serialize;
 use serde_json::Value;
 use utoipa::openapi::schema::{Array, ArrayBuilder, Object, ObjectBuilder, SchemaType, Type};
+
+/// Declares a named schema (a component of the document) for a rules
+/// library's type that crosses the wire as one of its names: the values
+/// are the library's own, as it serialises them, so the document cannot
+/// drift from the type. (utoipa's derive would need a copy of the enum
+/// here; the orphan rule keeps it from deriving on the library's type.)
+macro_rules! names_schema {
+    ($(#[doc = $doc:literal])+ $name:ident = $values:expr;) => {
+        $(#[doc = $doc])+
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                crate::schema::names(concat!($($doc, "\n"),+), $values).into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
+}
+pub(crate) use names_schema;
+
+/// A string schema of `values`' names, described by the doc comment
+/// `description`.
+pub(crate) fn names<T: Serialize>(
+    description: &str,
+    values: impl IntoIterator<Item = T>,
+) -> Object {
+    let values: Vec<Value> = values
+        .into_iter()
+        .map(|value| serde_json::to_value(value).expect("a library's value is its name"))
+        .collect();
+    let description: Vec<&str> = description.lines().map(str::trim).collect();
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(description.join("\n").trim().to_string()))
+        .enum_values(Some(values))
+        .build()
+}
 
 /// A side: `red` or `blue`.
 pub(crate) fn color() -> Object {

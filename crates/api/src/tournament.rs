@@ -10,45 +10,52 @@ use utoipa::{IntoParams, ToSchema};
 use ::tournament::{BaselineKubbs, Name, Score};
 
 use crate::kubb::{KubbRuleset, MatchSettings};
+use crate::schema::names_schema;
 use crate::Status;
 
 /// `POST /api/tournaments`: the tournament's game, format and settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CreateTournament {
     /// 1-80 printable characters
     pub title: String,
-    pub game: GameKind,
-    pub format: Format,
+    #[schema(value_type = GameKind)]
+    pub game: ::tournament::GameKind,
+    #[schema(value_type = Format)]
+    pub format: ::tournament::Format,
     /// Swiss rounds (default ⌈log₂ n⌉)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub rounds: Option<i64>,
+    pub rounds: Option<u32>,
     /// pools-knockout: pools (default: pools of about four)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub pools: Option<i64>,
+    pub pools: Option<u32>,
     /// pools-knockout: entrants of each pool going through (default 2)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub qualifiers: Option<i64>,
+    pub qualifiers: Option<u32>,
     /// Knockouts: the semi-final losers play for third place
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub third_place: Option<bool>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[schema(default = false)]
+    pub third_place: bool,
     /// Kubb: every match's ruleset (default seed)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub ruleset: Option<KubbRuleset>,
+    #[schema(value_type = KubbRuleset, nullable = false)]
+    pub ruleset: Option<kubb::Ruleset>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = crate::schema::time_control_or_null)]
     pub time_control: Option<TimeControl>,
+    /// Kubb: every match's settings (opening, double, time limit and its
+    /// tie-break)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub match_settings: Option<MatchSettings>,
+    #[schema(value_type = MatchSettings, nullable = false)]
+    pub match_settings: Option<kubb::TournamentSettings>,
 }
 
-/// A tournament's format settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+/// A tournament's format settings: the schema of the tournament library's
+/// `Settings`, which the server sends as it is.
+#[derive(ToSchema)]
 pub struct TournamentSettings {
     pub game: GameKind,
     pub format: Format,
@@ -203,9 +210,11 @@ pub struct SeatToken {
 /// A game of a round, with its seat tokens (organiser).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PairingGame {
-    pub round: i64,
-    pub first: String,
-    pub second: String,
+    pub round: u32,
+    #[schema(value_type = String)]
+    pub first: Name,
+    #[schema(value_type = String)]
+    pub second: Name,
     pub game: String,
     /// Guard & Towers: red and blue, for the players; Kubb: referee, for the
     /// scorekeeper
@@ -224,29 +233,33 @@ pub struct TournamentCreated {
 
 /// `POST /api/tournaments/{id}/entrants`: an entrant to register.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct EntrantRequest {
-    pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub players: Option<Vec<String>>,
+    #[schema(value_type = String)]
+    pub name: Name,
+    /// A Kubb team's players
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
     /// The entrant is the registered bot account of this name (Guard &
     /// Towers)
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(default = false, nullable = false)]
-    pub bot: Option<bool>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[schema(default = false)]
+    pub bot: bool,
 }
 
 /// `POST /api/tournaments/{id}/withdrawals`: the entrant to withdraw.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct WithdrawalRequest {
-    pub name: String,
+    #[schema(value_type = String)]
+    pub name: Name,
 }
 
 /// `POST /api/tournaments/{id}/rounds`'s answer: the round paired and its
 /// games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RoundStarted {
-    pub round: i64,
+    pub round: u32,
     pub games: Vec<PairingGame>,
     pub state: TournamentState,
 }
@@ -259,36 +272,32 @@ pub struct TournamentGames {
 
 /// `POST /api/tournaments/{id}/results`: a result to record or correct.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ResultRequest {
-    pub first: String,
-    pub second: String,
-    pub score: String,
+    #[schema(value_type = String)]
+    pub first: Name,
+    #[schema(value_type = String)]
+    pub second: Name,
+    /// From `first`'s side: games won (Kubb) or points (Guard & Towers)
+    #[schema(value_type = String)]
+    pub score: Score,
     /// Baseline kubbs felled, first-second (Kubb)
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub kubbs: Option<String>,
+    #[schema(value_type = String, nullable = false)]
+    pub kubbs: Option<BaselineKubbs>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub round: Option<i64>,
+    pub round: Option<u32>,
 }
 
-/// A game: Kubb or Guard & Towers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Kubb,
-    Gt,
+names_schema! {
+    /// A game: Kubb or Guard & Towers (`tournament::GameKind`).
+    GameKind = ::tournament::GameKind::ALL;
 }
 
-/// A tournament's format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
-    RoundRobin,
-    DoubleRoundRobin,
-    Swiss,
-    Knockout,
-    PoolsKnockout,
+names_schema! {
+    /// A tournament's format (`tournament::Format`).
+    Format = ::tournament::Format::ALL;
 }
 
 /// The tournament view's `kind`.

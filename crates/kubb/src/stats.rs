@@ -40,7 +40,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::event::{Event, StickOutcome};
 use crate::field::Team;
@@ -124,7 +124,7 @@ impl PlayerStats {
 }
 
 /// What a row of the statistics counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {
     Player,
@@ -141,7 +141,7 @@ impl std::fmt::Display for Scope {
 }
 
 /// One row of the statistics: a player, or a team's total.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     pub scope: Scope,
     pub team: Team,
@@ -212,7 +212,7 @@ impl Row {
 }
 
 /// A match's statistics: every player (by team and name), then both teams.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchStats {
     pub players: Vec<Row>,
     pub teams: Vec<Row>,

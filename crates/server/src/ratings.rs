@@ -24,29 +24,20 @@ pub mod sources;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+// A history's entry is the wire's rated result; the stored one it is made
+// from is `sources::RatedResult`.
+use api::ratings::RatedResult as Played;
+use api::ratings::{ByColor, Leader, PlayerPage, RatedOf, RatedOutcome, Record};
 use guard_towers::Color;
 use kubb::stats::PlayerStats;
-use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
-use tournament::glicko2::{Glicko2, Rating};
+use tournament::glicko2::Glicko2;
 use tournament::ratings::{Encounter, RatingBook, TeamMatch};
 use tournament::GameKind;
 
 use crate::error::ApiError;
-use crate::games::kubb::StatsView;
 use crate::store::{SourceRow, Store};
 use sources::{RatedResult, Source};
-
-/// Who a board rates.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Rated {
-    /// Guard & Towers players, Kubb teams: the sides of a result.
-    #[default]
-    Entrants,
-    /// The players of Kubb teams.
-    Players,
-}
 
 /// The cached sources and the fold over them.
 #[derive(Default)]
@@ -122,50 +113,15 @@ fn rated_results(sources: &HashMap<String, (i64, Source)>) -> Vec<&RatedResult> 
     results
 }
 
-/// A win, a draw or a loss, from a player's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl Outcome {
-    fn of(score: f64) -> Outcome {
-        if score > 0.5 {
-            Outcome::Win
-        } else if score < 0.5 {
-            Outcome::Loss
-        } else {
-            Outcome::Draw
-        }
+/// A win, a draw or a loss, from the side whose share is `score`.
+fn outcome_of(score: f64) -> RatedOutcome {
+    if score > 0.5 {
+        RatedOutcome::Win
+    } else if score < 0.5 {
+        RatedOutcome::Loss
+    } else {
+        RatedOutcome::Draw
     }
-}
-
-/// One rated result in a player's history, with the rating after it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Played {
-    pub at_ms: i64,
-    pub opponent: String,
-    /// The player's share: 1 a win, ½ a draw, 0 a loss.
-    pub score: f64,
-    pub outcome: Outcome,
-    pub rating: f64,
-    pub deviation: f64,
-    /// The stored game or match, if it was played on the server.
-    pub game: Option<String>,
-    pub tournament: Option<String>,
-    /// Guard & Towers: the colour the player had.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub color: Option<Color>,
-    /// Kubb players: the team they played for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub team: Option<String>,
-    /// Kubb players: their statistics in the match, when it was scored on
-    /// the server.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stats: Option<StatsView>,
 }
 
 /// One board: the ratings of one kind of rated name, with histories.
@@ -240,7 +196,7 @@ impl Board {
                 if let Some(stats) = stats {
                     self.stats.entry(player.clone()).or_default().add(stats);
                 }
-                let team = Some((us.name.clone(), stats.map(StatsView::of)));
+                let team = Some((us.name.clone(), stats.map(Into::into)));
                 self.played(result, player, &them.name, score, None, team);
             }
         }
@@ -253,7 +209,7 @@ impl Board {
         opponent: &str,
         score: f64,
         color: Option<Color>,
-        team: Option<(String, Option<StatsView>)>,
+        team: Option<(String, Option<api::kubb::PlayerStats>)>,
     ) {
         let rating = self.book.rating(&name.to_string());
         let (team, stats) = team.map_or((None, None), |(team, stats)| (Some(team), stats));
@@ -264,7 +220,7 @@ impl Board {
                 at_ms: result.at_ms,
                 opponent: opponent.to_string(),
                 score,
-                outcome: Outcome::of(score),
+                outcome: outcome_of(score),
                 rating: rating.rating,
                 deviation: rating.deviation,
                 game: result.game_id.clone(),
@@ -280,7 +236,14 @@ impl Board {
         self.book
             .leaderboard(min_games)
             .into_iter()
-            .map(|leader| Leader::of(leader.rank, leader.key, leader.rating, leader.games))
+            .map(|leader| Leader {
+                rank: leader.rank,
+                name: leader.key.to_string(),
+                rating: leader.rating.rating,
+                deviation: leader.rating.deviation,
+                volatility: leader.rating.volatility,
+                games: leader.games,
+            })
             .collect()
     }
 
@@ -292,8 +255,9 @@ impl Board {
         self.tournaments.len()
     }
 
-    /// A player's page, or `None` for a name with no rated result here.
-    pub fn player(&self, name: &str) -> Option<PlayerView> {
+    /// A player's page on the board of `game`'s `of`, or `None` for a
+    /// name with no rated result here.
+    pub fn player(&self, game: GameKind, of: RatedOf, name: &str) -> Option<PlayerPage> {
         let history = self.history.get(name)?;
         let rank = self
             .leaders(0)
@@ -302,19 +266,21 @@ impl Board {
             .map(|leader| leader.rank);
         let rating = self.book.rating(&name.to_string());
         let colors = history.iter().any(|p| p.color.is_some());
-        Some(PlayerView {
+        Some(PlayerPage {
+            game,
+            of,
             name: name.to_string(),
             rank,
             rating: rating.rating,
             deviation: rating.deviation,
             volatility: rating.volatility,
             games: history.len(),
-            record: Record::of(history.iter()),
+            record: record_of(history.iter()),
             by_color: colors.then(|| ByColor {
-                red: Record::of(history.iter().filter(|p| p.color == Some(Color::Red))),
-                blue: Record::of(history.iter().filter(|p| p.color == Some(Color::Blue))),
+                red: record_of(history.iter().filter(|p| p.color == Some(Color::Red))),
+                blue: record_of(history.iter().filter(|p| p.color == Some(Color::Blue))),
             }),
-            stats: self.stats.get(name).map(StatsView::of),
+            stats: self.stats.get(name).map(Into::into),
             history: history.clone(),
         })
     }
@@ -350,87 +316,28 @@ impl Boards {
 
     /// The board of `game`'s `rated`: Guard & Towers has entrants only
     /// (its players), so its players' board is the same.
-    pub fn board(&self, game: GameKind, rated: Rated) -> &Board {
+    pub fn board(&self, game: GameKind, rated: RatedOf) -> &Board {
         match (game, rated) {
             (GameKind::Gt, _) => &self.gt,
-            (GameKind::Kubb, Rated::Entrants) => &self.kubb_teams,
-            (GameKind::Kubb, Rated::Players) => &self.kubb_players,
+            (GameKind::Kubb, RatedOf::Entrants) => &self.kubb_teams,
+            (GameKind::Kubb, RatedOf::Players) => &self.kubb_players,
         }
     }
 }
 
-/// One line of a leaderboard.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Leader {
-    pub rank: usize,
-    pub name: String,
-    pub rating: f64,
-    /// About a 95 % interval is ±2 deviations.
-    pub deviation: f64,
-    pub volatility: f64,
-    pub games: u32,
-}
-
-impl Leader {
-    fn of(rank: usize, name: &str, rating: Rating, games: u32) -> Leader {
-        Leader {
-            rank,
-            name: name.to_string(),
-            rating: rating.rating,
-            deviation: rating.deviation,
-            volatility: rating.volatility,
-            games,
+/// The wins, draws and losses among `played`.
+fn record_of<'a>(played: impl Iterator<Item = &'a Played>) -> Record {
+    let mut record = Record {
+        wins: 0,
+        draws: 0,
+        losses: 0,
+    };
+    for p in played {
+        match p.outcome {
+            RatedOutcome::Win => record.wins += 1,
+            RatedOutcome::Draw => record.draws += 1,
+            RatedOutcome::Loss => record.losses += 1,
         }
     }
-}
-
-/// Wins, draws and losses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Record {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-}
-
-impl Record {
-    fn of<'a>(played: impl Iterator<Item = &'a Played>) -> Record {
-        let mut record = Record::default();
-        for p in played {
-            match p.outcome {
-                Outcome::Win => record.wins += 1,
-                Outcome::Draw => record.draws += 1,
-                Outcome::Loss => record.losses += 1,
-            }
-        }
-        record
-    }
-}
-
-/// A Guard & Towers player's record with each colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct ByColor {
-    pub red: Record,
-    pub blue: Record,
-}
-
-/// A player's (or Kubb team's) page: the rating now, the record, the
-/// statistics and the rating after each rated result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PlayerView {
-    pub name: String,
-    /// The place on the leaderboard of everyone rated.
-    pub rank: Option<usize>,
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub games: usize,
-    pub record: Record,
-    /// Guard & Towers: the record with Red and with Blue.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub by_color: Option<ByColor>,
-    /// Kubb players: the statistics of every match scored on the server.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stats: Option<StatsView>,
-    /// Oldest first.
-    pub history: Vec<Played>,
+    record
 }

@@ -5,7 +5,9 @@
 mod common;
 
 use api::board::{Board, MoveView, Occupant, PlayedMove};
-use api::gt::{Analysis, GtState, PositionInfo, RematchAnswer, RematchState, SeatGranted};
+use api::gt::{
+    Analysis, GtState, PositionInfo, Positions, RematchAnswer, RematchState, SeatGranted,
+};
 use api::listing::GameList;
 use api::{ErrorBody, Status};
 use common::{config, databases, read, start, wait_for};
@@ -435,12 +437,19 @@ async fn analysis_gives_a_legal_best_move_and_its_line() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{analysis}");
-    let analysis: Analysis = read(&analysis);
+    let Analysis::Searched {
+        best_move,
+        pv,
+        score,
+        ..
+    } = read(&analysis)
+    else {
+        panic!("the start is not decided: {analysis}");
+    };
     let start: Position = guard_towers::START.parse().unwrap();
-    let best: Move = analysis.best_move.as_deref().unwrap().parse().unwrap();
-    assert!(start.legal_moves().contains(&best));
-    assert_eq!(analysis.pv.unwrap().first(), analysis.best_move.as_ref());
-    assert!(analysis.score.unwrap().starts_with("cp"));
+    assert!(start.legal_moves().contains(&best_move));
+    assert_eq!(pv.first(), Some(&best_move));
+    assert!(score.starts_with("cp"), "{score}");
 }
 
 #[tokio::test]
@@ -778,7 +787,7 @@ async fn on_one_thread_an_analysis_does_not_wait_for_an_engine_on_a_long_clock()
         .await;
     assert_eq!(status, StatusCode::OK, "{analysis}");
     assert!(
-        read::<Analysis>(&analysis).best_move.is_some(),
+        matches!(read(&analysis), Analysis::Searched { .. }),
         "{analysis}"
     );
     let ply_now =
@@ -940,10 +949,18 @@ async fn an_analysis_in_the_endgame_tables_is_the_tables_answer() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{analysis}");
-    let analysis: Analysis = read(&analysis);
-    assert_eq!(analysis.tablebase, Some(true), "{analysis:?}");
-    assert_eq!(analysis.score.as_deref(), Some("win 3"));
-    assert_eq!(analysis.best_move.as_deref(), Some("D4-D3-1"));
+    let Analysis::Searched {
+        tablebase,
+        score,
+        best_move,
+        ..
+    } = read(&analysis)
+    else {
+        panic!("not decided: {analysis}");
+    };
+    assert!(tablebase, "{analysis}");
+    assert_eq!(score, "win 3");
+    assert_eq!(best_move, "D4-D3-1".parse().unwrap());
     // Outside the tables (the start position) the engine searches.
     let (_, searched) = server
         .post(
@@ -952,7 +969,16 @@ async fn an_analysis_in_the_endgame_tables_is_the_tables_answer() {
             json!({ "position": guard_towers::START, "movetime_ms": 50 }),
         )
         .await;
-    assert_eq!(read::<Analysis>(&searched).tablebase, Some(false));
+    assert!(
+        matches!(
+            read(&searched),
+            Analysis::Searched {
+                tablebase: false,
+                ..
+            }
+        ),
+        "{searched}"
+    );
 }
 
 /// What the pages read of a game's view: its position and moves as data,
@@ -1039,13 +1065,8 @@ async fn positions_and_moves_reach_the_pages_as_data_beside_their_text() {
     let played: Vec<MoveView> = game.played.iter().map(|played| played.mv).collect();
     assert_same_moves(&played, &game.moves);
 
-    #[derive(Deserialize)]
-    struct Positions {
-        positions: Vec<Position>,
-        boards: Vec<Board>,
-    }
     let (_, positions) = server.get(&format!("/api/gt/games/{id}/positions")).await;
-    let positions: Positions = serde_json::from_value(positions).unwrap();
+    let positions: Positions = read(&positions);
     assert_eq!(positions.positions.len(), 3);
     assert_eq!(positions.boards.len(), 3);
     assert_eq!(positions.boards[0].side_to_move, Color::Blue);
@@ -1086,13 +1107,6 @@ async fn positions_and_moves_reach_the_pages_as_data_beside_their_text() {
     assert_eq!(after.last_move, Some(guard_step));
     assert_eq!(after.board.side_to_move, Color::Red);
 
-    #[derive(Deserialize)]
-    struct AnalysisData {
-        best_move: Move,
-        best: MoveView,
-        pv: Vec<Move>,
-        line: Vec<MoveView>,
-    }
     let (status, analysis) = server
         .post(
             "/api/gt/analysis",
@@ -1101,7 +1115,16 @@ async fn positions_and_moves_reach_the_pages_as_data_beside_their_text() {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{analysis}");
-    let analysis: AnalysisData = serde_json::from_value(analysis).unwrap();
-    assert_same_moves(&[analysis.best], &[analysis.best_move]);
-    assert_same_moves(&analysis.line, &analysis.pv);
+    let Analysis::Searched {
+        best_move,
+        best,
+        pv,
+        line,
+        ..
+    } = read(&analysis)
+    else {
+        panic!("the opening is not decided: {analysis}");
+    };
+    assert_same_moves(&[best], &[best_move]);
+    assert_same_moves(&line, &pv);
 }

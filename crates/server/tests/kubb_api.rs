@@ -2,7 +2,7 @@
 
 mod common;
 
-use api::kubb::{ConfirmationState, KubbRecord, KubbRuleset, KubbState, Line, MatchCreated, Phase};
+use api::kubb::{ConfirmationState, KubbRecord, KubbState, Line, MatchCreated, Phase};
 use api::{ErrorBody, Status};
 use common::{config, read, start};
 use kubb::{Opening, Team, TieBreak};
@@ -383,13 +383,22 @@ async fn team_links_enter_their_own_throws_and_confirm_the_result() {
     let (status, record) = server.get(&events).await;
     assert_eq!(status, StatusCode::OK, "{record}");
     let record: KubbRecord = read(&record);
-    assert_eq!(record.ruleset, KubbRuleset::Standard);
-    assert_eq!(record.settings["time_limit"]["tie_break"], "baseline-count");
+    assert_eq!(record.ruleset, kubb::Ruleset::STANDARD);
+    assert_eq!(
+        record.settings.time_limit.map(|limit| limit.tie_break),
+        Some(TieBreak::BaselineCount)
+    );
     assert_eq!(record.seq, read::<KubbState>(&state).seq);
     let kinds: Vec<&str> = record
         .events
         .iter()
-        .map(|e| e["event"].as_str().unwrap())
+        .map(|event| match event {
+            kubb::Event::Teams { .. } => "teams",
+            kubb::Event::Start { .. } => "start",
+            kubb::Event::Stick { .. } => "stick",
+            kubb::Event::TimeCalled {} => "time_called",
+            other => panic!("not entered in this match: {other:?}"),
+        })
         .collect();
     assert_eq!(
         kinds,

@@ -74,7 +74,7 @@ fn leader<'a>(ratings: &'a Leaderboard, name: &str) -> &'a Leader {
         .unwrap_or_else(|| panic!("{name} is not on the board: {ratings:?}"))
 }
 
-fn assert_rated(ratings: &Leaderboard, name: &str, expected: Rating, games: i64) {
+fn assert_rated(ratings: &Leaderboard, name: &str, expected: Rating, games: u32) {
     let line = leader(ratings, name);
     assert!(
         (line.rating - expected.rating).abs() < 1e-9,
@@ -95,7 +95,7 @@ async fn ok<T: serde::de::DeserializeOwned>(server: &TestServer, path: &str) -> 
     read(&body)
 }
 
-fn record(wins: i64, draws: i64, losses: i64) -> Record {
+fn record(wins: u32, draws: u32, losses: u32) -> Record {
     Record {
         wins,
         draws,
@@ -279,7 +279,10 @@ async fn a_rated_kubb_match_rates_teams_and_players_with_their_statistics() {
         ("Danes", Some("Vikings"), Some(&rated))
     );
     let stats = ann.stats.expect("a Kubb player's statistics");
-    assert_eq!((&stats["sticks"], &stats["hits"]), (&json!(2), &json!(2)));
+    assert_eq!(
+        (stats.sticks, stats.hits, stats.hit_rate),
+        (2, 2, Some(1.0))
+    );
     let vikings: PlayerPage = ok(&server, "/api/players/kubb/Vikings").await;
     assert_eq!(vikings.record.wins, 1);
     let (status, _) = server.get("/api/players/kubb/Vikings?of=players").await;

@@ -20,7 +20,16 @@ pub enum Format {
 }
 
 impl Format {
-    const ALL: [(Format, &'static str); 5] = [
+    /// Every format, in the order the rule book lists them.
+    pub const ALL: [Format; 5] = [
+        Format::RoundRobin,
+        Format::DoubleRoundRobin,
+        Format::Swiss,
+        Format::Knockout,
+        Format::PoolsKnockout,
+    ];
+
+    const NAMES: [(Format, &'static str); 5] = [
         (Format::RoundRobin, "round-robin"),
         (Format::DoubleRoundRobin, "double-round-robin"),
         (Format::Swiss, "swiss"),
@@ -38,7 +47,7 @@ impl FromStr for Format {
     type Err = SettingsError;
 
     fn from_str(text: &str) -> Result<Format, SettingsError> {
-        Format::ALL
+        Format::NAMES
             .iter()
             .find(|(_, name)| *name == text)
             .map(|(format, _)| *format)
@@ -48,7 +57,7 @@ impl FromStr for Format {
 
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = Format::ALL
+        let name = Format::NAMES
             .iter()
             .find(|(format, _)| format == self)
             .map(|(_, name)| *name);

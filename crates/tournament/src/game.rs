@@ -35,6 +35,9 @@ pub enum GameKindError {
 }
 
 impl GameKind {
+    /// Both games.
+    pub const ALL: [GameKind; 2] = [GameKind::Kubb, GameKind::Gt];
+
     /// Tie-breaks after the points, in the order they are applied.
     pub fn tiebreaks(self) -> &'static [Tiebreak] {
         match self {

@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use api::gt::MoveRequest;
+use api::gt::{CreateGame, JoinRequest, MoveRequest, Opponent};
 use futures_util::StreamExt;
+use guard_towers::{Color, Move};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
@@ -158,9 +158,9 @@ async fn post<T: DeserializeOwned>(
 #[derive(Default, Deserialize)]
 struct Turn {
     #[serde(default)]
-    legal_moves: Vec<String>,
+    legal_moves: Vec<Move>,
     #[serde(default)]
-    side_to_move: String,
+    side_to_move: Option<Color>,
 }
 
 #[derive(Deserialize)]
@@ -179,15 +179,24 @@ async fn new_game(
     base: &str,
 ) -> anyhow::Result<(String, [String; 2], Turn)> {
     let games = format!("{base}/api/gt/games");
-    let red: Seated = post(
-        client,
-        games.clone(),
-        None,
-        &json!({ "opponent": "friend", "name": "load red" }),
-    )
-    .await?;
+    let friend_game = CreateGame {
+        opponent: Opponent::Friend,
+        name: Some("load red".into()),
+        color: None,
+        level: None,
+        levels: None,
+        rules: None,
+        start: None,
+        time_control: None,
+        bot: None,
+        rated: false,
+    };
+    let red: Seated = post(client, games.clone(), None, &friend_game).await?;
     let join = format!("{games}/{}/join", red.id);
-    let invitation = json!({ "name": "load blue", "invite": red.invite });
+    let invitation = JoinRequest {
+        name: Some("load blue".into()),
+        invite: red.invite,
+    };
     let blue: Seated = post(client, join, None, &invitation).await?;
     Ok((red.id, [red.token, blue.token], blue.state))
 }
@@ -228,7 +237,7 @@ impl Player {
             }
             let choice = (self.next_random() % state.legal_moves.len() as u64) as usize;
             let mv = &state.legal_moves[choice];
-            let seat = usize::from(state.side_to_move == "blue");
+            let seat = state.side_to_move.map_or(0, Color::index);
             let url = format!(
                 "{}/api/gt/games/{}/moves",
                 self.base,
@@ -239,7 +248,7 @@ impl Player {
                 &self.client,
                 url,
                 Some(&tokens[seat]),
-                &MoveRequest { mv: mv.clone() },
+                &MoveRequest { mv: mv.to_string() },
             )
             .await
             {

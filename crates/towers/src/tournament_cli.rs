@@ -319,17 +319,16 @@ fn print_ratings(tournament: &Tournament, tau: f64, json: bool) -> Result<(), Us
     let book = rate_tournament(tournament, Glicko2 { tau });
     let leaders = book.leaderboard(0);
     if json {
-        let rows: Vec<serde_json::Value> = leaders
+        // The rows of the server's leaderboard (`GET /api/ratings`).
+        let rows: Vec<api::ratings::Leader> = leaders
             .iter()
-            .map(|l| {
-                serde_json::json!({
-                    "rank": l.rank,
-                    "name": l.key,
-                    "rating": l.rating.rating,
-                    "deviation": l.rating.deviation,
-                    "volatility": l.rating.volatility,
-                    "games": l.games,
-                })
+            .map(|l| api::ratings::Leader {
+                rank: l.rank,
+                name: l.key.to_string(),
+                rating: l.rating.rating,
+                deviation: l.rating.deviation,
+                volatility: l.rating.volatility,
+                games: l.games,
             })
             .collect();
         println!(

@@ -2,15 +2,13 @@
 //! bot's event stream (NDJSON, `crate::bots`). A bot moves through the
 //! Guard & Towers routes with its account token.
 
-use api::bots::BotAccount;
+use api::bots::{BotAccount, BotRegistration};
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
-use tournament::Name;
 
 use super::{bearer, AppState, JsonBody};
 use crate::bots::{self, Registered};
@@ -23,15 +21,9 @@ pub fn routes() -> Router<AppState> {
         .route("/api/bots/stream", get(stream))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RegisterBot {
-    name: Name,
-}
-
 async fn register(
     State(shared): State<AppState>,
-    JsonBody(request): JsonBody<RegisterBot>,
+    JsonBody(request): JsonBody<BotRegistration>,
 ) -> Result<(StatusCode, Json<Registered>), ApiError> {
     let registered = bots::register(&shared.app.store, request.name).await?;
     Ok((StatusCode::CREATED, Json(registered)))

@@ -12,7 +12,7 @@ pub mod router;
 
 use std::sync::{Arc, LazyLock};
 
-use api::listing::{GameList, GameSummary, Winner};
+use api::listing::{GameList, GameSummary, ListQuery, Winner};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
@@ -20,12 +20,12 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::de::{DeserializeOwned, IntoDeserializer};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::app::{App, Entry};
 use crate::error::ApiError;
-use crate::games::{Game, Kind, View};
+use crate::games::{Game, Kind};
 use crate::listener::Connections;
 use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
@@ -48,8 +48,8 @@ pub(crate) type AppState = Arc<Shared>;
 /// Liveness, the games held in memory (bounded by `Tuning::cached_games`),
 /// the games a live socket watches, the engines kept for engine seats, the
 /// flag timers set and the connections open.
-async fn health(State(shared): State<AppState>) -> Json<Health> {
-    Json(Health {
+async fn health(State(shared): State<AppState>) -> Json<api::health::Health> {
+    Json(api::health::Health {
         ok: true,
         games_in_memory: shared.app.games_in_memory(),
         games_watched: shared.app.hub.games_watched(),
@@ -57,16 +57,6 @@ async fn health(State(shared): State<AppState>) -> Json<Health> {
         flag_timers: shared.app.flag_timers(),
         connections_open: shared.connections.total(),
     })
-}
-
-#[derive(Serialize)]
-struct Health {
-    ok: bool,
-    games_in_memory: usize,
-    games_watched: usize,
-    engines_kept: usize,
-    flag_timers: usize,
-    connections_open: usize,
 }
 
 /// The OpenAPI document, made once from the wire types
@@ -161,32 +151,6 @@ pub(crate) fn checked_name(name: Option<String>) -> Result<String, ApiError> {
         .map_err(|_| ApiError::refused("a name has 1-40 printable characters"))
 }
 
-/// A new game: its id, its view, and for a seat taken the seat and its
-/// token.
-#[derive(Serialize)]
-pub(crate) struct Created<Seat: Serialize> {
-    pub id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seat: Option<Seat>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token: Option<String>,
-    /// A friend game's invitation secret, for the link sent to the guest.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub invite: Option<String>,
-    /// A Kubb match's team links' tokens: each team scores from its own
-    /// phone (`docs/api.md`, "Team links").
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub team_tokens: Option<TeamTokens>,
-    pub state: View,
-}
-
-/// The tokens of a Kubb match's two team seats.
-#[derive(Serialize)]
-pub(crate) struct TeamTokens {
-    pub a: String,
-    pub b: String,
-}
-
 /// Stores a new game of kind `G` with its settings, first events and
 /// seats; returns its id and view.
 pub(crate) async fn create_game<G: Game>(
@@ -194,9 +158,9 @@ pub(crate) async fn create_game<G: Game>(
     settings: G::Settings,
     events: Vec<G::Event>,
     seats: Vec<(Seat, String)>,
-) -> Result<(String, View), ApiError> {
+) -> Result<(String, G::View), ApiError> {
     let entry = app.create::<G>(settings, events, seats).await?;
-    Ok(created_view(&entry))
+    created_view::<G>(&entry)
 }
 
 /// Stores a new game of kind `G` with its first events and seats, each
@@ -207,46 +171,21 @@ pub(crate) async fn create_seated_game<G: Game>(
     settings: G::Settings,
     events: Vec<G::Event>,
     seat_hashes: Vec<(Seat, String)>,
-) -> Result<(String, View), ApiError> {
+) -> Result<(String, G::View), ApiError> {
     let entry = app
         .create_seated::<G>(settings, events, seat_hashes)
         .await?;
-    Ok(created_view(&entry))
+    created_view::<G>(&entry)
 }
 
-fn created_view(entry: &Entry) -> (String, View) {
-    (
+/// The new game's id and its view as a game of kind `G` (which it is:
+/// it was made as one).
+fn created_view<G: Game>(entry: &Entry) -> Result<(String, G::View), ApiError> {
+    let state = entry.state.require::<G>()?;
+    Ok((
         entry.id.clone(),
-        entry.state.view(&entry.id, crate::clock::now_ms()),
-    )
-}
-
-#[derive(Deserialize)]
-pub(crate) struct ListQuery {
-    pub status: Option<Status>,
-    limit: Option<Limit>,
-}
-
-/// How many games a list holds: 1 to [`Limit::MAX`]; anything else is
-/// refused where the query is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "i64")]
-struct Limit(i64);
-
-impl Limit {
-    const MAX: i64 = 500;
-}
-
-impl TryFrom<i64> for Limit {
-    type Error = String;
-
-    fn try_from(limit: i64) -> Result<Limit, String> {
-        if (1..=Limit::MAX).contains(&limit) {
-            Ok(Limit(limit))
-        } else {
-            Err(format!("{limit} is not from 1 to {}", Limit::MAX))
-        }
-    }
+        state.view(&entry.id, crate::clock::now_ms()),
+    ))
 }
 
 /// The games of `kind` the query asks for (only public challenges when
@@ -258,7 +197,7 @@ pub(crate) async fn list_games(
     public_only: bool,
 ) -> Result<Json<GameList>, ApiError> {
     let status = query.status.unwrap_or(Status::Finished);
-    let limit = query.limit.map_or(50, |Limit(limit)| limit);
+    let limit = query.limit.unwrap_or_default().get();
     let rows = app.store.list(kind, status, public_only, limit).await?;
     let mut games = Vec::new();
     for row in rows {

@@ -2,14 +2,13 @@
 //! team's) page with the rating after each rated result (`ratings`).
 
 use ::tournament::GameKind;
+use api::ratings::{Leaderboard, LeaderboardQuery, PlayerPage, PlayerQuery, RatedOf};
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
 
 use super::{AppState, QueryParams};
 use crate::error::ApiError;
-use crate::ratings::{Leader, PlayerView, Rated};
 
 /// The longest name looked up, in characters (the games' names are
 /// shorter).
@@ -21,36 +20,14 @@ pub fn routes() -> Router<AppState> {
         .route("/api/players/{game}/{name}", get(player))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RatingsQuery {
-    game: GameKind,
-    #[serde(default)]
-    of: Rated,
-    #[serde(default)]
-    min_games: u32,
-}
-
-/// A leaderboard and how it was made.
-#[derive(Serialize)]
-struct Ratings {
-    game: GameKind,
-    of: Rated,
-    /// Rating periods folded in: each rated result is one.
-    periods: u32,
-    /// Tournaments whose results are among them.
-    tournaments: usize,
-    leaders: Vec<Leader>,
-}
-
 /// The Glicko-2 leaderboard of a game from every rated result.
 async fn ratings(
     State(shared): State<AppState>,
-    QueryParams(query): QueryParams<RatingsQuery>,
-) -> Result<Json<Ratings>, ApiError> {
+    QueryParams(query): QueryParams<LeaderboardQuery>,
+) -> Result<Json<Leaderboard>, ApiError> {
     let boards = shared.app.ratings.boards(&shared.app.store).await?;
     let board = boards.board(query.game, query.of);
-    Ok(Json(Ratings {
+    Ok(Json(Leaderboard {
         game: query.game,
         of: query.of,
         periods: board.periods(),
@@ -59,27 +36,11 @@ async fn ratings(
     }))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PlayerQuery {
-    #[serde(default)]
-    of: Rated,
-}
-
-/// A player's page and which board it is on.
-#[derive(Serialize)]
-struct Player {
-    game: GameKind,
-    of: Rated,
-    #[serde(flatten)]
-    player: PlayerView,
-}
-
 async fn player(
     State(shared): State<AppState>,
     Path((game, name)): Path<(String, String)>,
     QueryParams(query): QueryParams<PlayerQuery>,
-) -> Result<Json<Player>, ApiError> {
+) -> Result<Json<PlayerPage>, ApiError> {
     let game: GameKind = game
         .parse()
         .map_err(|error: ::tournament::game::GameKindError| {
@@ -95,22 +56,18 @@ async fn player(
         )));
     }
     let boards = shared.app.ratings.boards(&shared.app.store).await?;
-    let player = boards
+    let page = boards
         .board(game, query.of)
-        .player(name)
+        .player(game, query.of, name)
         .ok_or_else(|| ApiError::NotFound(no_one(game, query.of, name)))?;
-    Ok(Json(Player {
-        game,
-        of: query.of,
-        player,
-    }))
+    Ok(Json(page))
 }
 
-fn no_one(game: GameKind, of: Rated, name: &str) -> String {
+fn no_one(game: GameKind, of: RatedOf, name: &str) -> String {
     let who = match (game, of) {
         (GameKind::Gt, _) => "Guard & Towers player",
-        (GameKind::Kubb, Rated::Entrants) => "Kubb team",
-        (GameKind::Kubb, Rated::Players) => "Kubb player",
+        (GameKind::Kubb, RatedOf::Entrants) => "Kubb team",
+        (GameKind::Kubb, RatedOf::Players) => "Kubb player",
     };
     format!("no {who} '{name}' has a rated result")
 }

@@ -7,8 +7,6 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use guard_towers::Move;
-use serde::Deserialize;
 
 use super::{AppState, JsonBody};
 use crate::error::ApiError;
@@ -43,18 +41,11 @@ async fn next(
     puzzles::next(&shared.app, solver.as_ref()).await.map(Json)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AttemptRequest {
-    /// The solver's moves so far, from the puzzle's position.
-    moves: Vec<Move>,
-}
-
 async fn attempt(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    JsonBody(request): JsonBody<AttemptRequest>,
+    JsonBody(request): JsonBody<api::puzzles::AttemptRequest>,
 ) -> Result<Json<api::puzzles::PuzzleAttempt>, ApiError> {
     let id: i64 = id
         .parse()

@@ -8,8 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use api::board::{Board, MoveView};
-use api::gt::MoveRequest;
-use api::listing::GameList;
+use api::gt::{
+    Analysis, AnalysisRequest, Answer, CreateGame, GtState, JoinRequest, MoveRequest, OfferRequest,
+    Opponent, PositionInfo, PositionRequest, Positions, RematchAnswer, ResultView, SeatGranted,
+};
+use api::listing::{GameList, ListQuery};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -18,9 +21,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use guard_towers::record::{GameResult, Termination};
-use guard_towers::{Color, Game, Move, Position, Ruleset, TimeControl};
+use guard_towers::{Color, Game, Move, Position};
 use guard_towers_engine::{Engine, Limits};
-use serde::{Deserialize, Serialize};
 use tournament::Name;
 
 use crate::app::Loaded;
@@ -29,10 +31,10 @@ use crate::clock::now_ms;
 use crate::contest;
 use crate::error::ApiError;
 use crate::games::gt::{self, Player, Rematch, Seating, Settings};
-use crate::games::{RegisteredKind, View};
+use crate::games::RegisteredKind;
 use crate::http::{
-    bearer, checked_name, create_seated_game, list_games, AppState, Created, JsonBody, ListQuery,
-    QueryParams, RequireToken, Shared,
+    bearer, checked_name, create_seated_game, list_games, AppState, JsonBody, QueryParams,
+    RequireToken, Shared,
 };
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
@@ -91,53 +93,10 @@ fn state_of(game: &Loaded) -> Result<&gt::State, ApiError> {
     game.state.require::<gt::State>()
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum Opponent {
-    Engine,
-    /// A person who joins with the invitation secret of the link.
-    Friend,
-    /// Anyone who accepts the challenge in the lobby.
-    Public,
-    Engines,
-    /// A bot account, named by `bot`.
-    Bot,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateGt {
-    opponent: Opponent,
-    #[serde(default)]
-    name: Option<String>,
-    /// The creator's colour (engine or friend games).
-    #[serde(default)]
-    color: Option<Color>,
-    /// The engine's level (engine games).
-    #[serde(default)]
-    level: Option<u8>,
-    /// Red's and Blue's levels (engine-against-engine games).
-    #[serde(default)]
-    levels: Option<[u8; 2]>,
-    /// The bot account to play (bot games).
-    #[serde(default)]
-    bot: Option<Name>,
-    #[serde(default)]
-    rules: Option<Ruleset>,
-    #[serde(default)]
-    start: Option<String>,
-    #[serde(default)]
-    time_control: Option<TimeControl>,
-    /// Whether the result counts for the ratings (default: not); only a
-    /// game between two people, each under a name of their own.
-    #[serde(default)]
-    rated: bool,
-}
-
 async fn create(
     State(shared): State<AppState>,
-    JsonBody(request): JsonBody<CreateGt>,
-) -> Result<(StatusCode, Json<Created<Color>>), ApiError> {
+    JsonBody(request): JsonBody<CreateGame>,
+) -> Result<(StatusCode, Json<SeatGranted>), ApiError> {
     let start = match &request.start {
         Some(text) => text
             .parse::<Position>()
@@ -197,12 +156,11 @@ async fn create(
         seats.push(seat);
     }
     let (id, view) = create_seated_game::<gt::State>(&shared.app, settings, events, seats).await?;
-    let created = Created {
+    let created = SeatGranted {
         id,
         seat: human.then_some(seat),
         token: human.then_some(token),
         invite,
-        team_tokens: None,
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))
@@ -246,35 +204,17 @@ async fn list(
 async fn state(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<View>, ApiError> {
+) -> Result<Json<GtState>, ApiError> {
     let game = shared.app.lock(&id).await?;
     state_of(&game)?;
-    Ok(Json(game.state.view(&id, now_ms())))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JoinGt {
-    #[serde(default)]
-    name: Option<String>,
-    /// The invitation secret of a friend game's link.
-    #[serde(default)]
-    invite: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Joined {
-    id: String,
-    seat: Color,
-    token: String,
-    state: View,
+    Ok(Json(state_of(&game)?.view(&id, now_ms())))
 }
 
 async fn join(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-    JsonBody(request): JsonBody<JoinGt>,
-) -> Result<Json<Joined>, ApiError> {
+    JsonBody(request): JsonBody<JoinRequest>,
+) -> Result<Json<SeatGranted>, ApiError> {
     let mut game = shared.app.lock(&id).await?;
     let state = state_of(&game)?;
     let name = seat_name(request.name, state.settings.rated)?;
@@ -290,11 +230,12 @@ async fn join(
         .app
         .commit_event(&mut game, event, Some(seat_token))
         .await?;
-    Ok(Json(Joined {
-        state: game.state.view(&id, now_ms()),
+    Ok(Json(SeatGranted {
+        state: state_of(&game)?.view(&id, now_ms()),
         id,
-        seat,
-        token,
+        seat: Some(seat),
+        token: Some(token),
+        invite: None,
     }))
 }
 
@@ -359,9 +300,9 @@ async fn commit(
     shared: &Shared,
     mut game: Loaded,
     event: gt::Event,
-) -> Result<Json<View>, ApiError> {
+) -> Result<Json<GtState>, ApiError> {
     shared.app.commit_event(&mut game, event, None).await?;
-    Ok(Json(game.state.view(&game.id, now_ms())))
+    Ok(Json(state_of(&game)?.view(&game.id, now_ms())))
 }
 
 async fn play(
@@ -370,7 +311,7 @@ async fn play(
     _token: RequireToken,
     headers: HeaderMap,
     JsonBody(request): JsonBody<MoveRequest>,
-) -> Result<Json<View>, ApiError> {
+) -> Result<Json<GtState>, ApiError> {
     let mv: Move = gt::parse_move(&request.mv)?;
     let (mut game, seat) = seated(&shared, &id, &headers).await?;
     let event = state_of(&game)?.move_event(seat, mv, now_ms())?;
@@ -387,23 +328,9 @@ async fn resign(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<View>, ApiError> {
+) -> Result<Json<GtState>, ApiError> {
     let (game, seat) = seated(&shared, &id, &headers).await?;
     commit(&shared, game, gt::Event::Resigned { seat }).await
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum DrawAction {
-    Offer,
-    Accept,
-    Decline,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DrawRequest {
-    action: DrawAction,
 }
 
 async fn draw(
@@ -411,44 +338,15 @@ async fn draw(
     Path(id): Path<String>,
     _token: RequireToken,
     headers: HeaderMap,
-    JsonBody(request): JsonBody<DrawRequest>,
-) -> Result<Json<View>, ApiError> {
+    JsonBody(request): JsonBody<OfferRequest>,
+) -> Result<Json<GtState>, ApiError> {
     let (game, seat) = seated(&shared, &id, &headers).await?;
     let event = match request.action {
-        DrawAction::Offer => gt::Event::DrawOffered { seat },
-        DrawAction::Accept => gt::Event::DrawAgreed { seat },
-        DrawAction::Decline => gt::Event::DrawDeclined { seat },
+        Answer::Offer => gt::Event::DrawOffered { seat },
+        Answer::Accept => gt::Event::DrawAgreed { seat },
+        Answer::Decline => gt::Event::DrawDeclined { seat },
     };
     commit(&shared, game, event).await
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum RematchAction {
-    Offer,
-    Accept,
-    Decline,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RematchRequest {
-    action: RematchAction,
-}
-
-/// The answer to a rematch request: the finished game's state and, for an
-/// offer or an acceptance, the asker's own seat and token in the return
-/// game (`game`, once agreed). The offerer learns the return game's id
-/// from the state, live; its token it was given with its offer.
-#[derive(Serialize)]
-struct RematchAnswer {
-    state: View,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    game: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seat: Option<Color>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    token: Option<String>,
 }
 
 /// A return game after a finished one: offered by one seat, accepted or
@@ -459,7 +357,7 @@ async fn rematch(
     Path(id): Path<String>,
     _token: RequireToken,
     headers: HeaderMap,
-    JsonBody(request): JsonBody<RematchRequest>,
+    JsonBody(request): JsonBody<OfferRequest>,
 ) -> Result<Json<RematchAnswer>, ApiError> {
     let (mut game, seat) = seated(&shared, &id, &headers).await?;
     let state = state_of(&game)?;
@@ -470,7 +368,7 @@ async fn rematch(
         .rematch_offer()
         .filter(|&(offerer, _)| offerer == !seat);
     match (request.action, open_offer) {
-        (RematchAction::Decline, _) => {
+        (Answer::Decline, _) => {
             let event = gt::Event::RematchDeclined { seat };
             let Json(state) = commit(&shared, game, event).await?;
             Ok(Json(RematchAnswer {
@@ -480,11 +378,11 @@ async fn rematch(
                 token: None,
             }))
         }
-        (RematchAction::Offer, None) => offer_rematch(&shared, game, seat).await,
-        (RematchAction::Offer | RematchAction::Accept, Some((_, offer_seq))) => {
+        (Answer::Offer, None) => offer_rematch(&shared, game, seat).await,
+        (Answer::Offer | Answer::Accept, Some((_, offer_seq))) => {
             accept_rematch(&shared, &mut game, seat, offer_seq).await
         }
-        (RematchAction::Accept, None) => Err(ApiError::refused(format!(
+        (Answer::Accept, None) => Err(ApiError::refused(format!(
             "{seat} has no rematch offer to answer"
         ))),
     }
@@ -506,7 +404,7 @@ async fn offer_rematch(
         .commit_event(&mut game, event, Some((key, token.clone())))
         .await?;
     Ok(Json(RematchAnswer {
-        state: game.state.view(&game.id, now_ms()),
+        state: state_of(&game)?.view(&game.id, now_ms()),
         game: None,
         seat: Some(!seat),
         token: Some(token),
@@ -553,7 +451,7 @@ async fn accept_rematch(
     };
     shared.app.commit_event(game, agreed, None).await?;
     Ok(Json(RematchAnswer {
-        state: game.state.view(&game.id, now_ms()),
+        state: state_of(game)?.view(&game.id, now_ms()),
         game: Some(rematch_id),
         seat: Some(!seat),
         token: Some(token),
@@ -573,13 +471,6 @@ async fn record(
         .into_response())
 }
 
-#[derive(Serialize)]
-struct Positions {
-    positions: Vec<Position>,
-    /// `positions` as data, for the pages.
-    boards: Vec<Board>,
-}
-
 /// The position before the first move and after each move, for stepping
 /// through a game.
 async fn positions(
@@ -590,41 +481,6 @@ async fn positions(
     let positions = state_of(&game)?.game.positions().to_vec();
     let boards = positions.iter().map(Board::from).collect();
     Ok(Json(Positions { positions, boards }))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnalysisRequest {
-    position: String,
-    #[serde(default)]
-    movetime_ms: Option<u64>,
-    #[serde(default)]
-    rules: Option<Ruleset>,
-}
-
-/// An analysis: the rules' verdict on a decided position, or the engine's.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Analysis {
-    Over {
-        over: bool,
-        result: GameResult,
-        reason: Termination,
-    },
-    Searched {
-        over: bool,
-        best_move: Move,
-        /// `best_move` as data, for the pages.
-        best: MoveView,
-        score: String,
-        depth: u32,
-        nodes: u64,
-        pv: Vec<Move>,
-        /// `pv` as data, for the pages.
-        line: Vec<MoveView>,
-        /// The move and score are the endgame tables' (exact, no search).
-        tablebase: bool,
-    },
 }
 
 /// A stop flag raised when it is dropped.
@@ -687,39 +543,9 @@ async fn analyse(
     }))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionRequest {
-    position: String,
-    /// A move to play first: the answer is then the position after it.
-    #[serde(default, rename = "move")]
-    mv: Option<String>,
-    #[serde(default)]
-    rules: Option<Ruleset>,
-}
-
-/// A position as the rules see it, with no game behind it (the lesson's
-/// boards): whose move, the legal moves, and the verdict when decided;
-/// with a move, all that after it (an illegal move is refused in the
-/// rules' words).
-#[derive(Serialize)]
-struct PositionView {
-    position: Position,
-    /// `position` as data, for the pages.
-    board: Board,
-    side_to_move: Color,
-    legal_moves: Vec<Move>,
-    /// `legal_moves` as data, for the pages.
-    legal: Vec<MoveView>,
-    /// The request's move as data, when it sent one: the move played to
-    /// reach `position`.
-    last_move: Option<MoveView>,
-    result: Option<gt::ResultView>,
-}
-
 async fn position(
     JsonBody(request): JsonBody<PositionRequest>,
-) -> Result<Json<PositionView>, ApiError> {
+) -> Result<Json<PositionInfo>, ApiError> {
     let position: Position = request
         .position
         .parse()
@@ -738,7 +564,7 @@ async fn position(
     let position = *game.position();
     let result = game.outcome().map(|outcome| {
         let score = GameResult::of(outcome);
-        gt::ResultView {
+        ResultView {
             score,
             winner: score.winner(),
             reason: Termination::of(outcome),
@@ -749,7 +575,7 @@ async fn position(
     } else {
         game.legal_moves().to_vec()
     };
-    Ok(Json(PositionView {
+    Ok(Json(PositionInfo {
         position,
         board: Board::from(&position),
         side_to_move: position.side_to_move(),

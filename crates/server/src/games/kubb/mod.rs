@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use api::kubb::{
     ConfirmationState, Inkast, KingAttack, KubbKind, KubbState, Place, ResultConfirmation, TeamView,
 };
-use kubb::stats::{player_stats, PlayerStats};
+use kubb::stats::player_stats;
 use kubb::Queue;
 use kubb::{
     Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team, TournamentSettings,
@@ -268,10 +268,10 @@ impl State {
     }
 
     /// Each player's statistics, by name.
-    pub fn stats(&self) -> BTreeMap<String, StatsView> {
+    pub fn stats(&self) -> BTreeMap<String, api::kubb::PlayerStats> {
         player_stats(self.ruleset, &self.events)
             .into_iter()
-            .map(|(name, stats)| (name, StatsView::of(&stats)))
+            .map(|(name, stats)| (name, (&stats).into()))
             .collect()
     }
 
@@ -283,12 +283,12 @@ impl State {
 
     /// The referee events in force with what they are played under: what
     /// the scorekeeper's rules twin replays to keep score offline.
-    pub fn record(&self) -> Record<'_> {
-        Record {
+    pub fn record(&self) -> api::kubb::KubbRecord {
+        api::kubb::KubbRecord {
             seq: self.seq,
             ruleset: self.ruleset,
             settings: self.ruleset.settings(),
-            events: &self.events,
+            events: self.events.clone(),
         }
     }
 
@@ -350,15 +350,6 @@ impl State {
     }
 }
 
-/// The events in force of a match (`docs/api.md`, schema `KubbRecord`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Record<'a> {
-    pub seq: i64,
-    pub ruleset: Ruleset,
-    pub settings: TournamentSettings,
-    pub events: &'a [kubb::Event],
-}
-
 /// A team's throwing line as the view shows it.
 fn line_view(line: Line) -> api::kubb::Line {
     match line {
@@ -411,42 +402,6 @@ fn piece_view(id: PieceId, piece: Piece, field: &Field) -> api::kubb::Piece {
         id: id.to_string(),
         number: id.0,
         place,
-    }
-}
-
-/// A player's statistics as the API shows them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct StatsView {
-    pub sticks: u32,
-    pub hits: u32,
-    pub hit_rate: Option<f64>,
-    pub sticks_at_knights: u32,
-    pub knight_hits: u32,
-    pub sticks_at_towers: u32,
-    pub tower_hits: u32,
-    pub inkast_throws: u32,
-    pub inkast_in: u32,
-    pub penalties_conceded: u32,
-    pub king_attempts: u32,
-    pub fouls: u32,
-}
-
-impl StatsView {
-    pub fn of(stats: &PlayerStats) -> StatsView {
-        StatsView {
-            sticks: stats.sticks,
-            hits: stats.hits,
-            hit_rate: PlayerStats::rate(stats.hits, stats.sticks),
-            sticks_at_knights: stats.sticks_at_knights,
-            knight_hits: stats.knight_hits,
-            sticks_at_towers: stats.sticks_at_towers,
-            tower_hits: stats.tower_hits,
-            inkast_throws: stats.inkast_throws,
-            inkast_in: stats.inkast_in,
-            penalties_conceded: stats.penalties_conceded,
-            king_attempts: stats.king_attempts,
-            fouls: stats.fouls,
-        }
     }
 }
 

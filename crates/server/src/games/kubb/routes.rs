@@ -1,26 +1,25 @@
 //! The Koning & Torens routes: refereed matches, their events and undo,
 //! statistics, export, win probability and advice.
 
-use std::collections::BTreeMap;
-
-use api::kubb::KubbState;
-use api::listing::GameList;
+use api::kubb::{
+    Advice, AdviceOption, AdviceQuery, ConfirmRequest, CreateMatch, EventRequest, ExportFormat,
+    ExportQuery, KubbState, MatchCreated, MatchStats, Probability, ProbabilityQuery, StatsFormat,
+    StatsQuery, TeamTokens,
+};
+use api::listing::{GameList, ListQuery};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use kubb::Team;
 use kubb_sim::throw::{Skill, SkillPreset};
-use serde::{Deserialize, Serialize};
 
 use crate::app::Loaded;
 use crate::error::ApiError;
 use crate::games::kubb::{self as kubb_match, Scorer};
 use crate::games::RegisteredKind;
 use crate::http::{
-    bearer, create_game, list_games, AppState, Created, JsonBody, ListQuery, QueryParams,
-    RequireToken, Shared, TeamTokens,
+    bearer, create_game, list_games, AppState, JsonBody, QueryParams, RequireToken, Shared,
 };
 use crate::security::new_token;
 
@@ -48,73 +47,36 @@ fn kubb_state_of(game: &Loaded) -> Result<&kubb_match::State, ApiError> {
     game.state.require::<kubb_match::State>()
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TeamRequest {
-    name: String,
-    #[serde(default)]
-    players: Vec<String>,
-}
-
-/// A new match: the ruleset and the tournament settings, each optional
-/// with its default (rule book, "Tournament settings").
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateKubb {
-    #[serde(default)]
-    ruleset: Option<String>,
-    #[serde(default)]
-    opening: Option<kubb::Opening>,
-    #[serde(default)]
-    opening_thrower_rule: Option<bool>,
-    #[serde(default)]
-    base_kubb_double: Option<bool>,
-    #[serde(default)]
-    time_limit: Option<kubb::TimeLimit>,
-    /// Games a team must win: a best of 2N - 1 (default: the ruleset's own).
-    #[serde(default)]
-    games_to_win: Option<kubb::GamesToWin>,
-    /// The same as `games_to_win` (a race to N), as kubbtracker says it.
-    #[serde(default)]
-    race_to: Option<kubb::GamesToWin>,
-    #[serde(default)]
-    five_for_five: Option<bool>,
-    team_a: TeamRequest,
-    team_b: TeamRequest,
-    /// Whether the result counts for the ratings (default: not).
-    #[serde(default)]
-    rated: bool,
-}
-
-impl CreateKubb {
-    /// The settings asked for; `games_to_win` and `race_to` name one
-    /// setting, so two different counts are refused.
-    fn tournament(&self) -> Result<kubb::TournamentSettings, ApiError> {
-        let defaults = kubb::TournamentSettings::default();
-        let games_to_win = match (self.games_to_win, self.race_to) {
-            (Some(games), Some(race)) if games != race => {
-                return Err(ApiError::refused(format!(
-                    "games_to_win {games} and race_to {race} differ: a race to N is a best of 2N - 1 with games_to_win N; give one"
-                )))
-            }
-            (games, race) => games.or(race),
-        };
-        Ok(kubb::TournamentSettings {
-            opening: self.opening.unwrap_or(defaults.opening),
-            opening_thrower_rule: self
-                .opening_thrower_rule
-                .unwrap_or(defaults.opening_thrower_rule),
-            base_kubb_double: self.base_kubb_double.unwrap_or(defaults.base_kubb_double),
-            time_limit: self.time_limit,
-            games_to_win,
-            five_for_five: self.five_for_five.unwrap_or(defaults.five_for_five),
-        })
-    }
+/// The settings a new match asks for, each the default where not given;
+/// `games_to_win` and `race_to` name one setting, so two different counts
+/// are refused.
+fn tournament_settings(request: &CreateMatch) -> Result<kubb::TournamentSettings, ApiError> {
+    let defaults = kubb::TournamentSettings::default();
+    let games_to_win = match (request.games_to_win, request.race_to) {
+        (Some(games), Some(race)) if games != race => {
+            return Err(ApiError::refused(format!(
+                "games_to_win {games} and race_to {race} differ: a race to N is a best of 2N - 1 with games_to_win N; give one"
+            )))
+        }
+        (games, race) => games.or(race),
+    };
+    Ok(kubb::TournamentSettings {
+        opening: request.opening.unwrap_or(defaults.opening),
+        opening_thrower_rule: request
+            .opening_thrower_rule
+            .unwrap_or(defaults.opening_thrower_rule),
+        base_kubb_double: request
+            .base_kubb_double
+            .unwrap_or(defaults.base_kubb_double),
+        time_limit: request.time_limit,
+        games_to_win,
+        five_for_five: request.five_for_five.unwrap_or(defaults.five_for_five),
+    })
 }
 
 /// A team's name and players through the rules' typed name, which says
 /// which rule a bad name breaks.
-fn team_info(team: TeamRequest) -> Result<kubb::TeamInfo, ApiError> {
+fn team_info(team: api::kubb::Team) -> Result<kubb::TeamInfo, ApiError> {
     let name_of = |text: &str| {
         kubb::Name::new(text)
             .map_err(|error| ApiError::refused(format!("'{}': {error}", text.trim())))
@@ -130,17 +92,11 @@ fn team_info(team: TeamRequest) -> Result<kubb::TeamInfo, ApiError> {
 
 async fn create_kubb(
     State(shared): State<AppState>,
-    JsonBody(request): JsonBody<CreateKubb>,
-) -> Result<(StatusCode, Json<Created<()>>), ApiError> {
-    let ruleset = match request.ruleset.as_deref() {
-        Some(name) => name
-            .parse()
-            .map_err(|error: kubb::UnknownRuleset| ApiError::refused(error.to_string()))?,
-        None => kubb::Ruleset::SEED,
-    };
+    JsonBody(request): JsonBody<CreateMatch>,
+) -> Result<(StatusCode, Json<MatchCreated>), ApiError> {
     let settings = kubb_match::Settings {
-        ruleset,
-        tournament: request.tournament()?,
+        ruleset: request.ruleset.unwrap_or(kubb::Ruleset::SEED),
+        tournament: tournament_settings(&request)?,
         rated: request.rated,
     };
     let teams = kubb::Event::Teams {
@@ -153,16 +109,14 @@ async fn create_kubb(
     let seats = tokens.to_vec();
     let (id, view) =
         create_game::<kubb_match::State>(&shared.app, settings, vec![event], seats).await?;
-    let created = Created {
+    let created = MatchCreated {
         id,
-        seat: None,
-        token: Some(token),
-        invite: None,
-        team_tokens: Some(TeamTokens {
+        token,
+        state: view,
+        team_tokens: TeamTokens {
             a: team_a,
             b: team_b,
-        }),
-        state: view,
+        },
     };
     Ok((StatusCode::CREATED, Json(created)))
 }
@@ -191,17 +145,6 @@ async fn kubb_record(
     Ok(Json(kubb_state_of(&game)?.record()).into_response())
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct KubbEventRequest {
-    event: kubb::Event,
-    /// The number the event is to have (the match's `seq` plus one when it
-    /// was entered): makes resending safe. Without it the event is simply
-    /// the next.
-    #[serde(default)]
-    seq: Option<i64>,
-}
-
 async fn commit(
     shared: &Shared,
     mut game: Loaded,
@@ -216,7 +159,7 @@ async fn kubb_event(
     Path(id): Path<String>,
     _token: RequireToken,
     headers: HeaderMap,
-    JsonBody(request): JsonBody<KubbEventRequest>,
+    JsonBody(request): JsonBody<EventRequest>,
 ) -> Result<Json<KubbState>, ApiError> {
     kubb_match::check_entry(&request.event)?;
     let event = kubb_match::Event::Referee {
@@ -302,12 +245,6 @@ fn scorer_of(game: &Loaded, headers: &HeaderMap) -> Result<Scorer, ApiError> {
         .ok_or_else(|| ApiError::Forbidden("this token scores no Kubb match".into()))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ConfirmRequest {
-    agree: bool,
-}
-
 /// A team's phone agrees with the finished match's result or disputes
 /// it; the referee's word settles it.
 async fn kubb_confirm(
@@ -330,13 +267,6 @@ async fn kubb_confirm(
     commit(&shared, game, event).await
 }
 
-/// `?format=csv`: the rows of `kubb::stats` as CSV instead of JSON.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StatsQuery {
-    format: Option<String>,
-}
-
 async fn kubb_stats(
     State(shared): State<AppState>,
     Path(id): Path<String>,
@@ -344,34 +274,19 @@ async fn kubb_stats(
 ) -> Result<Response, ApiError> {
     let game = shared.app.lock(&id).await?;
     let state = kubb_state_of(&game)?;
-    match query.format.as_deref().unwrap_or("json") {
-        "json" => Ok(Json(Stats {
+    Ok(match query.format.unwrap_or(StatsFormat::Json) {
+        StatsFormat::Json => Json(MatchStats {
             players: state.stats(),
             measures: state.community_stats(),
         })
-        .into_response()),
-        "csv" => Ok((
+        .into_response(),
+        // The rows of `kubb::stats` as CSV.
+        StatsFormat::Csv => (
             [(header::CONTENT_TYPE, "text/csv; charset=utf-8")],
             state.community_stats().to_csv(),
         )
-            .into_response()),
-        other => Err(ApiError::BadRequest(format!(
-            "format '{other}' is not 'json' or 'csv'"
-        ))),
-    }
-}
-
-/// Per player name (as before), and the community's measures per player
-/// and team (`kubb::stats::MatchStats`).
-#[derive(Serialize)]
-struct Stats {
-    players: BTreeMap<String, kubb_match::StatsView>,
-    measures: kubb::stats::MatchStats,
-}
-
-#[derive(Deserialize)]
-struct ExportQuery {
-    format: Option<String>,
+            .into_response(),
+    })
 }
 
 async fn kubb_export(
@@ -382,41 +297,36 @@ async fn kubb_export(
     let game = shared.app.lock(&id).await?;
     let state = kubb_state_of(&game)?;
     let refused = |error: kubb::notation::ExportError| ApiError::refused(error.to_string());
-    let text = match query.format.as_deref().unwrap_or("log") {
-        "log" => kubb::log::write(&state.ruleset, &state.events),
+    let text = match query.format.unwrap_or(ExportFormat::Log) {
+        ExportFormat::Log => kubb::log::write(&state.ruleset, &state.events),
         // Planet Kubb's text form, one record per game of the match.
-        "notation" => kubb::notation::export(&state.events, state.ruleset).map_err(refused)?,
-        "json" => kubb::notation::export_json(&state.events, state.ruleset).map_err(refused)?,
-        other => {
-            return Err(ApiError::BadRequest(format!(
-                "format '{other}' is not 'log', 'notation' or 'json'"
-            )))
+        ExportFormat::Notation => {
+            kubb::notation::export(&state.events, state.ruleset).map_err(refused)?
+        }
+        ExportFormat::Json => {
+            kubb::notation::export_json(&state.events, state.ruleset).map_err(refused)?
         }
     };
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-#[derive(Deserialize)]
-struct ProbabilityQuery {
-    a: Option<String>,
-    b: Option<String>,
-    games: Option<usize>,
-    seed: Option<u64>,
+/// The simulator's skill of a named level, Experienced when none is named.
+fn skill(name: Option<api::kubb::Skill>) -> Skill {
+    Skill::from(match name {
+        Some(api::kubb::Skill::Beginner) => SkillPreset::Beginner,
+        Some(api::kubb::Skill::Experienced) | None => SkillPreset::Experienced,
+        Some(api::kubb::Skill::Advanced) => SkillPreset::Advanced,
+    })
 }
 
-fn skill(name: Option<&str>) -> Result<Skill, ApiError> {
-    name.map_or(Ok(SkillPreset::Experienced), str::parse)
-        .map(Skill::from)
-        .map_err(|error| ApiError::BadRequest(error.to_string()))
-}
-
+/// Each team's chance to win, and how it was drawn.
 async fn kubb_probability(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     QueryParams(query): QueryParams<ProbabilityQuery>,
 ) -> Result<Json<Probability>, ApiError> {
-    let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
-    let games = query.games.unwrap_or(2_000).clamp(1, MAX_PLAYOUTS);
+    let skills = [skill(query.a), skill(query.b)];
+    let games = playouts(query.games, 2_000, MAX_PLAYOUTS);
     let seed = query.seed.unwrap_or(1);
     let [a, b] = on_current_match(&shared, &id, move |current| {
         kubb_sim::win_probability(&current, skills, games, seed)
@@ -427,35 +337,33 @@ async fn kubb_probability(
         b,
         games,
         seed,
-        generator: "xoshiro256++, play-out i on stream i (kubb_sim::stream)",
+        generator: "xoshiro256++, play-out i on stream i (kubb_sim::stream)".into(),
     }))
 }
 
-/// Each team's chance to win, and how it was drawn.
-#[derive(Serialize)]
-struct Probability {
-    a: f64,
-    b: f64,
-    games: usize,
-    seed: u64,
-    generator: &'static str,
+/// The play-outs asked for, `default` when none are, within 1..=`most`.
+fn playouts(asked: Option<u64>, default: usize, most: usize) -> usize {
+    asked.map_or(default, |games| {
+        usize::try_from(games).unwrap_or(most).clamp(1, most)
+    })
 }
 
 /// The best next decision of the team to act, by Monte Carlo
-/// (`kubb_sim::advice`), with each team's chance to win.
+/// (`kubb_sim::advice`), with each team's chance to win; choices said in
+/// the rule book's words.
 async fn kubb_advice(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-    QueryParams(query): QueryParams<ProbabilityQuery>,
-) -> Result<Json<AdviceView>, ApiError> {
-    let skills = [skill(query.a.as_deref())?, skill(query.b.as_deref())?];
-    let playouts = query.games.unwrap_or(500).clamp(1, MAX_PLAYOUTS / 10);
+    QueryParams(query): QueryParams<AdviceQuery>,
+) -> Result<Json<Advice>, ApiError> {
+    let skills = [skill(query.a), skill(query.b)];
+    let playouts = playouts(query.games, 500, MAX_PLAYOUTS / 10);
     let seed = query.seed.unwrap_or(1);
     let advice = on_current_match(&shared, &id, move |current| {
         kubb_sim::advice::advise(&current, skills, playouts, seed)
     })
     .await?;
-    Ok(Json(AdviceView {
+    Ok(Json(Advice {
         a: advice.win_probability[0],
         b: advice.win_probability[1],
         deciding: advice.deciding,
@@ -464,7 +372,7 @@ async fn kubb_advice(
         options: advice
             .options
             .iter()
-            .map(|option| OptionView {
+            .map(|option| AdviceOption {
                 decision: option.decision.to_string(),
                 win_probability: option.win_probability,
             })
@@ -472,25 +380,6 @@ async fn kubb_advice(
         playouts: advice.playouts,
         seed: advice.seed,
     }))
-}
-
-/// The advice as the API shows it: choices said in the rule book's words.
-#[derive(Serialize)]
-struct AdviceView {
-    a: f64,
-    b: f64,
-    deciding: Option<Team>,
-    best: Option<String>,
-    gain: f64,
-    options: Vec<OptionView>,
-    playouts: usize,
-    seed: u64,
-}
-
-#[derive(Serialize)]
-struct OptionView {
-    decision: String,
-    win_probability: f64,
 }
 
 /// Runs simulation `work` on a copy of the match's current state, in the

@@ -23,8 +23,8 @@ use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
 
+use api::tournament::{PairingGame, SeatToken};
 use guard_towers::{Color, Position};
-use serde::Serialize;
 use tournament::event::PairingEntry;
 use tournament::{BaselineKubbs, GameKind, Name, Score};
 
@@ -53,24 +53,6 @@ pub fn check_organiser(entry: &Entry, token: Option<&str>) -> Result<(), ApiErro
             "this needs the organiser's token".into(),
         ))
     }
-}
-
-/// A seat of a pairing's game and its token.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SeatToken {
-    pub seat: String,
-    pub token: String,
-}
-
-/// A pairing's game as its organiser sees it: where it is and the tokens
-/// to hand to the players (Guard & Towers) or the scorekeeper (Kubb).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PairingGame {
-    pub round: u32,
-    pub first: Name,
-    pub second: Name,
-    pub game: String,
-    pub tokens: Vec<SeatToken>,
 }
 
 fn seat_token(organiser: &str, tournament: &str, round: u32, index: usize, seat: &Seat) -> String {

@@ -4,28 +4,27 @@
 //! crosstable, pairings, bracket and exports. Live updates are the games'
 //! own socket, `/api/games/{id}/ws`.
 
-use ::tournament::format::Format;
-use ::tournament::{BaselineKubbs, GameKind, Name, Score};
-use api::listing::GameList;
-use api::tournament::TournamentState;
+use api::listing::{GameList, ListQuery};
+use api::tournament::{
+    CreateTournament, EntrantRequest, ResultRequest, RoundStarted, Table, TableQuery,
+    TournamentCreated, TournamentGames, TournamentState, WithdrawalRequest,
+};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use guard_towers::TimeControl;
-use serde::{Deserialize, Serialize};
 
 use crate::app::Loaded;
 use crate::error::ApiError;
 use crate::games::tournament::games::{
-    check_organiser, pairing_games, start_round, state_of, sync_results, PairingGame,
+    check_organiser, pairing_games, start_round, state_of, sync_results,
 };
 use crate::games::tournament::{self, Entrant, Event, GameSettings, Settings};
 use crate::games::RegisteredKind;
 use crate::http::{
-    bearer, checked_name, create_game, list_games, AppState, Created, JsonBody, ListQuery,
-    QueryParams, RequireToken, Shared,
+    bearer, checked_name, create_game, list_games, AppState, JsonBody, QueryParams, RequireToken,
+    Shared,
 };
 use crate::seat::Seat;
 use crate::security::new_token;
@@ -47,34 +46,10 @@ fn refused(refusal: tournament::Refusal) -> ApiError {
     ApiError::from(refusal)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateTournament {
-    title: String,
-    game: GameKind,
-    format: Format,
-    #[serde(default)]
-    rounds: Option<u32>,
-    #[serde(default)]
-    pools: Option<u32>,
-    #[serde(default)]
-    qualifiers: Option<u32>,
-    #[serde(default)]
-    third_place: bool,
-    #[serde(default)]
-    ruleset: Option<kubb::Ruleset>,
-    /// Kubb: every match's settings (opening, double, time limit and its
-    /// tie-break).
-    #[serde(default)]
-    match_settings: Option<kubb::TournamentSettings>,
-    #[serde(default)]
-    time_control: Option<TimeControl>,
-}
-
 async fn create(
     State(shared): State<AppState>,
     JsonBody(request): JsonBody<CreateTournament>,
-) -> Result<(StatusCode, Json<Created<()>>), ApiError> {
+) -> Result<(StatusCode, Json<TournamentCreated>), ApiError> {
     let format = ::tournament::Settings::new(
         request.game,
         request.format,
@@ -94,12 +69,9 @@ async fn create(
     let seats = vec![(Seat::Organiser, token.clone())];
     let (id, view) =
         create_game::<tournament::State>(&shared.app, settings, Vec::new(), seats).await?;
-    let created = Created {
+    let created = TournamentCreated {
         id,
-        seat: None,
-        token: Some(token),
-        invite: None,
-        team_tokens: None,
+        token,
         state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))
@@ -141,24 +113,12 @@ async fn commit(
     Ok(Json(state_of(&tournament)?.view(&tournament.id)))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RegisterRequest {
-    name: Name,
-    /// A Kubb team's players.
-    #[serde(default)]
-    players: Vec<String>,
-    /// The entrant is the bot account of this name (Guard & Towers).
-    #[serde(default)]
-    bot: bool,
-}
-
 async fn register(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     _token: RequireToken,
     headers: HeaderMap,
-    JsonBody(request): JsonBody<RegisterRequest>,
+    JsonBody(request): JsonBody<EntrantRequest>,
 ) -> Result<Json<TournamentState>, ApiError> {
     let players = request
         .players
@@ -182,30 +142,15 @@ async fn register(
     commit(&shared, tournament, Event::Registered { entrant }).await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WithdrawRequest {
-    name: Name,
-}
-
 async fn withdraw(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     _token: RequireToken,
     headers: HeaderMap,
-    JsonBody(request): JsonBody<WithdrawRequest>,
+    JsonBody(request): JsonBody<WithdrawalRequest>,
 ) -> Result<Json<TournamentState>, ApiError> {
     let tournament = organised(&shared, &id, &headers).await?;
     commit(&shared, tournament, Event::Withdrawn { name: request.name }).await
-}
-
-/// A round started: its number, its games with their seat tokens, and
-/// the tournament.
-#[derive(Serialize)]
-struct RoundStarted {
-    round: u32,
-    games: Vec<PairingGame>,
-    state: TournamentState,
 }
 
 async fn next_round(
@@ -229,34 +174,16 @@ async fn next_round(
     Ok((StatusCode::CREATED, Json(started)))
 }
 
-#[derive(Serialize)]
-struct GamesView {
-    games: Vec<PairingGame>,
-}
-
 /// Every game of the tournament with its seat tokens, for the organiser.
 async fn games(
     State(shared): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<GamesView>, ApiError> {
+) -> Result<Json<TournamentGames>, ApiError> {
     let tournament = organised(&shared, &id, &headers).await?;
     let organiser = bearer(&headers).ok_or(ApiError::Unauthorized)?;
     let games = pairing_games(state_of(&tournament)?, &id, organiser);
-    Ok(Json(GamesView { games }))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ResultRequest {
-    first: Name,
-    second: Name,
-    /// From `first`'s side: games won (Kubb) or points (Guard & Towers).
-    score: Score,
-    #[serde(default)]
-    kubbs: Option<BaselineKubbs>,
-    #[serde(default)]
-    round: Option<u32>,
+    Ok(Json(TournamentGames { games }))
 }
 
 /// Records a result, or corrects it when the pairing has one.
@@ -293,32 +220,17 @@ async fn bracket(
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
-#[derive(Deserialize, Default, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-enum ExportFormat {
-    #[default]
-    Pairings,
-    Standings,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ExportQuery {
-    #[serde(default)]
-    table: ExportFormat,
-}
-
 /// The pairings or the standings as CSV.
 async fn export(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-    QueryParams(query): QueryParams<ExportQuery>,
+    QueryParams(query): QueryParams<TableQuery>,
 ) -> Result<Response, ApiError> {
     let tournament = shared.app.lock(&id).await?;
     let t = &state_of(&tournament)?.tournament;
-    let csv = match query.table {
-        ExportFormat::Pairings => ::tournament::export::csv(t),
-        ExportFormat::Standings => ::tournament::export::standings_csv(&t.standings()),
+    let csv = match query.table.unwrap_or(Table::Pairings) {
+        Table::Pairings => ::tournament::export::csv(t),
+        Table::Standings => ::tournament::export::standings_csv(&t.standings()),
     };
     let disposition = format!("attachment; filename=\"tournament-{id}.csv\"");
     Ok((
