@@ -7,7 +7,9 @@ mod common;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use common::{config, start};
+use api::gt::GtState;
+use api::{ErrorBody, Status};
+use common::{config, read, start};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -50,7 +52,7 @@ async fn a_game_that_no_longer_replays_is_quarantined_and_the_others_resume() {
     let restarted = start(config(&url)).await;
     let (status, body) = restarted.get(&format!("/api/gt/games/{broken}")).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
-    let message = body["error"].as_str().unwrap();
+    let message = read::<ErrorBody>(&body).error;
     assert!(message.contains("set apart"), "{message}");
     assert!(
         !message.contains("A7-A5"),
@@ -58,7 +60,7 @@ async fn a_game_that_no_longer_replays_is_quarantined_and_the_others_resume() {
     );
     let (status, body) = restarted.get(&format!("/api/gt/games/{sound}")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["status"], "active");
+    assert_eq!(read::<GtState>(&body).status, Status::Active);
 
     let quarantined = server::quarantined_in(&url).await.unwrap();
     assert_eq!(quarantined.len(), 1);
@@ -141,13 +143,17 @@ async fn time_no_server_was_up_is_charged_to_no_clock() {
     let restarted = start(config(&url)).await;
     let (status, body) = restarted.get(&format!("/api/gt/games/{id}")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let blue_ms = body["clock"]["blue_ms"].as_i64().unwrap();
+    let game: GtState = read(&body);
+    let blue_ms = game.clock.and_then(|clock| clock.blue_ms).unwrap();
     // The restart itself runs Blue's clock too: up to some seconds on a
     // loaded machine, far from the 59 s that must not be charged.
     assert!(
         (590_000..=599_500).contains(&blue_ms),
         "Blue is charged about 1 s, not 60 s: {blue_ms}"
     );
-    let last = body["moves"].as_array().map(Vec::len);
-    assert_eq!(last, Some(1), "the restart is no move");
+    assert_eq!(
+        game.moves.map(|moves| moves.len()),
+        Some(1),
+        "the restart is no move"
+    );
 }

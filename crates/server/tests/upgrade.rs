@@ -12,8 +12,12 @@ mod common;
 
 use std::path::PathBuf;
 
+use api::gt::{GtState, SeatGranted};
+use api::listing::{GameList, GameSummary, Outcome, Winner};
+use guard_towers::record::Termination;
+use guard_towers::Color;
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::{AnyConnection, Connection, Executor};
 
 /// The migrations of the schema the fixture was written under.
@@ -75,15 +79,20 @@ async fn fresh_postgres(base: &str) -> (String, String) {
     (format!("{server}/{name}"), name)
 }
 
-fn games(list: &Value) -> Vec<Value> {
-    list["games"].as_array().unwrap().clone()
+/// The listed game whose names are `names`.
+fn named<'a>(list: &'a [GameSummary], names: [Option<&str>; 2]) -> &'a GameSummary {
+    list.iter()
+        .find(|game| game.names.each_ref().map(Option::as_deref) == names)
+        .unwrap_or_else(|| panic!("no game of {names:?} in {list:?}"))
 }
 
-/// The listed game whose names are `names`.
-fn named(list: &[Value], names: Value) -> &Value {
-    list.iter()
-        .find(|game| game["names"] == names)
-        .unwrap_or_else(|| panic!("no game of {names} in {list:?}"))
+/// A typed outcome: the winner, whether drawn, and why.
+fn outcome(winner: Option<Winner>, drawn: bool, reason: Option<&str>) -> Option<Outcome> {
+    Some(Outcome {
+        winner,
+        drawn,
+        reason: reason.map(String::from),
+    })
 }
 
 async fn check_upgraded(url: &str) {
@@ -95,27 +104,25 @@ async fn check_upgraded(url: &str) {
         async move {
             let response = request.send().await.unwrap();
             assert_eq!(response.status(), StatusCode::OK);
-            response.json::<Value>().await.unwrap()
+            response.text().await.unwrap()
         }
     };
+    let list = |body: String| serde_json::from_str::<GameList>(&body).unwrap().games;
 
-    let archive = games(&get("/api/gt/games?status=finished").await);
+    let archive = list(get("/api/gt/games?status=finished").await);
     assert_eq!(archive.len(), 4, "{archive:?}");
-    let resigned = named(&archive, json!(["ann", "bob"]));
-    assert_eq!(resigned["result"], "1-0 resignation");
+    let resigned = named(&archive, [Some("ann"), Some("bob")]);
+    assert_eq!(resigned.result.as_deref(), Some("1-0 resignation"));
     assert_eq!(
-        resigned["outcome"],
-        json!({"winner": "red", "drawn": false, "reason": "resignation"})
+        resigned.outcome,
+        outcome(Some(Winner::Red), false, Some("resignation"))
     );
-    let drawn = named(&archive, json!(["dee", "cy"]));
-    assert_eq!(drawn["result"], "1/2-1/2 draw agreed");
-    assert_eq!(
-        drawn["outcome"],
-        json!({"winner": null, "drawn": true, "reason": "draw agreed"})
-    );
+    let drawn = named(&archive, [Some("dee"), Some("cy")]);
+    assert_eq!(drawn.result.as_deref(), Some("1/2-1/2 draw agreed"));
+    assert_eq!(drawn.outcome, outcome(None, true, Some("draw agreed")));
     let mut results: Vec<&str> = archive
         .iter()
-        .map(|game| game["result"].as_str().unwrap())
+        .map(|game| game.result.as_deref().unwrap())
         .collect();
     results.sort();
     assert_eq!(
@@ -127,28 +134,30 @@ async fn check_upgraded(url: &str) {
             "1/2-1/2 draw agreed"
         ]
     );
-    let unterminated = archive
-        .iter()
-        .find(|game| game["result"] == "* unterminated")
-        .unwrap();
+    let result_is = |result: &str| {
+        archive
+            .iter()
+            .find(|game| game.result.as_deref() == Some(result))
+            .unwrap()
+    };
     assert_eq!(
-        unterminated["outcome"],
-        json!({"winner": null, "drawn": false, "reason": "unterminated"})
+        result_is("* unterminated").outcome,
+        outcome(None, false, Some("unterminated"))
     );
-    let forfeit = archive
-        .iter()
-        .find(|game| game["result"] == "0-1 time forfeit")
-        .unwrap();
-    assert_eq!(forfeit["outcome"]["winner"], "blue");
-    assert!(forfeit["names"][0].is_string(), "{forfeit}");
+    let forfeit = result_is("0-1 time forfeit");
+    assert_eq!(
+        forfeit.outcome.as_ref().and_then(|outcome| outcome.winner),
+        Some(Winner::Blue)
+    );
+    assert!(forfeit.names[0].is_some(), "{forfeit:?}");
 
     // The lobby: eve's public challenge, not fay's friend game.
-    let lobby = games(&get("/api/gt/games?status=waiting").await);
+    let lobby = list(get("/api/gt/games?status=waiting").await);
     assert_eq!(lobby.len(), 1, "{lobby:?}");
-    assert_eq!(lobby[0]["names"], json!(["eve", null]));
-    assert_eq!(lobby[0]["outcome"], Value::Null);
+    assert_eq!(lobby[0].names, [Some("eve".to_string()), None]);
+    assert_eq!(lobby[0].outcome, None);
     // Its seat is read as taken: whoever joins sits as Blue.
-    let challenge = lobby[0]["id"].as_str().unwrap();
+    let challenge = &lobby[0].id;
     let joined = client
         .post(format!("{base}/api/gt/games/{challenge}/join"))
         .json(&json!({"name": "gus"}))
@@ -156,33 +165,38 @@ async fn check_upgraded(url: &str) {
         .await
         .unwrap();
     assert_eq!(joined.status(), StatusCode::OK);
-    assert_eq!(joined.json::<Value>().await.unwrap()["seat"], "blue");
-    let active = games(&get("/api/gt/games?status=active").await);
-    assert_eq!(active[0]["names"], json!(["eve", "gus"]), "written anew");
+    let joined: SeatGranted = joined.json().await.unwrap();
+    assert_eq!(joined.seat, Some(Color::Blue));
+    let active = list(get("/api/gt/games?status=active").await);
+    assert_eq!(
+        active[0].names,
+        [Some("eve".to_string()), Some("gus".to_string())],
+        "written anew"
+    );
 
-    let kubb = games(&get("/api/kubb/matches?status=finished").await);
+    let kubb = list(get("/api/kubb/matches?status=finished").await);
     assert_eq!(kubb.len(), 2, "{kubb:?}");
-    let drawn = named(&kubb, json!(["Oaks", "Elms"]));
-    assert_eq!(drawn["result"], "draw");
-    assert_eq!(
-        drawn["outcome"],
-        json!({"winner": null, "drawn": true, "reason": null})
-    );
-    let won = named(&kubb, json!(["Vikings", "Danes"]));
-    assert_eq!(won["result"], "A Vikings");
-    assert_eq!(
-        won["outcome"],
-        json!({"winner": "a", "drawn": false, "reason": null})
-    );
-    let playing = games(&get("/api/kubb/matches?status=active").await);
+    let drawn = named(&kubb, [Some("Oaks"), Some("Elms")]);
+    assert_eq!(drawn.result.as_deref(), Some("draw"));
+    assert_eq!(drawn.outcome, outcome(None, true, None));
+    let won = named(&kubb, [Some("Vikings"), Some("Danes")]);
+    assert_eq!(won.result.as_deref(), Some("A Vikings"));
+    assert_eq!(won.outcome, outcome(Some(Winner::A), false, None));
+    let playing = list(get("/api/kubb/matches?status=active").await);
     assert_eq!(playing.len(), 1, "{playing:?}");
-    assert_eq!(playing[0]["names"], json!(["Geats", "Swedes"]));
+    assert_eq!(
+        playing[0].names,
+        [Some("Geats".to_string()), Some("Swedes".to_string())]
+    );
 
     // A game itself replays as before.
-    let id = resigned["id"].as_str().unwrap();
-    let game = get(&format!("/api/gt/games/{id}")).await;
-    assert_eq!(game["result"]["reason"], "resignation");
-    assert_eq!(game["seats"]["red"]["name"], "ann");
+    let id = &resigned.id;
+    let game: GtState = serde_json::from_str(&get(&format!("/api/gt/games/{id}")).await).unwrap();
+    assert_eq!(
+        game.result.map(|result| result.reason),
+        Some(Termination::Resignation)
+    );
+    assert_eq!(game.seats.red.name.as_deref(), Some("ann"));
     running.shutdown().await.unwrap();
 
     // A second start finds nothing left to fill and lists the same.
@@ -195,10 +209,10 @@ async fn check_upgraded(url: &str) {
         .send()
         .await
         .unwrap()
-        .json::<Value>()
+        .json::<GameList>()
         .await
         .unwrap();
-    assert_eq!(games(&again).len(), 4);
+    assert_eq!(again.games.len(), 4);
     running.shutdown().await.unwrap();
 }
 
@@ -251,9 +265,9 @@ async fn an_old_game_that_no_longer_replays_is_quarantined_and_the_server_starts
     ))
     .await
     .unwrap()
-    .json::<Value>()
+    .json::<GameList>()
     .await
     .unwrap();
-    assert_eq!(games(&archive).len(), 4, "the others are listed as before");
+    assert_eq!(archive.games.len(), 4, "the others are listed as before");
     running.shutdown().await.unwrap();
 }
