@@ -338,10 +338,10 @@ pub struct TeamTokens {
 pub struct MatchCreated {
     pub id: String,
     pub token: String,
-    pub state: KubbState,
     /// The tokens of the two team links: each team scores its own throws from
     /// its own phone (docs/api.md, "Team links").
     pub team_tokens: TeamTokens,
+    pub state: KubbState,
 }
 
 /// `POST /api/kubb/matches/{id}/events`: a referee event, numbered to be

@@ -112,11 +112,11 @@ async fn create_kubb(
     let created = MatchCreated {
         id,
         token,
-        state: view,
         team_tokens: TeamTokens {
             a: team_a,
             b: team_b,
         },
+        state: view,
     };
     Ok((StatusCode::CREATED, Json(created)))
 }
