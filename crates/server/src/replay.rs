@@ -22,28 +22,49 @@ pub fn start_of(row: &GameRow) -> Result<GameState, ApiError> {
 pub async fn replay(
     store: &Store,
     id: &str,
-    mut after_event: impl FnMut(&GameState, &GameEvent, i64, i64),
+    after_event: impl FnMut(&GameState, &GameEvent, i64, i64),
 ) -> Result<(GameRow, GameState), ApiError> {
-    let row = store
-        .game(id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))?;
-    let mut state = start_of(&row)?;
-    for row in store.events(id, 0).await? {
-        let corrupt = |e: String| ApiError::Quarantined {
-            id: id.to_string(),
-            detail: format!("event {}: {e}", row.seq),
-        };
-        let event = state.read_event(&row.body).map_err(corrupt)?;
-        state
-            .apply(&event, row.at_ms)
-            .map_err(|refusal| corrupt(refusal.to_string()))?;
-        after_event(&state, &event, row.at_ms, row.seq);
-    }
+    let row = stored_row(store, id).await?;
+    let state = fold(store, &row, after_event).await?;
     Ok((row, state))
 }
 
 /// Game `id`'s state after all its stored events.
 pub async fn replayed(store: &Store, id: &str) -> Result<GameState, ApiError> {
     Ok(replay(store, id, |_, _, _, _| {}).await?.1)
+}
+
+/// The state after all the stored events of the game whose row (already
+/// read) is `row`.
+pub async fn replayed_from(store: &Store, row: &GameRow) -> Result<GameState, ApiError> {
+    fold(store, row, |_, _, _, _| {}).await
+}
+
+/// Game `id`'s stored row; none is [`ApiError::NotFound`].
+pub async fn stored_row(store: &Store, id: &str) -> Result<GameRow, ApiError> {
+    store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))
+}
+
+async fn fold(
+    store: &Store,
+    row: &GameRow,
+    mut after_event: impl FnMut(&GameState, &GameEvent, i64, i64),
+) -> Result<GameState, ApiError> {
+    let id = &row.id;
+    let mut state = start_of(row)?;
+    for event_row in store.events(id, 0).await? {
+        let corrupt = |e: String| ApiError::Quarantined {
+            id: id.to_string(),
+            detail: format!("event {}: {e}", event_row.seq),
+        };
+        let event = state.read_event(&event_row.body).map_err(corrupt)?;
+        state
+            .apply(&event, event_row.at_ms)
+            .map_err(|refusal| corrupt(refusal.to_string()))?;
+        after_event(&state, &event, event_row.at_ms, event_row.seq);
+    }
+    Ok(state)
 }

@@ -328,10 +328,11 @@ async fn finished_score(
     app: &App,
     game: &str,
 ) -> Result<Option<(Score, Option<BaselineKubbs>)>, ApiError> {
-    let row = app.store.game(game).await?;
-    let row = row.ok_or_else(|| ApiError::NotFound(format!("no game '{game}'")))?;
+    let row = replay::stored_row(&app.store, game).await?;
     if row.status != Status::Finished {
         return Ok(None);
     }
-    Ok(replay::replayed(&app.store, game).await?.tournament_score())
+    Ok(replay::replayed_from(&app.store, &row)
+        .await?
+        .tournament_score())
 }
