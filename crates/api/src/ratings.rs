@@ -100,6 +100,20 @@ pub struct Leader {
     pub games: u32,
 }
 
+/// A line of a rating book's leaderboard, its key by its name.
+impl<K: std::fmt::Display> From<&tournament::ratings::Leader<'_, K>> for Leader {
+    fn from(leader: &tournament::ratings::Leader<'_, K>) -> Leader {
+        Leader {
+            rank: leader.rank,
+            name: leader.key.to_string(),
+            rating: leader.rating.rating,
+            deviation: leader.rating.deviation,
+            volatility: leader.rating.volatility,
+            games: leader.games,
+        }
+    }
+}
+
 /// `GET /api/ratings`: the leaderboard of a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Leaderboard {

@@ -236,14 +236,7 @@ impl Board {
         self.book
             .leaderboard(min_games)
             .into_iter()
-            .map(|leader| Leader {
-                rank: leader.rank,
-                name: leader.key.to_string(),
-                rating: leader.rating.rating,
-                deviation: leader.rating.deviation,
-                volatility: leader.rating.volatility,
-                games: leader.games,
-            })
+            .map(|leader| Leader::from(&leader))
             .collect()
     }
 

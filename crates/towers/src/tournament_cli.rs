@@ -320,17 +320,7 @@ fn print_ratings(tournament: &Tournament, tau: f64, json: bool) -> Result<(), Us
     let leaders = book.leaderboard(0);
     if json {
         // The rows of the server's leaderboard (`GET /api/ratings`).
-        let rows: Vec<api::ratings::Leader> = leaders
-            .iter()
-            .map(|l| api::ratings::Leader {
-                rank: l.rank,
-                name: l.key.to_string(),
-                rating: l.rating.rating,
-                deviation: l.rating.deviation,
-                volatility: l.rating.volatility,
-                games: l.games,
-            })
-            .collect();
+        let rows: Vec<api::ratings::Leader> = leaders.iter().map(Into::into).collect();
         println!(
             "{}",
             serde_json::to_string_pretty(&rows).expect("ratings serialise")
