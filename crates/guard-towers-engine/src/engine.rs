@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use guard_towers::{Game, Move, Position};
 use guard_towers_tablebase::{Tablebase, Verdict};
 
-use crate::eval::Weights;
+use crate::eval::{Evaluator, Weights};
 use crate::level::Level;
+use crate::nnue::Network;
 use crate::options::{EngineOption, OptionError};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::search::{Features, Frame, Searcher, MAX_PLY};
@@ -20,6 +21,11 @@ const ASPIRATION_WINDOW: i32 = 30;
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Whether an engine evaluates with the network ([`crate::nnue`]) unless
+/// told otherwise (`UseNNUE`): yes, since it won its SPRT against the
+/// hand-written evaluation (+232 ± 65 Elo at 100 ms a move, `docs/nnue.md`).
+pub const DEFAULT_USE_NNUE: bool = true;
 
 /// Most search threads an engine runs (the `Threads` option's maximum).
 pub const MAX_THREADS: usize = 64;
@@ -99,6 +105,8 @@ pub struct Engine {
     tablebase: Option<Arc<Tablebase>>,
     /// Search threads (Lazy SMP over the one table).
     threads: usize,
+    /// Evaluate with the embedded network instead of `weights`.
+    use_network: bool,
 }
 
 impl Default for Engine {
@@ -117,6 +125,7 @@ impl Engine {
             features: Features::default(),
             tablebase: None,
             threads: default_threads(),
+            use_network: DEFAULT_USE_NNUE,
         }
     }
 
@@ -155,8 +164,31 @@ impl Engine {
         self.level
     }
 
+    /// The hand-written evaluation's weights (and switches the network off).
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+        self.use_network = false;
+    }
+
+    /// Evaluate with the embedded network (`true`) or the hand-written
+    /// terms, at level 10 (lower levels always use the hand-written terms).
+    pub fn set_use_network(&mut self, use_network: bool) {
+        self.use_network = use_network;
+    }
+
+    pub fn uses_network(&self) -> bool {
+        self.use_network
+    }
+
+    /// The network at full strength; the lower levels keep the
+    /// hand-written evaluation that their Elo table (`docs/levels.md`) was
+    /// measured with, so the table stays true.
+    fn evaluator(&self) -> Evaluator<'_> {
+        if self.use_network && self.level == Level::STRONGEST {
+            Evaluator::Network(Network::embedded())
+        } else {
+            Evaluator::Classic(&self.weights)
+        }
     }
 
     pub fn set_features(&mut self, features: Features) {
@@ -194,6 +226,7 @@ impl Engine {
             }
             EngineOption::Seed => self.set_seed(spec.spin(value)? as u64),
             EngineOption::Threads => self.set_threads(spec.spin(value)? as usize),
+            EngineOption::UseNnue => self.set_use_network(spec.check(value)?),
             // The engine reads no files: the host loads the tables and
             // hands them over with `set_tablebase`; only "none" is ours.
             EngineOption::TablebasePath if value.trim().is_empty() => self.set_tablebase(None),
@@ -323,7 +356,8 @@ impl Engine {
         if let Some(noise) = self.level.noise().filter(|_| excluded.is_empty()) {
             let seed = self.seed ^ position.hash();
             let depth = result.depth.saturating_sub(1) as i32;
-            let mut searcher = Searcher::new(&self.tt, &self.weights, game.rules(), stop, history);
+            let mut searcher =
+                Searcher::new(&self.tt, self.evaluator(), game.rules(), stop, history);
             // The mistake is chosen within the move's time too: re-scoring
             // every root move can take longer than the search itself.
             searcher.started = started;
@@ -402,7 +436,7 @@ impl Engine {
     ) -> Searcher<'s> {
         let mut searcher = Searcher::new(
             &self.tt,
-            &self.weights,
+            self.evaluator(),
             game.rules(),
             stop,
             history.to_vec(),

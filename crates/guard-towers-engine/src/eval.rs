@@ -3,6 +3,15 @@
 
 use guard_towers::{castle, neighbours, Color, Mobility, Position, Square, Squares};
 
+use crate::nnue::Network;
+
+/// Which evaluation a search uses: the hand-written terms or the network.
+#[derive(Clone, Copy, Debug)]
+pub enum Evaluator<'a> {
+    Classic(&'a Weights),
+    Network(&'a Network),
+}
+
 /// The evaluation's parameters, in centi-stones (100 = one tower stone).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {

@@ -6,6 +6,7 @@ pub mod bench;
 mod engine;
 mod eval;
 mod level;
+pub mod nnue;
 pub mod options;
 pub mod protocol;
 pub mod puzzle;

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::engine::{default_threads, DEFAULT_HASH_MB, MAX_THREADS};
+use crate::engine::{default_threads, DEFAULT_HASH_MB, DEFAULT_USE_NNUE, MAX_THREADS};
 use crate::level::Level;
 
 /// The kind of value an option takes, as the protocol announces it.
@@ -190,11 +190,14 @@ pub enum EngineOption {
     TablebasePath,
     /// Search threads; by default the cores available.
     Threads,
+    /// The learned evaluation ([`crate::nnue`]) instead of the hand-written
+    /// one, at level 10.
+    UseNnue,
 }
 
 impl EngineOption {
     /// Every engine option, in the order the protocol announces them.
-    pub const ALL: [EngineOption; 7] = [
+    pub const ALL: [EngineOption; 8] = [
         EngineOption::Threads,
         EngineOption::Hash,
         EngineOption::Level,
@@ -202,6 +205,7 @@ impl EngineOption {
         EngineOption::LateMoveReductions,
         EngineOption::Seed,
         EngineOption::TablebasePath,
+        EngineOption::UseNnue,
     ];
 
     /// The option's name and kind. `Threads`' default is this machine's
@@ -238,6 +242,12 @@ impl EngineOption {
                 },
             ),
             EngineOption::TablebasePath => ("TablebasePath", OptionKind::Text { default: "" }),
+            EngineOption::UseNnue => (
+                "UseNNUE",
+                OptionKind::Check {
+                    default: DEFAULT_USE_NNUE,
+                },
+            ),
             EngineOption::Threads => (
                 "Threads",
                 OptionKind::Spin {
@@ -288,6 +298,7 @@ mod tests {
             check_default(EngineOption::LateMoveReductions),
             engine.features().late_move_reductions
         );
+        assert_eq!(check_default(EngineOption::UseNnue), engine.uses_network());
     }
 
     #[test]
@@ -301,6 +312,10 @@ mod tests {
         assert!(!engine.features().null_move);
         engine.set_option("latemovereductions", "false").unwrap();
         assert!(!engine.features().late_move_reductions);
+        engine.set_option("usennue", "true").unwrap();
+        assert!(engine.uses_network());
+        engine.set_option("UseNNUE", "false").unwrap();
+        assert!(!engine.uses_network());
         // (Not Hash 4096: the test would fill 4 GiB.)
         for (name, value) in [
             ("Hash", "1"),

@@ -13,7 +13,10 @@ use std::time::{Duration, Instant};
 use guard_towers::{Color, Move, MoveList, Position, Rules, Square, MAX_MOVES};
 use guard_towers_tablebase::{Tablebase, Verdict};
 
-use crate::eval::{evaluate_with, Weights};
+use guard_towers::Mobility;
+
+use crate::eval::{evaluate_with, Evaluator};
+use crate::nnue::Accumulator;
 use crate::score::{from_table, to_table, INFINITY, MATE, MATE_BOUND};
 use crate::tt::{Bound, TranspositionTable};
 
@@ -65,7 +68,7 @@ impl Default for Features {
 /// Everything one search needs and learns.
 pub struct Searcher<'a> {
     pub tt: &'a TranspositionTable,
-    pub weights: &'a Weights,
+    pub evaluator: Evaluator<'a>,
     pub rules: Rules,
     pub stop: &'a AtomicBool,
     pub started: Instant,
@@ -93,12 +96,15 @@ pub struct Searcher<'a> {
     hashes: Vec<u64>,
     /// Triangular principal-variation table: the line found at each ply.
     pv: Vec<Vec<Move>>,
+    /// The network's hidden layers of the position at each ply of the
+    /// current path (empty with the hand-written evaluation).
+    accumulators: Vec<Accumulator>,
 }
 
 impl<'a> Searcher<'a> {
     pub fn new(
         tt: &'a TranspositionTable,
-        weights: &'a Weights,
+        evaluator: Evaluator<'a>,
         rules: Rules,
         stop: &'a AtomicBool,
         mut game_hashes: Vec<u64>,
@@ -109,7 +115,7 @@ impl<'a> Searcher<'a> {
         game_hashes.reserve(MAX_PLY + 1);
         Searcher {
             tt,
-            weights,
+            evaluator,
             rules,
             stop,
             started: Instant::now(),
@@ -129,6 +135,40 @@ impl<'a> Searcher<'a> {
             pv: (0..=MAX_PLY)
                 .map(|ply| Vec::with_capacity(MAX_PLY + 1 - ply))
                 .collect(),
+            accumulators: Vec::new(),
+        }
+    }
+
+    /// Makes `position` the root of the path (ply 0).
+    fn set_root(&mut self, position: &Position) {
+        if let Evaluator::Network(network) = self.evaluator {
+            self.accumulators.clear();
+            let root = network.accumulator(position);
+            self.accumulators.resize(MAX_PLY + 1, root);
+        }
+    }
+
+    /// Steps the path from `position` at `ply` to `child`, after `mv`
+    /// (`None`: a null move).
+    #[inline]
+    fn enter(&mut self, ply: usize, position: &Position, mv: Option<Move>, child: &Position) {
+        if let Evaluator::Network(network) = self.evaluator {
+            self.accumulators[ply + 1] = match mv {
+                Some(mv) => network.update(&self.accumulators[ply], position, mv, child),
+                None => self.accumulators[ply],
+            };
+        }
+    }
+
+    /// The static evaluation of `position`, the node at `ply` of the path,
+    /// with both sides' mobility already counted.
+    #[inline]
+    fn evaluate(&self, position: &Position, ply: usize, ours: &Mobility, theirs: &Mobility) -> i32 {
+        match self.evaluator {
+            Evaluator::Classic(weights) => evaluate_with(position, ours, theirs, weights),
+            Evaluator::Network(network) => {
+                network.evaluate_accumulated(&self.accumulators[ply], position.side_to_move())
+            }
         }
     }
 
@@ -147,14 +187,10 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         let child_frame = Frame { ply: 0, quiet }.child(position.is_capture(mv));
         self.hashes.push(position.hash());
-        let score = -self.search(
-            &position.play(mv),
-            depth,
-            -INFINITY,
-            INFINITY,
-            child_frame,
-            false,
-        );
+        let child = position.play(mv);
+        self.set_root(position);
+        self.enter(0, position, Some(mv), &child);
+        let score = -self.search(&child, depth, -INFINITY, INFINITY, child_frame, false);
         self.hashes.pop();
         score
     }
@@ -259,6 +295,7 @@ impl<'a> Searcher<'a> {
         self.pv[ply].clear();
         if ply == 0 {
             self.root_score = None;
+            self.set_root(position);
         }
         if let Some((tablebase, stones)) = self.tablebase.filter(|_| ply > 0) {
             if let Some(score) = self.probe_tablebase(tablebase, stones, position, frame) {
@@ -318,12 +355,14 @@ impl<'a> Searcher<'a> {
             && !threatened
             && depth >= 3
             && beta.abs() < MATE_BOUND
-            && evaluate_with(position, &ours, &theirs, self.weights) >= beta
+            && self.evaluate(position, ply, &ours, &theirs) >= beta
         {
             let reduction = 2 + depth / 4;
             self.hashes.push(position.hash());
+            let passed = position.pass();
+            self.enter(ply, position, None, &passed);
             let score = -self.search(
-                &position.pass(),
+                &passed,
                 depth - 1 - reduction,
                 -beta,
                 -beta + 1,
@@ -359,6 +398,7 @@ impl<'a> Searcher<'a> {
             let capture = position.is_capture(mv);
             let child = position.play(mv);
             self.tt.prefetch(child.hash());
+            self.enter(ply, position, Some(mv), &child);
             let child_frame = frame.child(capture);
             let score = if searched == 1 {
                 -self.search(&child, depth - 1, -beta, -alpha, child_frame, true)
@@ -463,12 +503,12 @@ impl<'a> Searcher<'a> {
         }
         let theirs = position.mobility(!us);
         if ply >= MAX_PLY {
-            return evaluate_with(position, &ours, &theirs, self.weights);
+            return self.evaluate(position, ply, &ours, &theirs);
         }
         let evading = qply < MAX_EVASION_PLIES && position.can_win_with(!us, theirs.reach);
         let mut best = -INFINITY;
         if !evading {
-            best = evaluate_with(position, &ours, &theirs, self.weights);
+            best = self.evaluate(position, ply, &ours, &theirs);
             if best >= beta {
                 return best;
             }
@@ -484,7 +524,9 @@ impl<'a> Searcher<'a> {
             if !evading && !position.is_capture(mv) {
                 continue;
             }
-            let score = -self.quiesce(&position.play(mv), -beta, -alpha, ply + 1, qply + 1);
+            let child = position.play(mv);
+            self.enter(ply, position, Some(mv), &child);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
                 return 0;
             }

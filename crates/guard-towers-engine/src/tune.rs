@@ -49,7 +49,8 @@ pub fn parse_samples(text: &str) -> Result<Vec<Sample>, String> {
         .collect()
 }
 
-fn is_quiet(position: &Position) -> bool {
+/// No capture for the side to move and neither side able to win at once.
+pub fn is_quiet(position: &Position) -> bool {
     let us = position.side_to_move();
     !position.is_decided()
         && !position.has_winning_move(us)

@@ -261,3 +261,30 @@ proptest! {
         }
     }
 }
+
+/// Both evaluations: the forced results come from the search, not the
+/// evaluation, so each finds them; and each plays legal games.
+#[test]
+fn both_evaluations_find_the_forced_results_and_play_legal_games() {
+    for use_network in [false, true] {
+        let mut engine = Engine::new();
+        engine
+            .set_option("UseNNUE", &use_network.to_string())
+            .unwrap();
+        let game = |text: &str| Game::new(text.parse().expect("valid"), Rules::STANDARD);
+        let result = engine
+            .search(&game("3RG3/7/7/7/7/3r13/3BG3 r"), &Limits::depth(6))
+            .unwrap();
+        assert_eq!(result.score, Score::Win(1), "network {use_network}");
+        let mut played = Game::new(Position::start(), Rules::STANDARD);
+        for _ in 0..40 {
+            let Some(result) = engine.search(&played, &Limits::depth(5)) else {
+                break;
+            };
+            played
+                .play(result.best_move)
+                .expect("engine moves are legal");
+        }
+        assert!(played.moves().len() >= 10, "network {use_network}");
+    }
+}

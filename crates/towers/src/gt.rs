@@ -48,6 +48,9 @@ pub enum Command {
     /// Endgame tablebases: build them, probe a position.
     #[command(subcommand)]
     Tablebase(crate::tablebase_cli::Command),
+    /// The learned evaluation: make training positions, train a network.
+    #[command(subcommand)]
+    Nnue(crate::nnue_cli::Command),
     /// Play one game on a server that speaks the course protocol.
     Connect {
         /// The server, e.g. localhost:5555.
@@ -221,6 +224,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             Ok(())
         }
         Command::Tablebase(command) => crate::tablebase_cli::run(command),
+        Command::Nnue(command) => crate::nnue_cli::run(command),
         Command::Replay { file } => replay(&file),
         Command::Selfplay {
             games,

@@ -13,6 +13,7 @@ mod kubb_findings;
 mod kubb_referee;
 mod kubb_simulate;
 mod loadtest;
+mod nnue_cli;
 mod play;
 mod puzzles_cli;
 mod serve;
