@@ -62,10 +62,12 @@ pub fn mirror_file(index: u16) -> u16 {
 /// // Each side has a guard and seven one-stone towers.
 /// assert_eq!(active_features(&start, Color::Red).as_slice().len(), 16);
 /// // The start is symmetric: both sides see the same board.
-/// assert_eq!(
-///     active_features(&start, Color::Red).as_slice(),
-///     active_features(&start, Color::Blue).as_slice(),
-/// );
+/// let seen = |side| {
+///     let mut features = active_features(&start, side).as_slice().to_vec();
+///     features.sort();
+///     features
+/// };
+/// assert_eq!(seen(Color::Red), seen(Color::Blue));
 /// ```
 pub fn active_features(position: &Position, side: Color) -> Features {
     let mut features = Features {
