@@ -100,19 +100,23 @@ pub struct Settings {
     pub random_plies: usize,
     /// Longest game kept; longer ones are dropped as undecided.
     pub max_plies: usize,
+    /// Play with the network (the next generation's positions) instead of
+    /// the hand-written evaluation (the embedded network's positions).
+    pub use_network: bool,
 }
 
-/// Plays `games` engine games from `openings` (cycled), game `i` drawing its
-/// random moves from `seed + i`, and returns their quiet positions with the
-/// score of the search that moved from them (wins and losses are left out:
-/// the net learns the positions still in play).
+/// Plays the engine games numbered `games` from `openings` (cycled), game
+/// `i` drawing its random moves from seed `i`, and returns their quiet
+/// positions with the score of the search that moved from them (wins and
+/// losses are left out: the net learns the positions still in play).
 pub fn self_play(
     openings: &[Position],
-    games: std::ops::Range<u64>,
+    games: impl IntoIterator<Item = u64>,
     settings: Settings,
 ) -> Vec<Sample> {
     let mut engine = Engine::new();
     engine.set_threads(1);
+    engine.set_use_network(settings.use_network);
     let limits = Limits {
         nodes: Some(settings.nodes),
         ..Limits::default()
@@ -174,6 +178,7 @@ mod tests {
                 nodes: 300,
                 random_plies: 4,
                 max_plies: 300,
+                use_network: false,
             },
         );
         assert!(!games.is_empty());

@@ -334,6 +334,7 @@ mod tests {
                 nodes: 300,
                 random_plies: 6,
                 max_plies: 300,
+                use_network: false,
             },
         )
     }

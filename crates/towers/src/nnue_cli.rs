@@ -21,7 +21,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1000)]
         games: u64,
         /// Search nodes per move.
-        #[arg(long, default_value_t = 5_000)]
+        #[arg(long, default_value_t = 8_000)]
         nodes: u64,
         /// Random moves after the opening, so that games differ.
         #[arg(long, default_value_t = 6)]
@@ -32,16 +32,20 @@ pub enum Command {
         /// Games played at the same time.
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// Play with the network instead of the hand-written evaluation
+        /// (the embedded network learned from the hand-written one's games).
+        #[arg(long)]
+        use_nnue: bool,
     },
     /// Train a network on positions from `data` and write it to `--out`.
     Train {
         samples: PathBuf,
         #[arg(long)]
         out: PathBuf,
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 30)]
         epochs: usize,
         /// K of the win-probability model (`towers gt tune` prints the fitted one).
-        #[arg(long, default_value_t = 1.0)]
+        #[arg(long, default_value_t = 2.1)]
         scale: f32,
         /// Weight of the search score in the target; the rest is the result.
         #[arg(long, default_value_t = 0.7)]
@@ -70,7 +74,16 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             random_plies,
             first,
             threads,
-        } => data(first..first + games, nodes, random_plies, threads),
+            use_nnue,
+        } => {
+            let play = Play {
+                nodes,
+                random_plies,
+                max_plies: MAX_PLIES,
+                use_network: use_nnue,
+            };
+            data(first..first + games, play, threads)
+        }
         Command::Train {
             samples,
             out,
@@ -100,29 +113,15 @@ pub fn run(command: Command) -> Result<(), UsageError> {
     }
 }
 
-fn data(
-    games: std::ops::Range<u64>,
-    nodes: u64,
-    random_plies: usize,
-    threads: usize,
-) -> Result<(), UsageError> {
+fn data(games: std::ops::Range<u64>, play: Play, threads: usize) -> Result<(), UsageError> {
     let openings = parse_openings(DEFAULT_SET).map_err(UsageError)?;
-    let play = Play {
-        nodes,
-        random_plies,
-        max_plies: MAX_PLIES,
-    };
     let threads = threads.max(1) as u64;
     let samples: Vec<Sample> = std::thread::scope(|scope| {
         let openings = &openings;
         let workers: Vec<_> = (0..threads)
             .map(|thread| {
                 let share = games.clone().filter(move |game| game % threads == thread);
-                scope.spawn(move || {
-                    share
-                        .flat_map(|game| self_play(openings, game..game + 1, play))
-                        .collect::<Vec<_>>()
-                })
+                scope.spawn(move || self_play(openings, share, play))
             })
             .collect();
         workers
