@@ -11,7 +11,7 @@
 //!
 //! `docs/tuning.md` has the commands that reproduce the weights in use.
 
-use guard_towers::{Color, Game, Outcome, Position, Rules};
+use guard_towers::{Color, Game, Position, Rules};
 
 use crate::engine::Engine;
 use crate::eval::{evaluate, Weights};
@@ -81,13 +81,8 @@ pub fn self_play(openings: &[Position], games: usize, nodes: u64, max_plies: usi
             };
             game.play(result.best_move).expect("engine moves are legal");
         }
-        let red_score = match game.outcome() {
-            Some(Outcome::Win {
-                winner: Color::Red, ..
-            }) => 1.0,
-            Some(Outcome::Win { .. }) => 0.0,
-            Some(Outcome::Draw { .. }) => 0.5,
-            None => continue,
+        let Some(red_score) = game.outcome().map(|outcome| outcome.points(Color::Red)) else {
+            continue;
         };
         samples.extend(
             game.positions()

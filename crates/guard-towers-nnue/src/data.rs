@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use guard_towers::{Color, Game, Outcome, Position, Rules};
+use guard_towers::{Color, Game, Position, Rules};
 use guard_towers_engine::tune::is_quiet;
 use guard_towers_engine::{Engine, Limits, Score};
 use rand::rngs::StdRng;
@@ -148,13 +148,11 @@ pub fn self_play(
             }
             game.play(result.best_move).expect("engine moves are legal");
         }
-        let red_result = match game.outcome() {
-            Some(Outcome::Win {
-                winner: Color::Red, ..
-            }) => 1.0,
-            Some(Outcome::Win { .. }) => 0.0,
-            Some(Outcome::Draw { .. }) => 0.5,
-            None => continue,
+        let Some(red_result) = game
+            .outcome()
+            .map(|outcome| outcome.points(Color::Red) as f32)
+        else {
+            continue;
         };
         samples.extend(scored.into_iter().map(|(position, score)| Sample {
             position,

@@ -54,6 +54,25 @@ pub enum Outcome {
     Draw { reason: DrawReason },
 }
 
+impl Outcome {
+    /// The points `color` scores: 1 for a win, ½ for a draw, 0 for a loss.
+    ///
+    /// ```
+    /// use guard_towers::{Color, Outcome, WinReason};
+    ///
+    /// let won = Outcome::Win { winner: Color::Red, reason: WinReason::CastleReached };
+    /// assert_eq!(won.points(Color::Red), 1.0);
+    /// assert_eq!(won.points(Color::Blue), 0.0);
+    /// ```
+    pub fn points(&self, color: Color) -> f64 {
+        match self {
+            Outcome::Win { winner, .. } if *winner == color => 1.0,
+            Outcome::Win { .. } => 0.0,
+            Outcome::Draw { .. } => 0.5,
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
