@@ -10,10 +10,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use guard_towers::{Color, Move, MoveList, Position, Rules, Square, MAX_MOVES};
+use guard_towers::{Color, Mobility, Move, MoveList, Position, Rules, Square, MAX_MOVES};
 use guard_towers_tablebase::{Tablebase, Verdict};
-
-use guard_towers::Mobility;
 
 use crate::eval::{evaluate_with, Evaluator};
 use crate::nnue::Accumulator;
