@@ -110,7 +110,7 @@ impl Trainer {
     }
 
     fn hidden(&self, features: &Features) -> [f32; HIDDEN] {
-        let mut sums: [f32; HIDDEN] = self.hidden_bias.clone().try_into().expect("HIDDEN");
+        let mut sums: [f32; HIDDEN] = std::array::from_fn(|h| self.hidden_bias[h]);
         for &feature in features.as_slice() {
             let row = &self.feature_weights[feature as usize * HIDDEN..][..HIDDEN];
             for (sum, weight) in sums.iter_mut().zip(row) {
