@@ -465,8 +465,10 @@ fn parse_header(text: &str, line: usize) -> Result<Option<Header>, HeaderProblem
     let (mut a, mut b) = (None, None);
     for (key, value) in pairs {
         let lower = value.to_lowercase();
+        // A record's name, read as it was written (`Name::stored`): a
+        // record made before the rule for new names still reads.
         let name = |key: &'static str| {
-            Name::new(&value).map_err(|problem| HeaderProblem::BadName { key, problem })
+            Name::stored(&value).map_err(|problem| HeaderProblem::BadName { key, problem })
         };
         match key.as_str() {
             "ruleset" => {}

@@ -20,8 +20,9 @@ use unicode_normalization::UnicodeNormalization;
 /// tournament names before the one rule (`names::MAX_CHARS`, 40).
 const STORED_MAX_CHARS: usize = 64;
 
-/// A validated entrant name: a name by the one rule (`names::Name`: 1 to
-/// 40 characters, no control characters), no invisible characters, no
+/// A validated entrant name: a name by the one rule (`names::Name::new`:
+/// 1 to 40 characters, no control, format, unassigned or private-use
+/// characters, something to see), no invisible characters, no
 /// space at either end, no ` - ` and no `-` beside a space at either end
 /// (a pairing line is `NAME - NAME`, and must read one way only), and not
 /// the word `bye` (which the pairing lines use for "no opponent"). Kept in
@@ -64,7 +65,13 @@ impl FromStr for Name {
             Ok(_) => Ok(name),
             Err(names::NameError::Empty) => Err(NameError::Empty),
             Err(names::NameError::TooLong { .. }) => Err(NameError::TooLong(name.0)),
-            Err(names::NameError::ControlCharacter { .. }) => Err(NameError::Control(name.0)),
+            Err(
+                names::NameError::ControlCharacter { .. }
+                | names::NameError::FormatCharacter { .. }
+                | names::NameError::UnassignedCharacter { .. }
+                | names::NameError::LineSeparator { .. }
+                | names::NameError::Blank,
+            ) => Err(NameError::Control(name.0)),
         }
     }
 }
@@ -196,7 +203,15 @@ mod tests {
         let decomposed = "O\u{308}la\u{308}nningar".parse::<Name>().unwrap();
         assert_eq!(composed, decomposed);
         assert_eq!(decomposed.as_str(), "\u{D6}l\u{E4}nningar");
-        for hidden in ["Vik\u{200B}ings", "\u{FEFF}Vikings", "Vi\u{2060}kings"] {
+        for hidden in [
+            "Vik\u{200B}ings",
+            "\u{FEFF}Vikings",
+            "Vi\u{2060}kings",
+            "Vi\u{AD}kings",
+            "Vikings\u{E000}",
+            "Vikings\u{378}",
+            "\u{3164}",
+        ] {
             assert!(
                 matches!(hidden.parse::<Name>(), Err(NameError::Control(_))),
                 "{hidden:?}"
