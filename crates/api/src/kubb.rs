@@ -79,6 +79,21 @@ pub struct ResultConfirmation {
     pub b: Option<bool>,
     pub referee: bool,
     pub state: ConfirmationState,
+    /// What the result does to the ratings: nothing (`unrated`), nothing
+    /// yet (`unconfirmed`: a team has not confirmed it from the signed-in
+    /// account of one of its players), or it counts (`counted`)
+    #[serde(default)]
+    pub rating: RatingCount,
+}
+
+/// What a finished match's result does to the ratings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RatingCount {
+    #[default]
+    Unrated,
+    Unconfirmed,
+    Counted,
 }
 
 /// A Kubb match as the server sends it: `GET /api/kubb/matches/{id}` and

@@ -16,7 +16,7 @@
 //! contract test checks its answers against that document.
 //!
 //! Modules: `error` (the body of every refusal), `status` (where a game
-//! stands), `bots` (a bot's account and event stream), `gt` (a Guard &
+//! stands), `accounts` (accounts, sessions, passkeys), `bots` (a bot's account and event stream), `gt` (a Guard &
 //! Towers game: its requests, its view and its live messages; contest
 //! logs), `kubb` (a refereed match), `tournament`, `ratings` (the
 //! leaderboard and player pages), `puzzles`, `listing` (the lists of
@@ -25,6 +25,7 @@
 //! `board` (a Guard & Towers position and its moves as data, for the
 //! pages).
 
+pub mod accounts;
 pub mod board;
 pub mod bots;
 pub mod error;

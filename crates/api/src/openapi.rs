@@ -22,13 +22,19 @@ use std::collections::BTreeMap;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn};
 use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::schema::{ComponentsBuilder, ObjectBuilder, Schema, Type};
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+};
 use utoipa::openapi::{
     ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, Paths, Ref, RefOr, Required,
     ResponseBuilder,
 };
 use utoipa::{IntoParams, ToSchema};
 
+use crate::accounts::{
+    AccountView, Ceremony, OwnedBots, PasskeyFinish, PasskeyLabel, PasskeyStart, PasskeyView,
+    PasswordChange, SignIn, SignUp,
+};
 use crate::bots::{BotAccount, BotEvent, BotRegistered, BotRegistration};
 use crate::gt::{
     Analysis, AnalysisRequest, CourseLogImported, CreateGame, GtState, JoinRequest, MoveRequest,
@@ -57,6 +63,7 @@ pub fn document() -> OpenApi {
     guard_and_towers(&mut doc);
     kubb(&mut doc);
     tournaments(&mut doc);
+    accounts(&mut doc);
     accounts_and_ratings(&mut doc);
     doc.build()
 }
@@ -111,6 +118,15 @@ impl Document {
                 bearer("The secret token returned when a seat is taken"),
             )
             .security_scheme("botToken", bearer("A bot's account token (POST /api/bots)"))
+            .security_scheme(
+                "session",
+                SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                    "towers_session",
+                    "The session cookie set by signing in (HttpOnly; SameSite=Lax). A write \
+                     it authorises must come from the server's own pages (Origin or \
+                     Sec-Fetch-Site); a cross-site one is 403.",
+                ))),
+            )
             .build();
         OpenApiBuilder::new()
             .info(
@@ -140,6 +156,18 @@ fn post(summary: &str) -> Op {
     Op::new(HttpMethod::Post, summary)
 }
 
+fn put(summary: &str) -> Op {
+    Op::new(HttpMethod::Put, summary)
+}
+
+fn patch(summary: &str) -> Op {
+    Op::new(HttpMethod::Patch, summary)
+}
+
+fn delete(summary: &str) -> Op {
+    Op::new(HttpMethod::Delete, summary)
+}
+
 impl Op {
     fn new(method: HttpMethod, summary: &str) -> Op {
         Op {
@@ -157,6 +185,22 @@ impl Op {
     /// Needs a seat (or organiser) token.
     fn seat(self) -> Op {
         self.secured_by("seatToken")
+    }
+
+    /// Needs a signed-in session (the cookie).
+    fn signed_in(self) -> Op {
+        self.secured_by("session")
+    }
+
+    /// The route's `{name}`.
+    fn name(mut self) -> Op {
+        let name = ParameterBuilder::new()
+            .name("name")
+            .parameter_in(ParameterIn::Path)
+            .required(Required::True)
+            .schema(Some(text()));
+        self.operation = self.operation.parameter(name);
+        self
     }
 
     /// Needs a bot account's token.
@@ -720,6 +764,158 @@ fn tournaments(doc: &mut Document) {
     );
 }
 
+const NOT_SIGNED_IN: &str = "Not signed in (no session cookie, or one that has ended)";
+const CROSS_SITE: &str = "A write from another site's page with the session cookie";
+const NAME_RULE: &str = "A name that breaks the rule of names (1-40 characters, no control, formatting or unassigned characters), or one that is taken or too like a taken one (compared case-insensitively by confusable skeleton, Unicode TR39), said in words";
+
+/// Accounts, sessions and passkeys.
+fn accounts(doc: &mut Document) {
+    doc.route(
+        "/api/accounts",
+        post("Sign up")
+            .about("A new account under `name`, signed in at once (the answer sets the session cookie). With a `password` it signs in with it too; without, the page adds a passkey next (`POST /api/passkeys/register`). Names with rated results from before accounts are `unclaimed`: nobody signs up under them or a look-alike of them (an administrator hands such a history to an account: `towers admin accounts link`).")
+            .body::<SignUp>()
+            .answer::<AccountView>(201, "Signed up and in")
+            .refusal(400, NOT_JSON)
+            .refusal(403, CROSS_SITE)
+            .refusal(422, &refused_or(NAME_RULE))
+            .refusal(429, "Rate limit"),
+    );
+    doc.route(
+        "/api/session",
+        post("Sign in with a name and a password")
+            .about("A wrong name and a wrong password are the same 401, answered in comparable time. After 10 failures in 10 minutes for one account or from one client, 429 with Retry-After.")
+            .body::<SignIn>()
+            .answer::<AccountView>(200, "Signed in (the answer sets the session cookie)")
+            .refusal(400, NOT_JSON)
+            .refusal(401, "Wrong name or password, or a disabled account")
+            .refusal(403, CROSS_SITE)
+            .refusal(422, REFUSED)
+            .refusal(429, "Too many failed sign-ins: wait for Retry-After seconds"),
+    );
+    doc.route(
+        "/api/session",
+        get("Who is signed in: the account with its passkeys, sessions and bots")
+            .signed_in()
+            .answer::<AccountView>(200, "The account")
+            .refusal(401, NOT_SIGNED_IN),
+    );
+    doc.route(
+        "/api/session",
+        delete("Sign out (ends this session)")
+            .signed_in()
+            .bare(204, "Signed out")
+            .refusal(401, NOT_SIGNED_IN)
+            .refusal(403, CROSS_SITE),
+    );
+    doc.route(
+        "/api/account/sessions/{id}",
+        delete("End one of the account's sessions (its `id` from the account)")
+            .signed_in()
+            .id()
+            .bare(204, "Ended")
+            .refusal(401, NOT_SIGNED_IN)
+            .refusal(403, CROSS_SITE)
+            .refusal(404, "No such session of this account"),
+    );
+    doc.route(
+        "/api/account/password",
+        put("Set or change the account's password")
+            .signed_in()
+            .body::<PasswordChange>()
+            .answer::<AccountView>(200, "The account")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NOT_SIGNED_IN)
+            .refusal(403, CROSS_SITE)
+            .refusal(
+                422,
+                &refused_or("a password under 8 or over 256 characters"),
+            ),
+    );
+    doc.route(
+        "/api/passkeys/register",
+        post("Start adding a passkey")
+            .about("Signed in: a passkey for this account. With `reset` (the one-time link an administrator's reset printed): a passkey for that account, which then signs in. The options ask for a discoverable credential, so that signing in needs no name.")
+            .signed_in()
+            .body::<PasskeyStart>()
+            .answer::<Ceremony>(200, "The ceremony and the options for navigator.credentials.create")
+            .refusal(400, NOT_JSON)
+            .refusal(401, "Not signed in, and no valid reset link")
+            .refusal(403, CROSS_SITE)
+            .refusal(422, REFUSED),
+    );
+    doc.route(
+        "/api/passkeys/register/finish",
+        post("Finish adding a passkey")
+            .body::<PasskeyFinish>()
+            .answer::<PasskeyView>(
+                201,
+                "The new passkey (after a reset link, the answer also signs in)",
+            )
+            .refusal(400, NOT_JSON)
+            .refusal(403, CROSS_SITE)
+            .refusal(
+                422,
+                &refused_or(
+                    "an unknown or finished ceremony, or a credential that does not verify",
+                ),
+            ),
+    );
+    doc.route(
+        "/api/passkeys/sign-in",
+        post("Start signing in with a passkey (no name needed)")
+            .answer::<Ceremony>(
+                200,
+                "The ceremony and the options for navigator.credentials.get",
+            )
+            .refusal(403, CROSS_SITE),
+    );
+    doc.route(
+        "/api/passkeys/sign-in/finish",
+        post("Finish signing in with a passkey")
+            .body::<PasskeyFinish>()
+            .answer::<AccountView>(200, "Signed in (the answer sets the session cookie)")
+            .refusal(400, NOT_JSON)
+            .refusal(
+                401,
+                "A passkey of no account, one that does not verify, or a disabled account",
+            )
+            .refusal(403, CROSS_SITE)
+            .refusal(422, &refused_or("an unknown or finished ceremony"))
+            .refusal(
+                429,
+                "Too many failed sign-ins: wait for Retry-After seconds",
+            ),
+    );
+    doc.route(
+        "/api/passkeys/{id}",
+        patch("Rename one of the account's passkeys")
+            .signed_in()
+            .id()
+            .body::<PasskeyLabel>()
+            .answer::<PasskeyView>(200, "The passkey")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NOT_SIGNED_IN)
+            .refusal(403, CROSS_SITE)
+            .refusal(404, "No such passkey of this account")
+            .refusal(422, REFUSED),
+    );
+    doc.route(
+        "/api/passkeys/{id}",
+        delete("Remove one of the account's passkeys")
+            .signed_in()
+            .id()
+            .bare(204, "Removed")
+            .refusal(401, NOT_SIGNED_IN)
+            .refusal(403, CROSS_SITE)
+            .refusal(404, "No such passkey of this account")
+            .refusal(
+                409,
+                "The account's last way in (no password, no other passkey)",
+            ),
+    );
+}
+
 /// Bot accounts, the leaderboard and player pages.
 fn accounts_and_ratings(doc: &mut Document) {
     doc.route(
@@ -732,13 +928,43 @@ fn accounts_and_ratings(doc: &mut Document) {
     );
     doc.route(
         "/api/bots",
-        post("Register a bot account")
-            .about("An engine's account, for `towers bot`. The name is an entrant name (no control characters, no ' - ', not 'bye') held to the server's one rule for names (1-40 characters). The token is shown once; the server keeps its SHA-256.")
+        post("Register a bot account (signed in: the account owns it)")
+            .about("An engine's account, for `towers bot`, owned by the signed-in account, which lists it and revokes its token. The name is an entrant name (no control characters, no ' - ', not 'bye') held to the server's one rule for names. The token is shown once; the server keeps its SHA-256.")
+            .signed_in()
             .body::<BotRegistration>()
             .answer::<BotRegistered>(201, "The account and its token")
             .refusal(400, NOT_JSON)
+            .refusal(401, NOT_SIGNED_IN)
+            .refusal(403, CROSS_SITE)
             .refusal(409, "A bot of that name is registered already")
-            .refusal(422, REFUSED),
+            .refusal(422, &refused_or(NAME_RULE)),
+    );
+    doc.route(
+        "/api/bots",
+        get("The signed-in account's bots")
+            .signed_in()
+            .answer::<OwnedBots>(200, "The bots")
+            .refusal(401, NOT_SIGNED_IN),
+    );
+    doc.route(
+        "/api/bots/{name}/token",
+        post("Give one of the account's bots a new token (the old one stops working, in its ongoing games too)")
+            .signed_in()
+            .name()
+            .answer::<BotRegistered>(200, "The bot and its new token")
+            .refusal(401, NOT_SIGNED_IN)
+            .refusal(403, CROSS_SITE)
+            .refusal(404, "No bot of that name owned by this account"),
+    );
+    doc.route(
+        "/api/bots/{name}/token",
+        delete("Revoke one of the account's bots' token, without a new one")
+            .signed_in()
+            .name()
+            .bare(204, "Revoked")
+            .refusal(401, NOT_SIGNED_IN)
+            .refusal(403, CROSS_SITE)
+            .refusal(404, "No bot of that name owned by this account"),
     );
     doc.route(
         "/api/bots/account",

@@ -86,6 +86,14 @@ pub struct PlayerPage {
     pub stats: Option<PlayerStats>,
     /// Oldest first, with the rating after each
     pub history: Vec<RatedResult>,
+    /// Who the name stands for
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub holder: Option<Holder>,
+    /// A bot's owner: the account that registered it
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub owner: Option<String>,
 }
 
 /// A row of the leaderboard.
@@ -98,6 +106,23 @@ pub struct Leader {
     pub deviation: f64,
     pub volatility: f64,
     pub games: u32,
+    /// Who the name stands for: an account, a bot, or nobody yet
+    /// (`unclaimed`: rated results from before accounts)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub holder: Option<Holder>,
+}
+
+/// Who a rated name stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Holder {
+    /// A signed-up account's own name.
+    Account,
+    /// A bot's name (its page says its owner).
+    Bot,
+    /// Rated results from before accounts, which no account holds yet.
+    Unclaimed,
 }
 
 /// A line of a rating book's leaderboard, its key by its name.
@@ -110,6 +135,7 @@ impl<K: std::fmt::Display> From<&tournament::ratings::Leader<'_, K>> for Leader 
             deviation: leader.rating.deviation,
             volatility: leader.rating.volatility,
             games: leader.games,
+            holder: None,
         }
     }
 }

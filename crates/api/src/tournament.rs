@@ -198,6 +198,14 @@ pub struct TournamentState {
     /// Whether `/bracket` draws a knockout bracket.
     pub has_bracket: bool,
     pub seq: i64,
+    /// The signed-in organiser's account that owns it, if one does
+    #[serde(default)]
+    pub organiser: Option<String>,
+    /// Whether its results count for the ratings: a tournament owned by an
+    /// account (or made before accounts) is rated, one made with a token
+    /// alone is not
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A seat of a tournament game and its token.

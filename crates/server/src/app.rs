@@ -577,6 +577,16 @@ impl App {
         Ok(())
     }
 
+    /// Keeps every name with rated results as a name that stands for
+    /// someone (`unclaimed` until an account is handed its history), so
+    /// that nobody signs up under it or a look-alike of it. A database
+    /// from before accounts is guarded at its first start this way; later
+    /// rated names enter through the doors that register them.
+    pub async fn guard_rated_names(&self) -> Result<(), ApiError> {
+        let boards = self.ratings.boards(&self.store).await?;
+        crate::names::register_unclaimed(&self.store, boards.names()).await
+    }
+
     /// Starts an active game's engine and clock again, first recording
     /// that no server was up since `down_since`, if that is known.
     async fn resume(self: &Arc<App>, id: &str, down_since: Option<i64>) {

@@ -31,7 +31,7 @@ use crate::games::{gt, RegisteredKind};
 use crate::listener::stopped;
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
-use crate::store::{Committed, Store, Write};
+use crate::store::{AccountWrite, Committed, Holder, Store, Write};
 
 /// How often a stream sends a keep-alive line and looks for new games.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(5);
@@ -50,19 +50,53 @@ pub struct Registered {
     pub token: String,
 }
 
-/// Registers a bot account; 409 when the name is taken.
-pub async fn register(store: &Store, name: Name) -> Result<Registered, ApiError> {
-    crate::names::checked(name.as_str())?;
+/// Registers a bot account owned by the account `owner`; 409 when a bot
+/// has the name, 422 when someone else holds it or a look-alike of it.
+pub async fn register(store: &Store, name: Name, owner: &str) -> Result<Registered, ApiError> {
+    let taken = || ApiError::Conflict(format!("a bot called '{name}' is already registered"));
+    if store.bot_token_hash(name.as_str()).await?.is_some() {
+        return Err(taken());
+    }
+    let checked = crate::names::free(store, name.as_str()).await?;
     let token = new_token();
-    let write = Write::RegisterBot {
-        name: name.to_string(),
-        token_hash: token_hash(&token),
-        created_ms: now_ms(),
-    };
-    match store.commit(vec![write], Vec::new()).await? {
+    let writes = vec![
+        Write::Account(AccountWrite::Identity {
+            skeleton: checked.skeleton().as_str().to_string(),
+            name: name.to_string(),
+            holder: Holder::Bot,
+        }),
+        Write::RegisterBot {
+            name: name.to_string(),
+            token_hash: token_hash(&token),
+            created_ms: now_ms(),
+            owner: owner.to_string(),
+        },
+    ];
+    match store.commit(writes, Vec::new()).await? {
         Committed::Yes => Ok(Registered { name, token }),
-        Committed::Conflict => Err(ApiError::Conflict(format!(
-            "a bot called '{name}' is already registered"
+        Committed::Conflict => Err(taken()),
+    }
+}
+
+/// Gives the bot `name` that `owner` owns a new token (`Some`), or none
+/// that anyone knows (`None`: revoked); the old one stops working at once,
+/// in the bot's ongoing games too. 404 when `owner` owns no such bot.
+pub async fn new_token_for(
+    store: &Store,
+    name: &str,
+    owner: &str,
+    shown: bool,
+) -> Result<Option<String>, ApiError> {
+    let token = new_token();
+    let write = Write::Account(AccountWrite::RotateBotToken {
+        name: name.to_string(),
+        owner: owner.to_string(),
+        token_hash: token_hash(&token),
+    });
+    match store.commit(vec![write], Vec::new()).await? {
+        Committed::Yes => Ok(shown.then_some(token)),
+        Committed::Conflict => Err(ApiError::NotFound(format!(
+            "you own no bot called '{name}'"
         ))),
     }
 }

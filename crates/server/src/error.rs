@@ -17,6 +17,9 @@ pub enum ApiError {
     /// A token was sent but is no account's (a bot's stream).
     #[error("{0}")]
     BadToken(String),
+    /// The request acts for an account and no one is signed in.
+    #[error("{0}")]
+    SignInNeeded(String),
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
@@ -31,6 +34,9 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("too many requests: slow down")]
     TooManyRequests,
+    /// Too many failed sign-ins for an account or from a client.
+    #[error("too many failed sign-ins: try again in {retry_after} s")]
+    SignInLimited { retry_after: u64 },
     /// More of something open at once than one client may hold.
     #[error("{0}")]
     Limited(String),

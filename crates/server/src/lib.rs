@@ -22,6 +22,7 @@
 //! types (`http` serves it). `docs/architecture.md` shows how a move
 //! travels through them.
 
+mod accounts;
 mod app;
 pub mod archive;
 mod bots;
@@ -79,6 +80,11 @@ pub struct Config {
     /// Take the client's address from `X-Forwarded-For` (behind a reverse
     /// proxy that sets it); otherwise the header is ignored.
     pub trust_forwarded_for: bool,
+    /// Where users reach the server's pages (`https://towers.example.org`):
+    /// the origin and relying-party id passkeys are bound to. `None`: on a
+    /// loopback address, `http://localhost:PORT` (WebAuthn refuses IP
+    /// addresses); elsewhere, passkeys are off until it is given.
+    pub public_url: Option<String>,
     pub tuning: Tuning,
 }
 
@@ -92,6 +98,7 @@ impl Config {
             max_connections: None,
             max_connections_per_client: 256,
             trust_forwarded_for: false,
+            public_url: None,
             tuning: Tuning {
                 engine_movetime: Duration::from_millis(500),
                 engine_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -141,6 +148,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         listen::spawn(app.clone()).await?;
     }
     app.fill_listings().await?;
+    app.guard_rated_names().await?;
     app.resume_active_games().await?;
     let budget = listener::descriptor_budget();
     let connections = listener::Connections::new(
@@ -151,7 +159,15 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         Some(addr) => Some(course::spawn(app.clone(), addr, connections.clone()).await?),
         None => None,
     };
+    let listener = TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    let public_url = config.public_url.clone().or_else(|| {
+        addr.ip()
+            .is_loopback()
+            .then(|| format!("http://localhost:{}", addr.port()))
+    });
     let shared = Arc::new(http::Shared {
+        accounts: accounts::Accounts::new(public_url.as_deref()),
         app: app.clone(),
         limiter: config
             .rate_limit
@@ -160,8 +176,6 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         trust_forwarded_for: config.trust_forwarded_for,
         connections: connections.clone(),
     });
-    let listener = TcpListener::bind(config.addr).await?;
-    let addr = listener.local_addr()?;
     let router = http::router::router(shared);
     let server = tokio::spawn(listener::serve_http(
         listener,
@@ -176,4 +190,55 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         server,
         app,
     })
+}
+
+/// What `towers admin accounts` does, on a server's database.
+#[derive(Clone, Debug)]
+pub enum AccountsCommand {
+    /// Every account (name, enabled or not, passkeys, password) and every
+    /// unclaimed name, one a line.
+    List,
+    Disable(String),
+    Enable(String),
+    /// Removes the account's passwords, passkeys and sessions; prints the
+    /// one-time link (under the public URL) that adds a new passkey.
+    Reset {
+        name: String,
+        public_url: String,
+    },
+    /// Hands the rated history of an unclaimed name to an account.
+    Link {
+        name: String,
+        account: String,
+    },
+}
+
+/// Runs an administrator's accounts command on the database at `url`;
+/// returns the lines to print.
+pub async fn admin_accounts(url: &str, command: AccountsCommand) -> anyhow::Result<Vec<String>> {
+    let store = Store::open(url).await?;
+    // A database a server has not opened since accounts came keeps its
+    // rated names first, so that they are there to list and link.
+    let ratings = ratings::Ratings::default();
+    let boards = ratings.boards(&store).await?;
+    names::register_unclaimed(&store, boards.names()).await?;
+    let done = match command {
+        AccountsCommand::List => accounts::admin::list(&store).await,
+        AccountsCommand::Disable(name) => accounts::admin::set_disabled(&store, &name, true)
+            .await
+            .map(|()| vec![format!("{name}: disabled, its sessions ended")]),
+        AccountsCommand::Enable(name) => accounts::admin::set_disabled(&store, &name, false)
+            .await
+            .map(|()| vec![format!("{name}: enabled")]),
+        AccountsCommand::Reset { name, public_url } => {
+            accounts::admin::reset(&store, &name, &public_url)
+                .await
+                .map(|link| vec![link])
+        }
+        AccountsCommand::Link { name, account } => accounts::admin::link(&store, &name, &account)
+            .await
+            .map(|()| vec![format!("{name}: its rated history is now {account}'s")]),
+    };
+    store.close().await;
+    Ok(done?)
 }

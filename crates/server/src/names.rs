@@ -1,19 +1,114 @@
 //! The server's door for a name — a Guard & Towers player's, a Kubb
-//! team's or player's, a tournament entrant's, a bot's: the one rule of
-//! every name (the `names` crate: 1 to [`names::MAX_CHARS`] (40)
-//! characters once trimmed, no control characters), since every one of
-//! them keys the same ratings. A refused name is a 422.
+//! team's or player's, a tournament entrant's, a bot's, an account's: one
+//! rule for every one of them, since every one keys the same ratings.
 //!
-//! A tournament entrant's or a bot's name is a `tournament::Name` besides
-//! (its pairing lines' own rules: no ` - `, not `bye`, composed Unicode),
-//! which reads up to 64 characters from a record: names stored before
-//! the rule still load; new ones pass it here, where they enter.
+//! 1. The `names` crate's rule for a new name: trimmed, composed (NFC),
+//!    1 to 40 characters, no control, formatting (zero-width, bidi) or
+//!    unassigned characters.
+//! 2. No look-alike of a name that stands for someone (an account, a bot,
+//!    a name with rated results: the `identities` table): names are
+//!    compared case-insensitively by their confusable skeleton (Unicode
+//!    TR39), so once "ann" stands for someone, "Ann" and "аnn" (a Cyrillic
+//!    а) are refused, in the words "taken, or too like 'ann'".
+//! 3. A name that is an account's (or a bot's) is taken only by that
+//!    account (or that bot): [`acting`].
+//!
+//! A refused name is a 422 that says which rule it breaks.
+
+use names::Name;
 
 use crate::error::ApiError;
+use crate::store::{AccountWrite, Holder, Store, Write};
 
-/// A player's or team's name, trimmed, or the rule it breaks (422).
-pub fn checked(text: &str) -> Result<names::Name, ApiError> {
-    names::Name::new(text).map_err(|error| ApiError::refused(error.to_string()))
+/// Names that stand for no one in particular: a guest's seat, a round
+/// without an opponent.
+const RESERVED: [&str; 2] = ["anonymous", "bye"];
+
+/// A new name by the rule (1), or the rule it breaks (422).
+pub fn checked(text: &str) -> Result<Name, ApiError> {
+    Name::new(text).map_err(|error| ApiError::refused(error.to_string()))
+}
+
+/// A new name by the rules (1) and (2): one that a request mentions (a
+/// Kubb team or player, a tournament entrant) without acting under it.
+pub async fn mentioned(store: &Store, text: &str) -> Result<Name, ApiError> {
+    let name = checked(text)?;
+    if let Some(identity) = store.identity(name.skeleton().as_str()).await? {
+        if identity.name != name.as_str() {
+            return Err(too_like(&name, &identity.name));
+        }
+    }
+    Ok(name)
+}
+
+/// A name someone acts under (a seat in a game), who is signed in as
+/// `signed_in_as` if anyone: the rules (1) to (3). An account's or a
+/// bot's name is only its own.
+pub async fn acting(
+    store: &Store,
+    text: &str,
+    signed_in_as: Option<&str>,
+) -> Result<Name, ApiError> {
+    let name = checked(text)?;
+    let Some(identity) = store.identity(name.skeleton().as_str()).await? else {
+        return Ok(name);
+    };
+    if identity.name != name.as_str() {
+        return Err(too_like(&name, &identity.name));
+    }
+    let own = signed_in_as == Some(identity.name.as_str());
+    match identity.holder {
+        Holder::Account if !own => Err(ApiError::refused(format!(
+            "'{name}' is an account's name: sign in as '{name}' to play under it"
+        ))),
+        Holder::Bot => Err(ApiError::refused(format!(
+            "'{name}' is a bot's name: only the bot plays under it"
+        ))),
+        _ => Ok(name),
+    }
+}
+
+/// A name a new account or bot takes for its own: by the rule (1), and
+/// not held by anyone, nor too like a name that is.
+pub async fn free(store: &Store, text: &str) -> Result<Name, ApiError> {
+    let name = checked(text)?;
+    if let Some(reserved) = RESERVED.iter().find(|reserved| {
+        name.looks_like(&Name::stored(reserved).expect("a reserved name is a name"))
+    }) {
+        return Err(too_like(&name, reserved));
+    }
+    match store.identity(name.skeleton().as_str()).await? {
+        Some(identity) => Err(too_like(&name, &identity.name)),
+        None => Ok(name),
+    }
+}
+
+/// The refusal of a name whose skeleton is another's.
+pub fn too_like(name: &Name, held: &str) -> ApiError {
+    ApiError::refused(format!("'{name}' is taken, or too like '{held}'"))
+}
+
+/// Keeps `names` as names that stand for someone (they now have or may
+/// have rated results): each is registered unless its skeleton already is.
+pub async fn register_unclaimed(
+    store: &Store,
+    names: impl IntoIterator<Item = String>,
+) -> Result<(), ApiError> {
+    let writes: Vec<Write> = names
+        .into_iter()
+        .map(|name| {
+            let skeleton = names::skeleton_of(&name).as_str().to_string();
+            Write::Account(AccountWrite::Identity {
+                skeleton,
+                name,
+                holder: Holder::Unclaimed,
+            })
+        })
+        .collect();
+    if !writes.is_empty() {
+        store.commit(writes, Vec::new()).await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -24,7 +119,7 @@ mod tests {
     fn a_name_is_trimmed_and_held_to_forty_printable_characters() {
         assert_eq!(checked("  ann ").unwrap().as_str(), "ann");
         assert!(checked(&"x".repeat(40)).is_ok());
-        for bad in ["", "   ", "a\u{0}b", &"x".repeat(41)] {
+        for bad in ["", "   ", "a\u{0}b", &"x".repeat(41), "an\u{200b}n"] {
             assert!(matches!(checked(bad), Err(ApiError::Refused(_))), "{bad:?}");
         }
     }

@@ -143,6 +143,13 @@ impl SolverToken {
         }
     }
 
+    /// A signed-in account as a solver: its rating is the account's, on
+    /// every device. (No guest's token can be this text: a parsed one has
+    /// no ':'.)
+    pub fn of_account(account_id: &str) -> SolverToken {
+        SolverToken(format!("account:{account_id}"))
+    }
+
     fn hash(&self) -> String {
         token_hash(&self.0)
     }

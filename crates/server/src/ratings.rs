@@ -49,6 +49,9 @@ pub struct Ratings {
 struct Cached {
     /// Per stored game: when it last changed and what it contributes.
     sources: HashMap<String, (i64, Source)>,
+    /// The names whose history was handed to an account, by the account's
+    /// name (`towers admin accounts link`).
+    aliases: BTreeMap<String, String>,
     boards: Option<Arc<Boards>>,
 }
 
@@ -56,8 +59,10 @@ impl Ratings {
     /// Every board, up to date with the store.
     pub async fn boards(&self, store: &Store) -> Result<Arc<Boards>, ApiError> {
         let rows = store.rating_sources().await?;
+        let aliases: BTreeMap<String, String> = store.linked_names().await?.into_iter().collect();
         let mut cached = self.cached.lock().await;
-        let mut changed = rows.len() != cached.sources.len();
+        let mut changed = rows.len() != cached.sources.len() || aliases != cached.aliases;
+        cached.aliases = aliases;
         let mut sources = HashMap::with_capacity(rows.len());
         for row in rows {
             let known = cached
@@ -76,6 +81,8 @@ impl Ratings {
         cached.sources = sources;
         if changed || cached.boards.is_none() {
             let results = rated_results(&cached.sources);
+            let results = linked(results, &cached.aliases);
+            let results: Vec<&RatedResult> = results.iter().collect();
             cached.boards = Some(Arc::new(Boards::fold(&results)));
         }
         Ok(cached.boards.clone().expect("the boards were just folded"))
@@ -111,6 +118,36 @@ fn rated_results(sources: &HashMap<String, (i64, Source)>) -> Vec<&RatedResult> 
         .collect();
     results.sort_by(|a, b| a.order().cmp(&b.order()));
     results
+}
+
+/// The results with every name handed to an account read as the
+/// account's name.
+fn linked(results: Vec<&RatedResult>, aliases: &BTreeMap<String, String>) -> Vec<RatedResult> {
+    let rename = |name: &mut String| {
+        if let Some(account) = aliases.get(name.as_str()) {
+            *name = account.clone();
+        }
+    };
+    results
+        .into_iter()
+        .map(|result| {
+            let mut result = result.clone();
+            for side in &mut result.sides {
+                rename(&mut side.name);
+                side.players.iter_mut().for_each(rename);
+            }
+            if !aliases.is_empty() {
+                result.stats = std::mem::take(&mut result.stats)
+                    .into_iter()
+                    .map(|(mut name, stats)| {
+                        rename(&mut name);
+                        (name, stats)
+                    })
+                    .collect();
+            }
+            result
+        })
+        .collect()
 }
 
 /// A win, a draw or a loss, from the side whose share is `score`.
@@ -275,6 +312,8 @@ impl Board {
             }),
             stats: self.stats.get(name).map(Into::into),
             history: history.clone(),
+            holder: None,
+            owner: None,
         })
     }
 }
@@ -305,6 +344,18 @@ impl Boards {
             }
         }
         boards
+    }
+
+    /// Every rated name on every board.
+    pub fn names(&self) -> Vec<String> {
+        let boards = [&self.gt, &self.kubb_teams, &self.kubb_players];
+        let mut names: Vec<String> = boards
+            .iter()
+            .flat_map(|board| board.history.keys().cloned())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// The board of `game`'s `rated`: Guard & Towers has entrants only

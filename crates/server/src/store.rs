@@ -20,6 +20,12 @@ use crate::listing::{Listing, Outcome, Side};
 use crate::seat::Seat;
 use crate::status::{Status, UnknownName};
 
+mod accounts;
+pub use accounts::{
+    AccountRow, AccountWrite, BotRow, CeremonyRow, Holder, IdentityRow, PasskeyRow, SessionRow,
+};
+use accounts::{ACCOUNT_COLUMNS, PASSKEY_COLUMNS, SESSION_COLUMNS};
+
 /// The most requests committed in one transaction.
 const MAX_BATCH: usize = 512;
 
@@ -104,7 +110,10 @@ pub enum Write {
         name: String,
         token_hash: String,
         created_ms: i64,
+        /// The account that owns it.
+        owner: String,
     },
+    Account(AccountWrite),
     /// Adds a puzzle unless its id or position is stored (never fails).
     SeedPuzzle(PuzzleRow),
     /// A rated attempt: the solver's first at this puzzle, both new
@@ -795,16 +804,19 @@ async fn apply(
             name,
             token_hash,
             created_ms,
+            owner,
         } => sqlx::query(
-            "INSERT INTO bots (name, token_hash, created_ms) VALUES ($1, $2, $3) \
+            "INSERT INTO bots (name, token_hash, created_ms, owner) VALUES ($1, $2, $3, $4) \
              ON CONFLICT DO NOTHING",
         )
         .bind(name)
         .bind(token_hash)
         .bind(created_ms)
+        .bind(owner)
         .execute(connection)
         .await?
         .rows_affected(),
+        Write::Account(write) => return accounts::apply(connection, write).await,
         Write::SeedPuzzle(puzzle) => {
             sqlx::query(
                 "INSERT INTO puzzles (id, goal, position, solution, themes, glicko, rating, \
@@ -970,5 +982,180 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.is_some())
+    }
+}
+
+/// Accounts, identities, passkeys and sessions.
+impl Store {
+    pub async fn identity(&self, skeleton: &str) -> Result<Option<IdentityRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT skeleton, name, holder, account_id FROM identities WHERE skeleton = $1",
+        )
+        .bind(skeleton)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|row| IdentityRow {
+            skeleton: row.get(0),
+            name: row.get(1),
+            holder: Holder::parse(&row.get::<String, _>(2)),
+            account_id: row.get(3),
+        }))
+    }
+
+    /// Every identity handed to an account (unclaimed names linked to
+    /// one), as (name, the account's name).
+    pub async fn linked_names(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT i.name, a.name FROM identities i JOIN accounts a ON a.id = i.account_id \
+             WHERE i.holder = 'unclaimed'",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
+    }
+
+    /// Every identity's name with who holds it.
+    pub async fn holders(&self) -> Result<Vec<(String, Holder)>, StoreError> {
+        let rows = sqlx::query("SELECT name, holder FROM identities")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get(0), Holder::parse(&row.get::<String, _>(1))))
+            .collect())
+    }
+
+    /// The names with rated results and no account.
+    pub async fn unclaimed_names(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT name FROM identities WHERE holder = 'unclaimed'")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
+
+    pub async fn account(&self, id: &str) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(accounts::account_row))
+    }
+
+    /// The account called `name` or a look-alike of it (by skeleton).
+    pub async fn account_by_skeleton(
+        &self,
+        skeleton: &str,
+    ) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE skeleton = $1"
+        ))
+        .bind(skeleton)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(accounts::account_row))
+    }
+
+    pub async fn accounts(&self) -> Result<Vec<AccountRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts ORDER BY created_ms, name"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(accounts::account_row).collect())
+    }
+
+    pub async fn passkeys_of(&self, account_id: &str) -> Result<Vec<PasskeyRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {PASSKEY_COLUMNS} FROM passkeys WHERE account_id = $1 ORDER BY created_ms, id"
+        ))
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(accounts::passkey_row).collect())
+    }
+
+    pub async fn session(&self, id_hash: &str) -> Result<Option<SessionRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {SESSION_COLUMNS} FROM sessions WHERE id_hash = $1"
+        ))
+        .bind(id_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.as_ref().map(accounts::session_row))
+    }
+
+    pub async fn sessions_of(&self, account_id: &str) -> Result<Vec<SessionRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {SESSION_COLUMNS} FROM sessions WHERE account_id = $1 ORDER BY seen_ms DESC"
+        ))
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(accounts::session_row).collect())
+    }
+
+    pub async fn ceremony(&self, id: &str) -> Result<Option<CeremonyRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, purpose, account_id, label, state, expires_ms FROM ceremonies \
+             WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|row| CeremonyRow {
+            id: row.get(0),
+            purpose: row.get(1),
+            account_id: row.get(2),
+            label: row.get(3),
+            state: row.get(4),
+            expires_ms: row.get(5),
+        }))
+    }
+
+    /// The account a reset link adds a passkey to, while it is valid.
+    pub async fn reset_link(
+        &self,
+        token_hash: &str,
+        now_ms: i64,
+    ) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query(
+            "SELECT account_id FROM reset_links WHERE token_hash = $1 AND expires_ms > $2",
+        )
+        .bind(token_hash)
+        .bind(now_ms)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|row| row.get(0)))
+    }
+
+    /// The bots an account owns.
+    pub async fn bots_of(&self, account_id: &str) -> Result<Vec<BotRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT name, owner, created_ms FROM bots WHERE owner = $1 ORDER BY created_ms, name",
+        )
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|row| BotRow {
+                name: row.get(0),
+                owner: row.get(1),
+                created_ms: row.get(2),
+            })
+            .collect())
+    }
+
+    /// The name of the account that owns the bot `name`, if any.
+    pub async fn bot_owner(&self, name: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query(
+            "SELECT a.name FROM bots b JOIN accounts a ON a.id = b.owner WHERE b.name = $1",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|row| row.get(0)))
     }
 }

@@ -71,6 +71,9 @@ enum AdminCommand {
     Quarantined(serve::QuarantinedArgs),
     /// Imports logs of the course's contest server into the archive.
     ImportCourseLog(serve::ImportCourseLogArgs),
+    /// Accounts: list, disable, enable, reset, and hand an unclaimed
+    /// name's rated history to an account.
+    Accounts(serve::AccountsArgs),
 }
 
 impl Command {
@@ -120,6 +123,7 @@ fn main() -> ExitCode {
         Command::Tournament(command) => tournament_cli::run(command),
         Command::Admin(AdminCommand::Quarantined(args)) => serve::quarantined(args),
         Command::Admin(AdminCommand::ImportCourseLog(args)) => serve::import_course_logs(args),
+        Command::Admin(AdminCommand::Accounts(args)) => serve::accounts(args),
         Command::Loadtest(args) => serve::loadtest(args),
         Command::Bot(args) => bot::run(args),
     };

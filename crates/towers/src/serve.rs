@@ -44,6 +44,12 @@ pub struct ServeArgs {
     /// send it).
     #[arg(long)]
     trust_forwarded_for: bool,
+    /// Where users reach the server (`https://towers.example.org`): the
+    /// origin and relying-party id passkeys are bound to [default:
+    /// http://localhost:PORT on a loopback address; elsewhere passkeys are
+    /// off until it is given, since WebAuthn refuses IP addresses].
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
     /// Endgame tables for analyses and the full-strength engine's games
     /// (`towers gt tablebase build`).
     #[arg(long, value_name = "DIR")]
@@ -67,6 +73,7 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
     config.max_connections = args.max_connections;
     config.max_connections_per_client = args.max_connections_per_client;
     config.trust_forwarded_for = args.trust_forwarded_for;
+    config.public_url = args.public_url;
     config.tuning.tablebase = args
         .tablebase
         .map(|dir| crate::tablebase_cli::load(&dir))
@@ -115,6 +122,65 @@ pub fn quarantined(args: QuarantinedArgs) -> Result<(), UsageError> {
         .map_err(|error| UsageError(error.to_string()))?;
     for game in games {
         println!("{}\t{}\t{}", game.id, game.at_ms, game.reason);
+    }
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct AccountsArgs {
+    #[command(subcommand)]
+    command: AccountsSubcommand,
+    /// The server's database, as given to `towers serve`.
+    #[arg(long, default_value = "sqlite:towers.db", global = true)]
+    database: String,
+}
+
+#[derive(clap::Subcommand)]
+enum AccountsSubcommand {
+    /// Every account and every unclaimed name (rated results, no account).
+    List,
+    /// Disables an account and ends its sessions.
+    Disable {
+        name: String,
+    },
+    Enable {
+        name: String,
+    },
+    /// Removes an account's passwords, passkeys and sessions and prints a
+    /// one-time link (valid 7 days) that adds a new passkey.
+    Reset {
+        name: String,
+        /// The server's public URL, as given to `towers serve`.
+        #[arg(long, default_value = "http://localhost:8080")]
+        public_url: String,
+    },
+    /// Hands the rated history of an unclaimed NAME to ACCOUNT: its
+    /// results count as the account's from now on.
+    Link {
+        name: String,
+        account: String,
+    },
+}
+
+/// `towers admin accounts …`.
+pub fn accounts(args: AccountsArgs) -> Result<(), UsageError> {
+    use server::AccountsCommand;
+    let command = match args.command {
+        AccountsSubcommand::List => AccountsCommand::List,
+        AccountsSubcommand::Disable { name } => AccountsCommand::Disable(name),
+        AccountsSubcommand::Enable { name } => AccountsCommand::Enable(name),
+        AccountsSubcommand::Reset { name, public_url } => {
+            AccountsCommand::Reset { name, public_url }
+        }
+        AccountsSubcommand::Link { name, account } => AccountsCommand::Link { name, account },
+    };
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|error| UsageError(format!("cannot start the runtime: {error}")))?;
+    let lines = runtime
+        .block_on(server::admin_accounts(&args.database, command))
+        .map_err(|error| UsageError(format!("{error:#}")))?;
+    for line in lines {
+        println!("{line}");
     }
     Ok(())
 }

@@ -13,14 +13,18 @@ use crate::error::ApiError;
 pub fn status(error: &ApiError) -> StatusCode {
     match error {
         ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-        ApiError::Unauthorized | ApiError::BadToken(_) => StatusCode::UNAUTHORIZED,
+        ApiError::Unauthorized | ApiError::BadToken(_) | ApiError::SignInNeeded(_) => {
+            StatusCode::UNAUTHORIZED
+        }
         ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
         ApiError::NotFound(_) => StatusCode::NOT_FOUND,
         ApiError::Conflict(_) => StatusCode::CONFLICT,
         // Refused by the rules, or JSON whose content is refused.
         ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
         ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-        ApiError::TooManyRequests | ApiError::Limited(_) => StatusCode::TOO_MANY_REQUESTS,
+        ApiError::TooManyRequests | ApiError::SignInLimited { .. } | ApiError::Limited(_) => {
+            StatusCode::TOO_MANY_REQUESTS
+        }
         ApiError::Busy(_) | ApiError::Quarantined { .. } => StatusCode::SERVICE_UNAVAILABLE,
         ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
@@ -43,6 +47,7 @@ impl IntoResponse for ApiError {
         let retry_after = match &self {
             ApiError::Busy(busy) => Some(busy.retry_after.as_secs().max(1)),
             ApiError::TooManyRequests => Some(1),
+            ApiError::SignInLimited { retry_after } => Some(*retry_after),
             _ => None,
         };
         if let Some(seconds) = retry_after {

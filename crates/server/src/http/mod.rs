@@ -4,6 +4,7 @@
 //! (`games/*/routes.rs`); what they share is here, with the routes that
 //! belong to no kind; `router` puts them all together.
 
+pub(crate) mod accounts;
 mod bots;
 mod error;
 mod players;
@@ -37,6 +38,9 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
 pub struct Shared {
     pub app: Arc<App>,
+    /// Accounts' settings (the passkeys' relying party) and the sign-in
+    /// throttles.
+    pub accounts: crate::accounts::Accounts,
     pub limiter: Option<RateLimiter>,
     /// Whether a client is who `X-Forwarded-For` says (behind a proxy).
     pub trust_forwarded_for: bool,
@@ -139,16 +143,6 @@ pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
         .ok()?
         .strip_prefix("Bearer ")
         .map(str::trim)
-}
-
-/// A seat's or a team player's name (`anonymous` when none is given),
-/// held to the server's one rule (`names`), refused in the words the API
-/// has always used for it.
-pub(crate) fn checked_name(name: Option<String>) -> Result<String, ApiError> {
-    let name = name.unwrap_or_else(|| "anonymous".into());
-    crate::names::checked(&name)
-        .map(String::from)
-        .map_err(|_| ApiError::refused("a name has 1-40 printable characters"))
 }
 
 /// Stores a new game of kind `G` with its settings, first events and

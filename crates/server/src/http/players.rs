@@ -2,13 +2,16 @@
 //! team's) page with the rating after each rated result (`ratings`).
 
 use ::tournament::GameKind;
-use api::ratings::{Leaderboard, LeaderboardQuery, PlayerPage, PlayerQuery, RatedOf};
+use std::collections::HashMap;
+
+use api::ratings::{Holder, Leaderboard, LeaderboardQuery, PlayerPage, PlayerQuery, RatedOf};
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 
-use super::{AppState, QueryParams};
+use super::{AppState, QueryParams, Shared};
 use crate::error::ApiError;
+use crate::store;
 
 /// The longest name looked up, in characters (the games' names are
 /// shorter).
@@ -27,13 +30,37 @@ async fn ratings(
 ) -> Result<Json<Leaderboard>, ApiError> {
     let boards = shared.app.ratings.boards(&shared.app.store).await?;
     let board = boards.board(query.game, query.of);
+    let holders = holders(&shared).await?;
+    let mut leaders = board.leaders(query.min_games);
+    for leader in &mut leaders {
+        leader.holder = holders.get(&leader.name).copied();
+    }
     Ok(Json(Leaderboard {
         game: query.game,
         of: query.of,
         periods: board.periods(),
         tournaments: board.tournaments(),
-        leaders: board.leaders(query.min_games),
+        leaders,
     }))
+}
+
+/// Who each name with an identity stands for, as the wire says it.
+async fn holders(shared: &Shared) -> Result<HashMap<String, Holder>, ApiError> {
+    Ok(shared
+        .app
+        .store
+        .holders()
+        .await?
+        .into_iter()
+        .map(|(name, holder)| {
+            let holder = match holder {
+                store::Holder::Account => Holder::Account,
+                store::Holder::Bot => Holder::Bot,
+                store::Holder::Unclaimed => Holder::Unclaimed,
+            };
+            (name, holder)
+        })
+        .collect())
 }
 
 async fn player(
@@ -56,10 +83,14 @@ async fn player(
         )));
     }
     let boards = shared.app.ratings.boards(&shared.app.store).await?;
-    let page = boards
+    let mut page = boards
         .board(game, query.of)
         .player(game, query.of, name)
         .ok_or_else(|| ApiError::NotFound(no_one(game, query.of, name)))?;
+    page.holder = holders(&shared).await?.get(name).copied();
+    if page.holder == Some(Holder::Bot) {
+        page.owner = shared.app.store.bot_owner(name).await?;
+    }
     Ok(Json(page))
 }
 

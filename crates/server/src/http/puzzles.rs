@@ -8,7 +8,9 @@ use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
+use super::accounts::Session;
 use super::{AppState, JsonBody};
+use crate::accounts::SignedIn;
 use crate::error::ApiError;
 use crate::puzzles::{self, SolverToken};
 
@@ -21,7 +23,11 @@ pub fn routes() -> Router<AppState> {
         .route("/api/gt/puzzles/{id}/attempts", post(attempt))
 }
 
-fn solver(headers: &HeaderMap) -> Result<Option<SolverToken>, ApiError> {
+/// The solver: a signed-in account, else the guest's own token.
+fn solver(me: Option<&SignedIn>, headers: &HeaderMap) -> Result<Option<SolverToken>, ApiError> {
+    if let Some(me) = me {
+        return Ok(Some(SolverToken::of_account(&me.account_id)));
+    }
     match headers.get("x-solver") {
         None => Ok(None),
         Some(value) => {
@@ -35,22 +41,24 @@ fn solver(headers: &HeaderMap) -> Result<Option<SolverToken>, ApiError> {
 
 async fn next(
     State(shared): State<AppState>,
+    Session(me): Session,
     headers: HeaderMap,
 ) -> Result<Json<api::puzzles::Puzzle>, ApiError> {
-    let solver = solver(&headers)?;
+    let solver = solver(me.as_ref(), &headers)?;
     puzzles::next(&shared.app, solver.as_ref()).await.map(Json)
 }
 
 async fn attempt(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    Session(me): Session,
     headers: HeaderMap,
     JsonBody(request): JsonBody<api::puzzles::AttemptRequest>,
 ) -> Result<Json<api::puzzles::PuzzleAttempt>, ApiError> {
     let id: i64 = id
         .parse()
         .map_err(|_| ApiError::NotFound(format!("no puzzle '{id}'")))?;
-    let solver = solver(&headers)?;
+    let solver = solver(me.as_ref(), &headers)?;
     if request.moves.len() > MAX_MOVES {
         return Err(ApiError::refused(format!(
             "moves: at most {MAX_MOVES} moves"

@@ -15,7 +15,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use super::{bots, health, openapi, players, puzzles, AppState, MAX_BODY_BYTES};
+use super::{accounts, bots, health, openapi, players, puzzles, AppState, MAX_BODY_BYTES};
 use crate::error::ApiError;
 use crate::games::kinds::registry;
 use crate::security::{client_of, SECURITY_HEADERS};
@@ -30,6 +30,7 @@ pub fn router(shared: AppState) -> Router {
         .route("/api/health", get(health))
         .route("/api/openapi.json", get(openapi))
         .merge(kind_routes())
+        .merge(accounts::routes())
         .merge(bots::routes())
         .merge(players::routes())
         .merge(puzzles::routes())

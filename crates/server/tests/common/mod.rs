@@ -81,6 +81,86 @@ impl TestServer {
         .await
     }
 
+    /// Signs up a new account under `prefix` and a suffix of its own (the
+    /// PostgreSQL database is shared by every test of a run), with a
+    /// password; returns the account.
+    pub async fn account(&self, prefix: &str) -> Account {
+        let name = unique_name(prefix);
+        let response = self
+            .client
+            .post(format!("{}/api/accounts", self.base))
+            .json(&json!({ "name": name, "password": PASSWORD }))
+            .send()
+            .await
+            .unwrap();
+        let cookie = response
+            .headers()
+            .contains_key(reqwest::header::SET_COOKIE)
+            .then(|| session_cookie(&response));
+        let (status, body) = answer(response).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        Account {
+            name,
+            cookie: cookie.expect("signing up sets the session cookie"),
+        }
+    }
+
+    /// A POST signed in as `account` (and with a seat token, when given).
+    pub async fn post_as(
+        &self,
+        account: &Account,
+        path: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> (StatusCode, Value) {
+        let mut request = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header(reqwest::header::COOKIE, &account.cookie)
+            .json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        answer(request.send().await.unwrap()).await
+    }
+
+    /// A GET signed in as `account`.
+    pub async fn get_as(&self, account: &Account, path: &str) -> (StatusCode, Value) {
+        let request = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .header(reqwest::header::COOKIE, &account.cookie);
+        answer(request.send().await.unwrap()).await
+    }
+
+    /// A rated friend game between two new accounts, both seats taken:
+    /// (id, red, red's token, blue, blue's token).
+    pub async fn rated_game(
+        &self,
+        red: &str,
+        blue: &str,
+    ) -> (String, Account, String, Account, String) {
+        let (red, blue) = (self.account(red).await, self.account(blue).await);
+        let body = json!({ "opponent": "friend", "rated": true });
+        let (status, created) = self.post_as(&red, "/api/gt/games", None, body).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let created: SeatGranted = read(&created);
+        let id = created.id;
+        let join = json!({ "invite": created.invite });
+        let (status, joined) = self
+            .post_as(&blue, &format!("/api/gt/games/{id}/join"), None, join)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{joined}");
+        let joined: SeatGranted = read(&joined);
+        (
+            id,
+            red,
+            created.token.expect("the creator's token"),
+            blue,
+            joined.token.expect("the guest's token"),
+        )
+    }
+
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         let mut request = self.client.post(format!("{}{path}", self.base)).json(&body);
         if let Some(token) = token {
@@ -147,6 +227,40 @@ impl TestServer {
             assert_eq!(status, StatusCode::OK, "{body}");
         }
     }
+}
+
+/// The password of every test account.
+pub const PASSWORD: &str = "correct horse battery staple";
+
+/// A signed-up account: its name and its session cookie (`name=value`).
+#[derive(Clone, Debug)]
+pub struct Account {
+    pub name: String,
+    pub cookie: String,
+}
+
+/// `prefix` with a suffix of letters no other test of this run has (of
+/// letters no two of which look alike: 'rn' is too like 'm').
+pub fn unique_name(prefix: &str) -> String {
+    const LETTERS: &[u8; 16] = b"abdefghjkpqstxyz";
+    let mut n = u64::from(std::process::id()) * 1000 + rand_suffix();
+    let mut suffix = String::new();
+    for _ in 0..10 {
+        suffix.push(char::from(LETTERS[(n % 16) as usize]));
+        n /= 16;
+    }
+    format!("{prefix}-{suffix}")
+}
+
+/// The session cookie an answer sets, as a request's `Cookie` sends it.
+pub fn session_cookie(response: &Response) -> String {
+    let set = response
+        .headers()
+        .get(reqwest::header::SET_COOKIE)
+        .expect("the answer sets a cookie")
+        .to_str()
+        .unwrap();
+    set.split(';').next().unwrap().to_string()
 }
 
 /// Reads an answer as its wire type (`api`): a field renamed or missing

@@ -25,6 +25,7 @@ use guard_towers::{Color, Game, Move, Position};
 use guard_towers_engine::{Engine, Limits};
 use tournament::Name;
 
+use crate::accounts::SignedIn;
 use crate::app::Loaded;
 use crate::bots;
 use crate::clock::now_ms;
@@ -32,13 +33,16 @@ use crate::contest;
 use crate::error::ApiError;
 use crate::games::gt::{self, Player, Rematch, Seating, Settings};
 use crate::games::RegisteredKind;
+use crate::http::accounts::Session;
 use crate::http::{
-    bearer, checked_name, create_seated_game, list_games, AppState, JsonBody, QueryParams,
-    RequireToken, Shared,
+    bearer, create_seated_game, list_games, AppState, JsonBody, QueryParams, RequireToken, Shared,
 };
 use crate::seat::Seat;
 use crate::security::{new_token, token_hash};
 use crate::status::Status;
+
+/// The name of a seat taken without one.
+const ANONYMOUS: &str = "anonymous";
 
 /// The longest analysis a client may ask for.
 const MAX_ANALYSIS: Duration = Duration::from_secs(10);
@@ -95,6 +99,7 @@ fn state_of(game: &Loaded) -> Result<&gt::State, ApiError> {
 
 async fn create(
     State(shared): State<AppState>,
+    Session(me): Session,
     JsonBody(request): JsonBody<CreateGame>,
 ) -> Result<(StatusCode, Json<SeatGranted>), ApiError> {
     let start = match &request.start {
@@ -133,7 +138,7 @@ async fn create(
     .map_err(ApiError::from)?
     .seated_by(seating_of(&request.opponent));
     let human = !matches!(request.opponent, Opponent::Engines);
-    let name = seat_name(request.name, request.rated)?;
+    let name = seat_name(&shared, request.name, request.rated, me.as_ref()).await?;
     let token = new_token();
     let (events, mut seats) = if human {
         let joined = gt::Event::Joined { seat, name };
@@ -213,11 +218,13 @@ async fn state(
 async fn join(
     State(shared): State<AppState>,
     Path(id): Path<String>,
+    Session(me): Session,
     JsonBody(request): JsonBody<JoinRequest>,
 ) -> Result<Json<SeatGranted>, ApiError> {
     let mut game = shared.app.lock(&id).await?;
+    let rated = state_of(&game)?.settings.rated;
+    let name = seat_name(&shared, request.name, rated, me.as_ref()).await?;
     let state = state_of(&game)?;
-    let name = seat_name(request.name, state.settings.rated)?;
     let seat = Color::ALL
         .into_iter()
         .find(|&seat| state.settings.player(seat) == Player::Human && !state.is_seated(seat))
@@ -239,17 +246,40 @@ async fn join(
     }))
 }
 
-/// The name a seat is taken under: in a rated game one of the player's
-/// own, since the rating goes with it (a guest is `anonymous`).
-fn seat_name(name: Option<String>, rated: bool) -> Result<String, ApiError> {
-    let given = name.is_some();
-    let name = checked_name(name)?;
-    if rated && (!given || name.eq_ignore_ascii_case("anonymous")) {
-        return Err(ApiError::refused(
-            "a rated game is played under your own name: give one",
-        ));
+/// The name a seat is taken under. A rated game is played signed in,
+/// under the account's own name, since the rating goes with it; a casual
+/// one under any name that is no one else's (an account's name only by
+/// that account), or `anonymous`.
+async fn seat_name(
+    shared: &Shared,
+    name: Option<String>,
+    rated: bool,
+    me: Option<&SignedIn>,
+) -> Result<String, ApiError> {
+    if rated {
+        let me = me.ok_or_else(|| {
+            ApiError::SignInNeeded(
+                "a rated game is played signed in, under your account's name: sign in at /account"
+                    .into(),
+            )
+        })?;
+        if let Some(name) = name.filter(|name| name.trim() != me.name) {
+            return Err(ApiError::refused(format!(
+                "you are signed in as '{}': a rated game is played under your own name, not '{}'",
+                me.name,
+                name.trim()
+            )));
+        }
+        return Ok(me.name.clone());
     }
-    Ok(name)
+    match name {
+        Some(name) => Ok(
+            crate::names::acting(&shared.app.store, &name, me.map(|me| &*me.name))
+                .await?
+                .to_string(),
+        ),
+        None => Ok(me.map_or_else(|| ANONYMOUS.to_string(), |me| me.name.clone())),
+    }
 }
 
 /// A friend game seats only the holder of its link's secret; a public
@@ -434,7 +464,7 @@ async fn accept_rematch(
             let name = state.names[(!new_seat).index()].clone();
             gt::Event::Joined {
                 seat: new_seat,
-                name: name.unwrap_or_else(|| "anonymous".into()),
+                name: name.unwrap_or_else(|| ANONYMOUS.into()),
             }
         })
         .to_vec();

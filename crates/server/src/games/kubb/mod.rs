@@ -11,7 +11,8 @@ mod rules_twin;
 use std::collections::BTreeMap;
 
 use api::kubb::{
-    ConfirmationState, Inkast, KingAttack, KubbKind, KubbState, Place, ResultConfirmation, TeamView,
+    ConfirmationState, Inkast, KingAttack, KubbKind, KubbState, Place, RatingCount,
+    ResultConfirmation, TeamView,
 };
 use kubb::stats::player_stats;
 use kubb::Queue;
@@ -37,6 +38,12 @@ pub struct Settings {
     /// (`ratings`); matches stored before ratings existed were not rated.
     #[serde(default)]
     pub rated: bool,
+    /// Whether a rated result counts only once each team has confirmed it
+    /// from the signed-in account of one of its players: every match made
+    /// since accounts exist. A match stored before (the field missing)
+    /// counts as it always did, so the upgrade keeps every rating.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub confirmed_by_accounts: bool,
 }
 
 impl Settings {
@@ -61,6 +68,10 @@ pub enum Event {
         #[serde(default)]
         by: Option<Team>,
         agree: bool,
+        /// The account it was given from, when the one who gave it was
+        /// signed in as one of the team's players.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<String>,
     },
 }
 
@@ -132,10 +143,14 @@ pub struct State {
     pub current: Match,
     pub seq: i64,
     pub rated: bool,
+    confirmed_by_accounts: bool,
     /// The teams' word on the result (A, B) and the referee's, since the
     /// match last finished.
     confirmations: [Option<bool>; 2],
     referee_confirmed: bool,
+    /// The account that agreed for each team (A, B), when the one who
+    /// confirmed was signed in as one of the team's players.
+    account_confirmations: [Option<String>; 2],
 }
 
 impl State {
@@ -147,9 +162,31 @@ impl State {
             current: Match::new(ruleset),
             seq: 0,
             rated: settings.rated,
+            confirmed_by_accounts: settings.confirmed_by_accounts,
             confirmations: [None; 2],
             referee_confirmed: false,
+            account_confirmations: [None, None],
         }
+    }
+
+    /// Whether a rated result counts for the ratings: the match is over
+    /// and, when its settings ask for it, each team agreed from the account
+    /// of one of its players. Until then it counts for nobody.
+    pub fn counts_for_ratings(&self) -> bool {
+        self.current.outcome().is_some()
+            && (!self.confirmed_by_accounts
+                || self.account_confirmations.iter().all(Option::is_some))
+    }
+
+    /// The team `account` plays in, when it is one of a team's players.
+    pub fn team_of_player(&self, account: &str) -> Option<Team> {
+        Team::BOTH.into_iter().find(|&team| {
+            self.current
+                .team_info(team)
+                .players
+                .iter()
+                .any(|player| player.as_str() == account)
+        })
     }
 
     /// Refuses an entry that `scorer` may not make: a team's phone enters
@@ -191,11 +228,19 @@ impl State {
         } else {
             ConfirmationState::Awaiting
         };
+        let rating = if !self.rated {
+            RatingCount::Unrated
+        } else if self.counts_for_ratings() {
+            RatingCount::Counted
+        } else {
+            RatingCount::Unconfirmed
+        };
         Some(ResultConfirmation {
             a,
             b,
             referee: self.referee_confirmed,
             state,
+            rating,
         })
     }
 
@@ -215,14 +260,21 @@ impl State {
                 self.current = self.replayed();
                 self.clear_confirmations();
             }
-            Event::Confirmed { by, agree } => {
+            Event::Confirmed { by, agree, account } => {
                 if self.current.outcome().is_none() {
                     return Err(Refusal::Scorekeeping(
                         "the match is not over: there is no result to confirm yet".into(),
                     ));
                 }
                 match by {
-                    Some(team) => self.confirmations[team.index()] = Some(*agree),
+                    Some(team) => {
+                        self.confirmations[team.index()] = Some(*agree);
+                        let by_player = account
+                            .as_deref()
+                            .filter(|name| self.team_of_player(name) == Some(*team));
+                        self.account_confirmations[team.index()] =
+                            by_player.filter(|_| *agree).map(str::to_string);
+                    }
                     None => self.referee_confirmed = *agree,
                 }
             }
@@ -235,6 +287,7 @@ impl State {
     fn clear_confirmations(&mut self) {
         self.confirmations = [None; 2];
         self.referee_confirmed = false;
+        self.account_confirmations = [None, None];
     }
 
     fn replayed(&self) -> Match {
@@ -417,6 +470,7 @@ mod tests {
             ruleset: Ruleset::SEED,
             tournament: TournamentSettings::default(),
             rated: false,
+            confirmed_by_accounts: false,
         });
         let fresh = state.view("m");
         assert!(state.apply(&Event::Undone).is_err(), "nothing to undo");
@@ -440,6 +494,7 @@ mod tests {
             ruleset: Ruleset::SEED,
             tournament: TournamentSettings::default(),
             rated: false,
+            confirmed_by_accounts: false,
         });
         let stick = |outcome| kubb::Event::Stick {
             player: "p".into(),

@@ -21,6 +21,9 @@ pub async fn source(store: &Store, row: &SourceRow) -> Result<Source, ApiError> 
 }
 
 fn result(state: &State, id: &str, at_ms: i64) -> Option<RatedResult> {
+    if !state.counts_for_ratings() {
+        return None;
+    }
     let score = match state.current.outcome()? {
         kubb::Outcome::Won(kubb::Team::A) => 1.0,
         kubb::Outcome::Won(_) => 0.0,

@@ -18,6 +18,7 @@ use crate::app::Loaded;
 use crate::error::ApiError;
 use crate::games::kubb::{self as kubb_match, Scorer};
 use crate::games::RegisteredKind;
+use crate::http::accounts::Session;
 use crate::http::{
     bearer, create_game, list_games, AppState, JsonBody, QueryParams, RequireToken, Shared,
 };
@@ -75,19 +76,31 @@ fn tournament_settings(request: &CreateMatch) -> Result<kubb::TournamentSettings
 }
 
 /// A team's name and players through the rules' typed name, which says
-/// which rule a bad name breaks.
-fn team_info(team: api::kubb::Team) -> Result<kubb::TeamInfo, ApiError> {
+/// which rule a bad name breaks, and the server's door for names (no
+/// look-alike of a name that stands for someone).
+async fn team_info(shared: &Shared, team: api::kubb::Team) -> Result<kubb::TeamInfo, ApiError> {
+    let store = &shared.app.store;
     let name_of = |text: &str| {
         kubb::Name::new(text)
             .map_err(|error| ApiError::refused(format!("'{}': {error}", text.trim())))
     };
     let name = name_of(&team.name)?;
-    let players = team
-        .players
-        .iter()
-        .map(|player| name_of(player))
-        .collect::<Result<Vec<_>, _>>()?;
+    crate::names::mentioned(store, name.as_str()).await?;
+    let mut players = Vec::with_capacity(team.players.len());
+    for player in &team.players {
+        let player = name_of(player)?;
+        crate::names::mentioned(store, player.as_str()).await?;
+        players.push(player);
+    }
     Ok(kubb::TeamInfo { name, players })
+}
+
+/// A team's name and its players' names.
+fn named_in(team: &kubb::TeamInfo) -> Vec<String> {
+    std::iter::once(&team.name)
+        .chain(&team.players)
+        .map(ToString::to_string)
+        .collect()
 }
 
 async fn create_kubb(
@@ -98,11 +111,17 @@ async fn create_kubb(
         ruleset: request.ruleset.unwrap_or(kubb::Ruleset::SEED),
         tournament: tournament_settings(&request)?,
         rated: request.rated,
+        confirmed_by_accounts: true,
     };
-    let teams = kubb::Event::Teams {
-        a: team_info(request.team_a)?,
-        b: team_info(request.team_b)?,
-    };
+    let (a, b) = (
+        team_info(&shared, request.team_a).await?,
+        team_info(&shared, request.team_b).await?,
+    );
+    if request.rated {
+        let names = named_in(&a).into_iter().chain(named_in(&b));
+        crate::names::register_unclaimed(&shared.app.store, names).await?;
+    }
+    let teams = kubb::Event::Teams { a, b };
     let tokens = Scorer::SEATS.map(|seat| (seat, new_token()));
     let [(_, token), (_, team_a), (_, team_b)] = tokens.clone();
     let event = kubb_match::Event::Referee { event: teams };
@@ -162,6 +181,11 @@ async fn kubb_event(
     JsonBody(request): JsonBody<EventRequest>,
 ) -> Result<Json<KubbState>, ApiError> {
     kubb_match::check_entry(&request.event)?;
+    if let kubb::Event::Teams { a, b } = &request.event {
+        for name in named_in(a).into_iter().chain(named_in(b)) {
+            crate::names::mentioned(&shared.app.store, &name).await?;
+        }
+    }
     let event = kubb_match::Event::Referee {
         event: request.event,
     };
@@ -246,23 +270,39 @@ fn scorer_of(game: &Loaded, headers: &HeaderMap) -> Result<Scorer, ApiError> {
 }
 
 /// A team's phone agrees with the finished match's result or disputes
-/// it; the referee's word settles it.
+/// it; the referee's word settles it. For the ratings, a team's word
+/// counts when it is given signed in as one of the team's players (from
+/// the team's phone, or from the player's own without a token).
 async fn kubb_confirm(
     State(shared): State<AppState>,
     Path(id): Path<String>,
-    _token: RequireToken,
+    Session(me): Session,
     headers: HeaderMap,
     JsonBody(request): JsonBody<ConfirmRequest>,
 ) -> Result<Json<KubbState>, ApiError> {
     let game = shared.app.lock(&id).await?;
-    kubb_state_of(&game)?;
-    let by = match scorer_of(&game, &headers)? {
-        Scorer::Referee => None,
-        Scorer::Team(team) => Some(team),
+    let state = kubb_state_of(&game)?;
+    let player_team = me.as_ref().and_then(|me| state.team_of_player(&me.name));
+    let by = match (bearer(&headers), player_team) {
+        (Some(_), _) => match scorer_of(&game, &headers)? {
+            Scorer::Referee => None,
+            Scorer::Team(team) => Some(team),
+        },
+        (None, Some(team)) => Some(team),
+        (None, None) if me.is_some() => {
+            return Err(ApiError::Forbidden(
+                "you are no player of either team: confirm from a team's phone".into(),
+            ))
+        }
+        (None, None) => return Err(ApiError::Unauthorized),
     };
+    let account = me
+        .map(|me| me.name)
+        .filter(|name| by.is_some() && state.team_of_player(name) == by);
     let event = kubb_match::Event::Confirmed {
         by,
         agree: request.agree,
+        account,
     };
     commit(&shared, game, event).await
 }

@@ -57,6 +57,7 @@ fn random_settings(rng: &mut StdRng) -> Settings {
             five_for_five: rng.random_bool(0.5),
         },
         rated: false,
+        confirmed_by_accounts: false,
     }
 }
 

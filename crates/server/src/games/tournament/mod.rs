@@ -39,6 +39,35 @@ pub struct Settings {
     pub tournament: tournament::Settings,
     #[serde(flatten)]
     pub games: GameSettings,
+    /// Who organises it, which decides whether its results are rated.
+    pub owner: Owner,
+}
+
+/// Who owns a tournament: a signed-in organiser's account, or nobody (an
+/// organiser token alone, whose results count for no rating). One stored
+/// before accounts existed is rated as it always was.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Owner {
+    #[default]
+    BeforeAccounts,
+    Account(String),
+    Nobody,
+}
+
+impl Owner {
+    /// Whether the tournament's results count for the ratings.
+    pub fn rated(&self) -> bool {
+        !matches!(self, Owner::Nobody)
+    }
+
+    /// The organiser's account, when one owns it.
+    pub fn account(&self) -> Option<&str> {
+        match self {
+            Owner::Account(name) => Some(name),
+            _ => None,
+        }
+    }
 }
 
 /// What every game or match of the tournament is played with.
@@ -64,6 +93,8 @@ impl GameSettings {
             ruleset,
             tournament: self.match_settings.unwrap_or_else(|| ruleset.settings()),
             rated: true,
+            // Rated through the tournament's results, never on its own.
+            confirmed_by_accounts: false,
         }
     }
 }
@@ -74,13 +105,15 @@ struct SettingsFields {
     tournament: tournament::Settings,
     #[serde(flatten)]
     games: GameSettings,
+    #[serde(default)]
+    owner: Owner,
 }
 
 impl TryFrom<SettingsFields> for Settings {
     type Error = Refusal;
 
     fn try_from(fields: SettingsFields) -> Result<Settings, Refusal> {
-        Settings::new(fields.title, fields.tournament, fields.games)
+        Settings::new(fields.title, fields.tournament, fields.games, fields.owner)
     }
 }
 
@@ -91,6 +124,7 @@ impl Settings {
         title: String,
         tournament: tournament::Settings,
         games: GameSettings,
+        owner: Owner,
     ) -> Result<Settings, Refusal> {
         let title = title.trim().to_string();
         if title.is_empty()
@@ -121,6 +155,7 @@ impl Settings {
             title,
             tournament,
             games,
+            owner,
         })
     }
 
@@ -333,10 +368,13 @@ impl State {
     }
 
     /// An entrant as a Kubb match's team, by the rules' own names (which
-    /// say which rule a bad name breaks).
+    /// say which rule a bad name breaks). The entrant is a record: its
+    /// names were checked when they entered, and are read by the rule of
+    /// stored names, so an entrant from before the identity rule still
+    /// plays.
     pub fn kubb_team(&self, entrant: &Entrant) -> Result<kubb::TeamInfo, Refusal> {
         let name_of = |text: &str| {
-            kubb::Name::new(text).map_err(|error| Refusal::Command(format!("'{text}': {error}")))
+            kubb::Name::stored(text).map_err(|error| Refusal::Command(format!("'{text}': {error}")))
         };
         Ok(kubb::TeamInfo {
             name: name_of(entrant.name.as_str())?,
@@ -497,6 +535,8 @@ impl State {
             crosstable: self.crosstable(),
             has_bracket: t.settings().format.has_knockout(),
             seq: self.seq,
+            organiser: self.settings.owner.account().map(str::to_string),
+            rated: self.settings.owner.rated(),
         }
     }
 
@@ -568,7 +608,13 @@ mod tests {
 
     fn settings(game: GameKind, format: Format) -> Settings {
         let format = tournament::Settings::new(game, format, None, None, None, false).unwrap();
-        Settings::new("Open".into(), format, GameSettings::default()).unwrap()
+        Settings::new(
+            "Open".into(),
+            format,
+            GameSettings::default(),
+            Owner::Nobody,
+        )
+        .unwrap()
     }
 
     fn registered(name: &str) -> Event {

@@ -30,6 +30,14 @@ pub async fn source(store: &Store, row: &SourceRow) -> Result<Source, ApiError> 
         }
     }
     let games = state.games.iter().flatten().flatten().cloned().collect();
+    if !state.settings.owner.rated() {
+        // Made with a token alone: its results count for no one, and its
+        // games never on their own either.
+        return Ok(Source {
+            results: Vec::new(),
+            games,
+        });
+    }
     let mut results = Vec::new();
     for (round, pairings) in state.tournament.rounds().iter().enumerate() {
         for (index, pairing) in pairings.iter().enumerate() {

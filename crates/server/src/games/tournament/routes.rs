@@ -20,11 +20,11 @@ use crate::error::ApiError;
 use crate::games::tournament::games::{
     check_organiser, pairing_games, start_round, state_of, sync_results,
 };
-use crate::games::tournament::{self, Entrant, Event, GameSettings, Settings};
+use crate::games::tournament::{self, Entrant, Event, GameSettings, Owner, Settings};
 use crate::games::RegisteredKind;
+use crate::http::accounts::Session;
 use crate::http::{
-    bearer, checked_name, create_game, list_games, AppState, JsonBody, QueryParams, RequireToken,
-    Shared,
+    bearer, create_game, list_games, AppState, JsonBody, QueryParams, RequireToken, Shared,
 };
 use crate::seat::Seat;
 use crate::security::new_token;
@@ -48,6 +48,7 @@ fn refused(refusal: tournament::Refusal) -> ApiError {
 
 async fn create(
     State(shared): State<AppState>,
+    Session(me): Session,
     JsonBody(request): JsonBody<CreateTournament>,
 ) -> Result<(StatusCode, Json<TournamentCreated>), ApiError> {
     let format = ::tournament::Settings::new(
@@ -64,7 +65,8 @@ async fn create(
         match_settings: request.match_settings,
         time_control: request.time_control,
     };
-    let settings = Settings::new(request.title, format, games).map_err(refused)?;
+    let owner = me.map_or(Owner::Nobody, |me| Owner::Account(me.name));
+    let settings = Settings::new(request.title, format, games, owner).map_err(refused)?;
     let token = new_token();
     let seats = vec![(Seat::Organiser, token.clone())];
     let (id, view) =
@@ -120,13 +122,17 @@ async fn register(
     headers: HeaderMap,
     JsonBody(request): JsonBody<EntrantRequest>,
 ) -> Result<Json<TournamentState>, ApiError> {
-    let players = request
-        .players
-        .into_iter()
-        .map(|player| checked_name(Some(player)))
-        .collect::<Result<Vec<_>, _>>()?;
+    let store = &shared.app.store;
+    let mut players = Vec::with_capacity(request.players.len());
+    for player in &request.players {
+        players.push(crate::names::mentioned(store, player).await?.to_string());
+    }
     let tournament = organised(&shared, &id, &headers).await?;
-    crate::names::checked(request.name.as_str())?;
+    crate::names::mentioned(store, request.name.as_str()).await?;
+    if state_of(&tournament)?.settings.owner.rated() {
+        let names = std::iter::once(request.name.to_string()).chain(players.iter().cloned());
+        crate::names::register_unclaimed(store, names).await?;
+    }
     if request.bot {
         if !players.is_empty() {
             return Err(ApiError::refused("a bot entrant has no players"));
