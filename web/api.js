@@ -254,3 +254,18 @@ export function showMissing(what, id) {
       element("a", { class: "button primary", href: "/" }, "Start a new game"),
       element("a", { class: "button", href: "/lesson" }, "Learn the rules"))));
 }
+
+// Every page's header says who is signed in, and links to the account
+// page (`account`: the signed-in account, or null for nobody).
+export function showAccount(account) {
+  const link = document.getElementById("account-link");
+  if (!link) return;
+  link.textContent = account ? account.name : "Sign in";
+  link.setAttribute("aria-label", account ? `Your account: signed in as ${account.name}` : "Sign in or sign up");
+}
+
+// Asked once per page, quietly: a page without a connection keeps saying
+// "Sign in" rather than raising the connection banner for it.
+fetch("/api/session")
+  .then((response) => (response.ok ? response.json() : null))
+  .then(showAccount, () => {});

@@ -44,11 +44,18 @@ $("play-engine").addEventListener("click", () =>
     color: $("gt-color").value,
     ...gtOptions(),
   }, "/gt"));
-// A rated game between people, under the name given (none: the server
-// asks for one).
+// A rated game between people is played signed in, under the account's
+// own name: the server takes it from the session.
 function rated() {
-  return $("gt-rated").checked ? { rated: true, name: $("gt-name").value.trim() || undefined } : {};
+  return $("gt-rated").checked ? { rated: true, name: undefined } : {};
 }
+
+// Signed in, the name to play under is the account's.
+fetch("/api/session")
+  .then((response) => (response.ok ? response.json() : null))
+  .then((account) => {
+    if (account && $("gt-name").value === "Player") $("gt-name").value = account.name;
+  }, () => {});
 $("play-friend").addEventListener("click", () =>
   create("/api/gt/games", { opponent: "friend", color: $("gt-color").value, ...gtOptions(), ...rated() }, "/gt"));
 $("post-challenge").addEventListener("click", () =>

@@ -500,9 +500,13 @@ function confirmationText(confirmation) {
   if (!confirmation) return "The match is over.";
   const [a, b] = TEAMS.map((letter) => team(letter).name);
   const word = (value, name) => (value === true ? `${name} agreed` : value === false ? `${name} dispute it` : `${name} not yet`);
-  if (confirmation.state === "confirmed") return confirmation.referee ? "The result is confirmed by the referee." : "The result is confirmed by both teams.";
+  const rating = {
+    unconfirmed: " For the ratings it is unconfirmed until each team confirms it signed in as one of its players.",
+    counted: " It counts for the ratings.",
+  }[confirmation.rating] || "";
+  if (confirmation.state === "confirmed") return (confirmation.referee ? "The result is confirmed by the referee." : "The result is confirmed by both teams.") + rating;
   const teams = `${word(confirmation.a, a)}; ${word(confirmation.b, b)}.`;
-  return confirmation.state === "disputed" ? `The result is disputed: ${teams} The referee decides.` : `The match is over: ${teams}`;
+  return (confirmation.state === "disputed" ? `The result is disputed: ${teams} The referee decides.` : `The match is over: ${teams}`) + rating;
 }
 
 async function sendConfirmation(agree) {

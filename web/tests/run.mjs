@@ -327,6 +327,9 @@ test("an unknown game id shows a clear page, not a blank board", async ({ browse
 test("a game against a bot account says the opponent is a bot", async ({ browser, base }) => {
   const page = await browser.newPage(PHONE);
   await page.goto(base);
+  // A bot belongs to the account that registers it.
+  const signedUp = await apiCall(page, "POST", "/api/accounts", { name: "steady's owner", password: "a long enough password" });
+  assert.equal(signedUp.status, 201, JSON.stringify(signedUp.body));
   const registered = await page.evaluate(async () => (await fetch("/api/bots", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "steady" }) })).status);
   assert.equal(registered, 201);
   const created = await apiGame(page, { opponent: "bot", bot: "steady", color: "red", name: "ann" });
@@ -1480,24 +1483,32 @@ for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
   test(`ratings on a ${size}: a rated game reaches the leaderboard and each player's page`, async ({ browser, base }) => {
     const page = await (await browser.newContext(options)).newPage();
     const [red, blue] = [`ann-${size}`, `bob-${size}`];
+    // Rated games are played signed in: each player in a browser of their own.
     await page.goto(base);
-    await page.fill("#gt-name", red);
+    const redAccount = await apiCall(page, "POST", "/api/accounts", { name: red, password: "a long enough password" });
+    assert.equal(redAccount.status, 201, JSON.stringify(redAccount.body));
+    const guest = await (await browser.newContext(options)).newPage();
+    await guest.goto(base);
+    const blueAccount = await apiCall(guest, "POST", "/api/accounts", { name: blue, password: "a long enough password" });
+    assert.equal(blueAccount.status, 201, JSON.stringify(blueAccount.body));
+    await page.goto(base);
+    await page.waitForSelector(`#account-link:has-text('${red}')`);
+    assert.equal(await page.inputValue("#gt-name"), red, "the name is the account's");
     await page.evaluate(() => { document.getElementById("play-friend").closest("details").open = true; });
     await page.check("#gt-rated");
     await page.click("#play-friend");
     await page.waitForURL(/\/gt\?id=/);
     const id = gameId(page);
     await page.waitForSelector("#rated:has-text('Rated game')");
-    const status = await page.evaluate(async ([gameId, name]) => {
-      const invite = localStorage.getItem(`towers-invite-${gameId}`);
-      const post = (path, body, token) => fetch(path, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      await post(`/api/gt/games/${gameId}/join`, { name, invite });
-      return (await post(`/api/gt/games/${gameId}/resign`, {}, localStorage.getItem(`towers-token-${gameId}`))).status;
-    }, [id, blue]);
+    const invite = await page.evaluate((gameId) => localStorage.getItem(`towers-invite-${gameId}`), id);
+    const joined = await apiCall(guest, "POST", `/api/gt/games/${id}/join`, { invite });
+    assert.equal(joined.status, 200, JSON.stringify(joined.body));
+    await guest.context().close();
+    const status = await page.evaluate(async (gameId) => (await fetch(`/api/gt/games/${gameId}/resign`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${localStorage.getItem(`towers-token-${gameId}`)}` },
+      body: "{}",
+    })).status, id);
     assert.equal(status, 200);
     await page.waitForSelector(`#rated a:has-text('${blue}')`);
 
@@ -1528,6 +1539,114 @@ for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     await page.context().close();
   });
 }
+
+// --- Accounts: passkeys through Chromium's virtual authenticator -------
+
+// A virtual authenticator in `page`'s browser, as a phone's or a laptop's
+// own: it keeps discoverable credentials and verifies its user at once.
+async function virtualAuthenticator(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2", transport: "internal", hasResidentKey: true,
+      hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+    remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }),
+  };
+}
+
+// WebAuthn refuses IP addresses: the account pages are opened at
+// localhost, the server's default public URL on a loopback address.
+function localhost(base) {
+  return base.replace("127.0.0.1", "localhost");
+}
+
+for (const [size, options] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+  test(`passkeys on a ${size}: sign up, sign out, sign in without a name, and a second passkey signs in too`, async ({ browser, base }) => {
+    const local = localhost(base);
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${local}/account`);
+    const phone = await virtualAuthenticator(page);
+    const name = `Passkey ${size}`;
+    await page.fill("#sign-up-name", name);
+    await page.click("#sign-up button[type=submit]");
+    await page.waitForSelector(`#account-name:has-text('Signed in as ${name}')`);
+    await page.waitForSelector(`#account-link:has-text('${name}')`);
+    assert.equal(await page.locator("#passkeys li.passkey").count(), 1);
+    const made = await phone.credentials();
+    assert.equal(made.length, 1, "one credential on the authenticator");
+    assert.ok(made[0].isResidentCredential, "a discoverable credential: signing in needs no name");
+    await assertNoSidewaysScroll(page, `account page on a ${size}`);
+    await checkAxe(page, `account page on a ${size}`);
+    await shot(page, `account-${size}`);
+
+    await page.click("#sign-out");
+    await page.waitForSelector("#signed-out:not([hidden])");
+    assert.equal(await page.textContent("#account-link"), "Sign in");
+    assert.equal((await apiCall(page, "GET", "/api/session")).status, 401, "signed out");
+    await page.click("#passkey-sign-in");
+    await page.waitForSelector(`#account-name:has-text('Signed in as ${name}')`);
+
+    // A second passkey, made on a second device: the first is gone, and
+    // the second alone signs in.
+    await phone.remove();
+    const laptop = await virtualAuthenticator(page);
+    await page.fill("#passkey-label", "laptop");
+    await page.click("#add-passkey button[type=submit]");
+    await page.waitForFunction(() => document.querySelectorAll("#passkeys li.passkey").length === 2);
+    assert.match(await page.textContent("#passkeys"), /laptop/);
+    assert.equal((await laptop.credentials()).length, 1);
+    await page.click("#sign-out");
+    await page.waitForSelector("#signed-out:not([hidden])");
+    await page.click("#passkey-sign-in");
+    await page.waitForSelector(`#account-name:has-text('Signed in as ${name}')`);
+    const sessions = await page.locator("#sessions li").count();
+    assert.equal(sessions, 1, "signing out ended the earlier sessions");
+
+    // Every page's header says who is signed in.
+    await page.goto(`${local}/puzzles`);
+    await page.waitForSelector(`#account-link:has-text('${name}')`);
+    await assertNoSidewaysScroll(page, `puzzles with a signed-in header on a ${size}`);
+    await context.close();
+  });
+}
+
+test("a password signs up and in on a device without passkeys; a wrong one is refused in words", async ({ browser, base }) => {
+  const context = await browser.newContext(PHONE_320);
+  const page = await context.newPage();
+  await page.goto(`${localhost(base)}/account`);
+  await page.click("summary:has-text('Sign up with a password')");
+  await page.fill("#sign-up-password-name", "Password Tester");
+  await page.fill("#sign-up-password", "a long enough password");
+  await page.click("#sign-up-password-form button[type=submit]");
+  await page.waitForSelector("#account-name:has-text('Signed in as Password Tester')");
+  assert.match(await page.textContent("#password-state"), /password signs you in/);
+  await assertNoSidewaysScroll(page, "account page at 320 px");
+  await page.click("#sign-out");
+  await page.waitForSelector("#signed-out:not([hidden])");
+  await page.click("summary:has-text('Sign in with a password')");
+  await page.fill("#sign-in-name", "Password Tester");
+  await page.fill("#sign-in-password", "not the password");
+  await page.click("#password-sign-in button[type=submit]");
+  await page.waitForSelector("#error:has-text('wrong name or password')");
+  await page.fill("#sign-in-password", "a long enough password");
+  await page.click("#password-sign-in button[type=submit]");
+  await page.waitForSelector("#account-name:has-text('Signed in as Password Tester')");
+  // A look-alike of a taken name is refused with the rule it breaks.
+  await page.click("#sign-out");
+  await page.waitForSelector("#signed-out:not([hidden])");
+  await page.evaluate(() => { document.getElementById("sign-up-password-form").closest("details").open = true; });
+  await page.fill("#sign-up-password-name", "password tester");
+  await page.fill("#sign-up-password", "a long enough password");
+  await page.click("#sign-up-password-form button[type=submit]");
+  await page.waitForSelector("#error:has-text('too like')");
+  await context.close();
+});
 
 // --- Fit, draws and tournaments (issue 25, items 4, 6 and 7) ---------
 
@@ -1705,13 +1824,24 @@ test("a drawn Kubb match reads as drawn in the landing page's archive and on the
   await page.goto(base);
   const created = await apiCall(page, "POST", "/api/kubb/matches", {
     ruleset: "standard", time_limit: { minutes: 30, tie_break: "none" },
-    team_a: { name: "Oaks" }, team_b: { name: "Elms" }, rated: true,
+    team_a: { name: "Oaks", players: ["oak keeper"] }, team_b: { name: "Elms", players: ["elm keeper"] }, rated: true,
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const { id, token } = created.body;
   const called = await apiCall(page, "POST", `/api/kubb/matches/${id}/events`, { event: { event: "time_called" } }, token);
   assert.equal(called.status, 200, JSON.stringify(called.body));
   assert.equal(called.body.status, "finished");
+  assert.equal(called.body.result_confirmation.rating, "unconfirmed");
+  // The result counts once a player of each team confirms it, signed in.
+  for (const player of ["oak keeper", "elm keeper"]) {
+    const phone = await browser.newPage(PHONE);
+    await phone.goto(base);
+    const account = await apiCall(phone, "POST", "/api/accounts", { name: player, password: "a long enough password" });
+    assert.equal(account.status, 201, JSON.stringify(account.body));
+    const confirmed = await apiCall(phone, "POST", `/api/kubb/matches/${id}/confirm`, { agree: true });
+    assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+    await phone.close();
+  }
   await page.goto(base);
   await page.waitForSelector(`#archive a[href="/kubb?id=${id}"]`);
   const row = page.locator("#archive tr", { has: page.locator(`a[href="/kubb?id=${id}"]`) });

@@ -579,12 +579,12 @@ impl App {
 
     /// Keeps every name with rated results as a name that stands for
     /// someone (`unclaimed` until an account is handed its history), so
-    /// that nobody signs up under it or a look-alike of it. A database
-    /// from before accounts is guarded at its first start this way; later
-    /// rated names enter through the doors that register them.
+    /// that nobody signs up under it or a look-alike of it: a fold of the
+    /// ratings registers the names it finds. A database from before
+    /// accounts is guarded at its first start this way, and a sign-up
+    /// folds first, so that a result counted a moment ago guards its names.
     pub async fn guard_rated_names(&self) -> Result<(), ApiError> {
-        let boards = self.ratings.boards(&self.store).await?;
-        crate::names::register_unclaimed(&self.store, boards.names()).await
+        self.ratings.boards(&self.store).await.map(|_| ())
     }
 
     /// Starts an active game's engine and clock again, first recording

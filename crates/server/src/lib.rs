@@ -219,9 +219,7 @@ pub async fn admin_accounts(url: &str, command: AccountsCommand) -> anyhow::Resu
     let store = Store::open(url).await?;
     // A database a server has not opened since accounts came keeps its
     // rated names first, so that they are there to list and link.
-    let ratings = ratings::Ratings::default();
-    let boards = ratings.boards(&store).await?;
-    names::register_unclaimed(&store, boards.names()).await?;
+    ratings::Ratings::default().boards(&store).await?;
     let done = match command {
         AccountsCommand::List => accounts::admin::list(&store).await,
         AccountsCommand::Disable(name) => accounts::admin::set_disabled(&store, &name, true)

@@ -15,6 +15,9 @@
 //! team as one composite opponent. A tournament's games are rated through
 //! the tournament's results (a correction included), never on their own.
 //!
+//! Every name with a rated result is kept as an identity that stands for
+//! someone (`names`), as soon as a fold finds it.
+//!
 //! What is cached: each stored game's rated results, by the time the game
 //! last changed, so that a leaderboard reads again only the games that
 //! changed since the last one; the fold itself is redone when any did.
@@ -52,6 +55,8 @@ struct Cached {
     /// The names whose history was handed to an account, by the account's
     /// name (`towers admin accounts link`).
     aliases: BTreeMap<String, String>,
+    /// The rated names kept as identities already (`names`).
+    guarded: std::collections::HashSet<String>,
     boards: Option<Arc<Boards>>,
 }
 
@@ -83,7 +88,18 @@ impl Ratings {
             let results = rated_results(&cached.sources);
             let results = linked(results, &cached.aliases);
             let results: Vec<&RatedResult> = results.iter().collect();
-            cached.boards = Some(Arc::new(Boards::fold(&results)));
+            let boards = Boards::fold(&results);
+            // A name that has rated results now stands for someone: nobody
+            // signs up under it or a look-alike of it (it is `unclaimed`
+            // until an account is handed its history).
+            let new: Vec<String> = boards
+                .names()
+                .into_iter()
+                .filter(|name| !cached.guarded.contains(name))
+                .collect();
+            crate::names::register_unclaimed(store, new.iter().cloned()).await?;
+            cached.guarded.extend(new);
+            cached.boards = Some(Arc::new(boards));
         }
         Ok(cached.boards.clone().expect("the boards were just folded"))
     }

@@ -134,6 +134,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/players.html"),
     ),
     (
+        "account.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/account.html"),
+    ),
+    (
+        "account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/account.js"),
+    ),
+    (
         "players.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/players.js"),
@@ -145,10 +155,12 @@ pub async fn page(headers: HeaderMap) -> Response {
 }
 
 pub async fn file(Path(name): Path<String>, headers: HeaderMap) -> Response {
-    // `/gt`, `/kubb`, `/lesson`, `/puzzles`, `/tournament` and `/players` are the pages without their extension; browsers
+    // `/gt`, `/kubb`, `/lesson`, `/puzzles`, `/tournament`, `/players` and `/account` are the pages without their extension; browsers
     // ask for `/favicon.ico` whatever the pages link.
     let name = match name.as_str() {
-        "gt" | "kubb" | "lesson" | "puzzles" | "tournament" | "players" => format!("{name}.html"),
+        "gt" | "kubb" | "lesson" | "puzzles" | "tournament" | "players" | "account" => {
+            format!("{name}.html")
+        }
         "favicon.ico" => "favicon.svg".into(),
         _ => name,
     };

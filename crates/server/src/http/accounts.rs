@@ -191,6 +191,7 @@ async fn sign_up(
     headers: HeaderMap,
     JsonBody(request): JsonBody<SignUp>,
 ) -> Result<Response, ApiError> {
+    shared.app.guard_rated_names().await?;
     let opened = shared
         .accounts
         .sign_up(

@@ -117,10 +117,6 @@ async fn create_kubb(
         team_info(&shared, request.team_a).await?,
         team_info(&shared, request.team_b).await?,
     );
-    if request.rated {
-        let names = named_in(&a).into_iter().chain(named_in(&b));
-        crate::names::register_unclaimed(&shared.app.store, names).await?;
-    }
     let teams = kubb::Event::Teams { a, b };
     let tokens = Scorer::SEATS.map(|seat| (seat, new_token()));
     let [(_, token), (_, team_a), (_, team_b)] = tokens.clone();

@@ -129,10 +129,6 @@ async fn register(
     }
     let tournament = organised(&shared, &id, &headers).await?;
     crate::names::mentioned(store, request.name.as_str()).await?;
-    if state_of(&tournament)?.settings.owner.rated() {
-        let names = std::iter::once(request.name.to_string()).chain(players.iter().cloned());
-        crate::names::register_unclaimed(store, names).await?;
-    }
     if request.bot {
         if !players.is_empty() {
             return Err(ApiError::refused("a bot entrant has no players"));
