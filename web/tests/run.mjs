@@ -1317,7 +1317,7 @@ test("each team scores its own throws from its own phone by its link, sees the o
   await referee.click('[data-key="agree"]');
   for (const phone of [phones.A, phones.B, referee]) await phone.waitForSelector("#confirmation:has-text('confirmed by the referee')");
   const stored = await referee.evaluate(async (matchId) => (await fetch(`/api/kubb/matches/${matchId}`)).json(), id);
-  assert.deepEqual(stored.result_confirmation, { a: true, b: false, referee: true, state: "confirmed" });
+  assert.deepEqual(stored.result_confirmation, { a: true, b: false, referee: true, state: "confirmed", rating: "unrated" });
   for (const phone of [phones.A, phones.B, referee]) await phone.context().close();
 });
 
