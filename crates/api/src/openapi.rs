@@ -376,10 +376,12 @@ fn guard_and_towers(doc: &mut Document) {
     doc.route(
         "/api/gt/games",
         post("Create a Guard & Towers game")
-            .about("Against the engine (`opponent: engine`, the creator's `color`, engine `level` 1-10), against a friend who joins with the game's invitation secret (`friend`: the answer's `invite` goes into the link sent), against anyone from the lobby (`public`: a public challenge, listed by `GET /api/gt/games?status=waiting`), or engine against engine (`engines`, `levels` [red, blue]). The creator of a human game gets its seat token. Against a bot account (`bot`, its name in `bot`; 404 when there is none): the bot takes the other seat and hears of the game on its event stream.")
+            .about("A rated game (`rated: true`) is created signed in (the session cookie) under the account's own name; a casual seat may not take an account's name or a look-alike of a taken one. Against the engine (`opponent: engine`, the creator's `color`, engine `level` 1-10), against a friend who joins with the game's invitation secret (`friend`: the answer's `invite` goes into the link sent), against anyone from the lobby (`public`: a public challenge, listed by `GET /api/gt/games?status=waiting`), or engine against engine (`engines`, `levels` [red, blue]). The creator of a human game gets its seat token. Against a bot account (`bot`, its name in `bot`; 404 when there is none): the bot takes the other seat and hears of the game on its event stream.")
             .body::<CreateGame>()
             .answer::<SeatGranted>(201, "Created")
             .refusal(400, NOT_JSON)
+            .refusal(401, "A rated game asked for without a signed-in session (a rated game is played under the account's own name)")
+            .refusal(403, CROSS_SITE)
             .refusal(404, "No bot account of that name")
             .refusal(413, TOO_LARGE)
             .refusal(422, REFUSED)
@@ -407,6 +409,7 @@ fn guard_and_towers(doc: &mut Document) {
             .body::<JoinRequest>()
             .answer::<SeatGranted>(200, "Seated")
             .refusal(400, NOT_JSON)
+            .refusal(401, "A rated game joined without a signed-in session")
             .refusal(403, "A friend game joined without its invitation secret, or with a wrong one")
             .refusal(404, NO_GAME)
             .refusal(409, "Seat taken, or the game changed meanwhile")

@@ -10,8 +10,9 @@ mod common;
 
 use api::accounts::{AccountView, OwnedBots};
 use api::bots::{BotAccount, BotRegistered};
-use api::gt::SeatGranted;
+use api::gt::{PositionInfo, SeatGranted};
 use api::kubb::{KubbState, MatchCreated, RatingCount};
+use api::puzzles::{Puzzle, PuzzleAttempt};
 use api::ratings::{Holder, Leaderboard, PlayerPage};
 use api::ErrorBody;
 use common::{answer, config, databases, read, session_cookie, start, Account, PASSWORD};
@@ -537,5 +538,62 @@ async fn administrators_disable_reset_and_link() {
             .iter()
             .any(|line| line.starts_with(&format!("{}\t", ann.name))),
         "{lines:?}"
+    );
+}
+
+/// A signed-in solver's puzzle rating is the account's: rated without a
+/// solver token, and the same from the account's other sessions.
+#[tokio::test]
+async fn a_signed_in_solvers_puzzle_rating_belongs_to_the_account() {
+    let server = start(config(&common::sqlite_url())).await;
+    let ann = server.account("ann").await;
+    let (status, body) = server.get_as(&ann, "/api/gt/puzzles/next").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let puzzle: Puzzle = read(&body);
+    assert_eq!(puzzle.solver_rating, 1500);
+    let (_, legal) = server
+        .post(
+            "/api/gt/position",
+            None,
+            json!({ "position": puzzle.position }),
+        )
+        .await;
+    let legal: PositionInfo = read(&legal);
+    let attempts = format!("/api/gt/puzzles/{}/attempts", puzzle.id);
+    let mut rated = None;
+    for mv in &legal.legal_moves {
+        let (status, body) = server
+            .post_as(&ann, &attempts, None, json!({ "moves": [mv.to_string()] }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let attempt: PuzzleAttempt = read(&body);
+        if attempt.complete {
+            assert!(
+                attempt.rated,
+                "the account's first complete attempt: {body}"
+            );
+            rated = attempt.solver_rating;
+            break;
+        }
+    }
+    let rating = rated.expect("some first move ends the attempt");
+    assert_ne!(rating, 1500);
+
+    let response = server
+        .client
+        .post(format!("{}/api/session", server.base))
+        .json(&json!({ "name": ann.name, "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    let elsewhere = Account {
+        name: ann.name.clone(),
+        cookie: session_cookie(&response),
+    };
+    let (_, body) = server.get_as(&elsewhere, "/api/gt/puzzles/next").await;
+    assert_eq!(
+        read::<Puzzle>(&body).solver_rating,
+        rating,
+        "on another device"
     );
 }

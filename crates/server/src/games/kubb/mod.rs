@@ -485,6 +485,68 @@ mod tests {
         assert_eq!(state.seq, 2, "undo is an event of its own");
     }
 
+    /// A rated match made since accounts counts for the ratings once each
+    /// team agreed from the account of one of its players: a phone's word
+    /// alone, an account of no player, or the other team's player do not
+    /// count, and a later entry clears what was said.
+    #[test]
+    fn a_result_counts_once_each_team_agreed_from_a_players_account() {
+        let mut state = State::new(&Settings {
+            ruleset: Ruleset::SEED,
+            tournament: TournamentSettings::default(),
+            rated: true,
+            confirmed_by_accounts: true,
+        });
+        let team = |name: &str, player: &str| kubb::TeamInfo {
+            name: kubb::Name::new(name).unwrap(),
+            players: vec![kubb::Name::new(player).unwrap()],
+        };
+        let referee = |event| Event::Referee { event };
+        let stick = |towers: Vec<u8>, king: bool| kubb::Event::Stick {
+            player: "ann".into(),
+            outcome: kubb::StickOutcome::Hit {
+                knights: vec![],
+                towers: towers.into_iter().map(PieceId).collect(),
+                king,
+            },
+        };
+        for event in [
+            kubb::Event::Teams {
+                a: team("Vikings", "ann"),
+                b: team("Danes", "bob"),
+            },
+            kubb::Event::Start { team: Team::A },
+            stick(vec![5, 6, 7, 8, 9], false),
+            stick(vec![], true),
+        ] {
+            state.apply(&referee(event)).unwrap();
+        }
+        assert!(!state.counts_for_ratings(), "nobody confirmed");
+        let confirm = |team, account: Option<&str>| Event::Confirmed {
+            by: Some(team),
+            agree: true,
+            account: account.map(String::from),
+        };
+        for event in [
+            confirm(Team::A, None),
+            confirm(Team::B, Some("mallory")),
+            confirm(Team::B, Some("ann")),
+        ] {
+            state.apply(&event).unwrap();
+            assert!(!state.counts_for_ratings(), "{event:?}");
+        }
+        state.apply(&confirm(Team::A, Some("ann"))).unwrap();
+        assert!(!state.counts_for_ratings(), "team B has not");
+        state.apply(&confirm(Team::B, Some("bob"))).unwrap();
+        assert!(state.counts_for_ratings());
+        assert_eq!(state.confirmation().unwrap().rating, RatingCount::Counted);
+        state.apply(&Event::Undone).unwrap();
+        assert!(
+            !state.counts_for_ratings(),
+            "a changed result is confirmed anew"
+        );
+    }
+
     /// Under the seed rules a line advanced to a knight lasts until that
     /// knight falls, then is the baseline again (rule book, "Advanced
     /// throwing line"); the view shows that, not the line once set.
