@@ -139,6 +139,12 @@ impl Running {
 
 /// Opens the database, binds the listeners and starts serving.
 pub async fn start(config: Config) -> anyhow::Result<Running> {
+    // A public URL given but unusable for passkeys is the operator's
+    // mistake, said before anything starts.
+    if let Some(url) = &config.public_url {
+        ::accounts::passkeys::RelyingParty::new(url)
+            .map_err(|error| anyhow::anyhow!("--public-url {url}: {error}"))?;
+    }
     let store = Store::open(&config.database).await?;
     let (shutdown, stopping) = watch::channel(false);
     puzzles::seed(&store).await?;

@@ -94,6 +94,23 @@ async fn an_unreachable_postgres_is_named_at_once_without_its_password() {
     );
 }
 
+/// Passkeys are bound to the public URL: one WebAuthn cannot use (an IP
+/// address, another scheme) is named at start, not at a user's sign-up.
+#[tokio::test]
+async fn a_public_url_passkeys_cannot_use_is_refused_at_startup() {
+    for (url, why) in [
+        ("https://192.0.2.7", "IP"),
+        ("ftp://towers.example.org", "http"),
+    ] {
+        let mut config = config(&common::sqlite_url());
+        config.public_url = Some(url.to_string());
+        let error = server::start(config).await.err().expect("refused");
+        let message = format!("{error:#}");
+        assert!(message.contains("--public-url"), "{message}");
+        assert!(message.contains(why), "{message}");
+    }
+}
+
 #[tokio::test]
 async fn a_database_that_cannot_be_written_is_refused_at_startup() {
     let url = common::sqlite_url();

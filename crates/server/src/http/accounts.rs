@@ -176,12 +176,14 @@ async fn with_cookie(
     };
     let view = shared.accounts.view(&shared.app.store, &me).await?;
     let cookie = ::accounts::session::set_cookie(&opened.session, secure(shared, headers));
-    let mut response = (status, Json(view)).into_response();
-    response.headers_mut().insert(
-        header::SET_COOKIE,
-        HeaderValue::from_str(&cookie)
-            .map_err(|error| ApiError::Internal(format!("cookie: {error}")))?,
-    );
+    with_set_cookie((status, Json(view)).into_response(), &cookie)
+}
+
+/// `response` with the `Set-Cookie` header `cookie`.
+fn with_set_cookie(mut response: Response, cookie: &str) -> Result<Response, ApiError> {
+    let value = HeaderValue::from_str(cookie)
+        .map_err(|error| ApiError::Internal(format!("cookie: {error}")))?;
+    response.headers_mut().insert(header::SET_COOKIE, value);
     Ok(response)
 }
 
@@ -239,13 +241,7 @@ async fn sign_out(
     let hash = me.session_hash.clone();
     shared.accounts.close(&shared.app.store, &me, hash).await?;
     let cookie = ::accounts::session::clear_cookie(secure(&shared, &headers));
-    let mut response = StatusCode::NO_CONTENT.into_response();
-    response.headers_mut().insert(
-        header::SET_COOKIE,
-        HeaderValue::from_str(&cookie)
-            .map_err(|error| ApiError::Internal(format!("cookie: {error}")))?,
-    );
-    Ok(response)
+    with_set_cookie(StatusCode::NO_CONTENT.into_response(), &cookie)
 }
 
 async fn end_session(
@@ -306,16 +302,15 @@ async fn finish_registration(
             &client_label(&headers),
         )
         .await?;
-    let mut response = (StatusCode::CREATED, Json::<PasskeyView>(passkey)).into_response();
-    if let Some(opened) = opened {
-        let cookie = ::accounts::session::set_cookie(&opened.session, secure(&shared, &headers));
-        response.headers_mut().insert(
-            header::SET_COOKIE,
-            HeaderValue::from_str(&cookie)
-                .map_err(|error| ApiError::Internal(format!("cookie: {error}")))?,
-        );
+    let response = (StatusCode::CREATED, Json::<PasskeyView>(passkey)).into_response();
+    match opened {
+        Some(opened) => {
+            let cookie =
+                ::accounts::session::set_cookie(&opened.session, secure(&shared, &headers));
+            with_set_cookie(response, &cookie)
+        }
+        None => Ok(response),
     }
-    Ok(response)
 }
 
 async fn start_sign_in(
