@@ -172,9 +172,10 @@ async fn a_draw_needs_an_offer_and_the_other_sides_acceptance() {
     assert_eq!(drawn.status, Status::Finished);
 }
 
-/// A finished game between two people: (id, red token, blue token).
+/// A finished rated game between two signed-in people: (id, red token,
+/// blue token).
 async fn finished_friend_game(server: &common::TestServer) -> (String, String, String) {
-    let (id, red, blue) = server.friend_game(json!({ "rated": true })).await;
+    let (id, _, red, _, blue) = server.rated_game("ann", "bob").await;
     let (status, resigned) = server
         .post(
             &format!("/api/gt/games/{id}/resign"),
@@ -189,7 +190,7 @@ async fn finished_friend_game(server: &common::TestServer) -> (String, String, S
 #[tokio::test]
 async fn a_rematch_offered_and_accepted_seats_both_players_in_one_game_with_colours_swapped() {
     let server = start(config(&common::sqlite_url())).await;
-    let (id, red, blue) = server.friend_game(json!({ "rated": true })).await;
+    let (id, ann, red, bob, blue) = server.rated_game("ann", "bob").await;
     let rematch = format!("/api/gt/games/{id}/rematch");
     let offer = json!({ "action": "offer" });
     let (status, body) = server.post(&rematch, Some(&red), offer.clone()).await;
@@ -275,8 +276,8 @@ async fn a_rematch_offered_and_accepted_seats_both_players_in_one_game_with_colo
     let game: GtState = read(&server.get(&format!("/api/gt/games/{next}")).await.1);
     assert_eq!(game.status, Status::Active);
     assert!(game.rated);
-    assert_eq!(game.seats.red.name.as_deref(), Some("bob"));
-    assert_eq!(game.seats.blue.name.as_deref(), Some("ann"));
+    assert_eq!(game.seats.red.name.as_deref(), Some(bob.name.as_str()));
+    assert_eq!(game.seats.blue.name.as_deref(), Some(ann.name.as_str()));
     // Each plays the new game with their own new token, and only that.
     let moves = format!("/api/gt/games/{next}/moves");
     let (status, body) = server
@@ -570,7 +571,9 @@ async fn a_request_without_a_token_is_a_401_before_its_body_is_read() {
         "/api/gt/games/nosuch/moves",
         "/api/gt/games/nosuch/draw",
         "/api/kubb/matches/nosuch/events",
-        "/api/kubb/matches/nosuch/confirm",
+        // Not `/api/kubb/matches/{id}/confirm`: a player signed in to an
+        // account confirms for their team without a token, so that route
+        // reads the match (and the session) before it can ask for one.
         "/api/tournaments/nosuch/entrants",
         "/api/tournaments/nosuch/withdrawals",
         "/api/tournaments/nosuch/results",
@@ -642,6 +645,9 @@ async fn the_api_document_lists_every_route_and_the_root_serves_a_page() {
             let request = match method.as_str() {
                 "get" => server.client.get(url),
                 "post" => server.client.post(url).json(&json!({})),
+                "put" => server.client.put(url).json(&json!({})),
+                "patch" => server.client.patch(url).json(&json!({})),
+                "delete" => server.client.delete(url),
                 other => panic!("undocumented method {other}"),
             };
             let (status, body) = common::answer(request.send().await.unwrap()).await;

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{config, start, TestServer};
+use common::{config, start, Account, TestServer};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -108,10 +108,39 @@ impl Checker<'_> {
         token: Option<&str>,
         body: Option<Value>,
     ) -> Value {
+        self.send(method, route, id, None, token, body).await
+    }
+
+    /// As [`Checker::call`], signed in as `account` (its session cookie).
+    async fn call_as(
+        &mut self,
+        account: &Account,
+        method: Method,
+        route: &str,
+        id: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Value {
+        self.send(method, route, id, Some(account), token, body)
+            .await
+    }
+
+    async fn send(
+        &mut self,
+        method: Method,
+        route: &str,
+        id: &str,
+        account: Option<&Account>,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Value {
         // A player page's two path parameters come as one id, `game/name`.
         let path = route.replace("{id}", id).replace("{game}/{name}", id);
         let url = format!("{}{path}", self.server.base);
         let mut request = self.server.client.request(method.clone(), url);
+        if let Some(account) = account {
+            request = request.header(reqwest::header::COOKIE, &account.cookie);
+        }
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
@@ -378,25 +407,85 @@ async fn every_answer_of_a_session_matches_its_documented_schema_field_by_field(
     )
     .await;
     tournament_session(&mut api).await;
+    account_session(&mut api).await;
     bot_session(&mut api).await;
     puzzle_session(&mut api).await;
     assert!(api.checked.len() >= 35, "{:?}", api.checked);
 }
 
-/// Bot accounts: registration and its refusals, whose a token is, a game
-/// against a bot, a tournament with bot entrants, the stream's refusals
-/// (its 200 is NDJSON, read by `crates/towers/tests/bots.rs`).
+/// Accounts: signing up and its refusal, who is signed in, a wrong
+/// password, and a rated game played by two accounts (its creation and
+/// join signed in, under the accounts' own names).
+async fn account_session(api: &mut Checker<'_>) {
+    let name = common::unique_name("dee");
+    let sign_up = Some(json!({ "name": name, "password": common::PASSWORD }));
+    let view = api
+        .call(Method::POST, "/api/accounts", "", None, sign_up.clone())
+        .await;
+    assert_eq!(view["name"], name.as_str(), "{view}");
+    api.call(Method::POST, "/api/accounts", "", None, sign_up)
+        .await;
+    let wrong = Some(json!({ "name": name, "password": "not the password" }));
+    api.call(Method::POST, "/api/session", "", None, wrong)
+        .await;
+    api.call(Method::GET, "/api/session", "", None, None).await;
+
+    let (ann, bob) = (
+        api.server.account("ann").await,
+        api.server.account("bob").await,
+    );
+    api.call_as(&ann, Method::GET, "/api/session", "", None, None)
+        .await;
+    let rated = Some(json!({ "opponent": "friend", "rated": true }));
+    let created = api
+        .call_as(&ann, Method::POST, "/api/gt/games", "", None, rated)
+        .await;
+    assert_eq!(created["state"]["rated"], true, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let join = Some(json!({ "invite": created["invite"] }));
+    let joined = api
+        .call_as(
+            &bob,
+            Method::POST,
+            "/api/gt/games/{id}/join",
+            &id,
+            None,
+            join,
+        )
+        .await;
+    assert_eq!(
+        joined["state"]["seats"]["blue"]["name"],
+        bob.name.as_str(),
+        "{joined}"
+    );
+}
+
+/// Bot accounts: registration by a signed-in owner and its refusals,
+/// whose a token is, a game against a bot, a tournament with bot
+/// entrants, the stream's refusals (its 200 is NDJSON, read by
+/// `crates/towers/tests/bots.rs`).
 async fn bot_session(api: &mut Checker<'_>) {
+    let owner = api.server.account("owner").await;
+    let unowned = Some(json!({ "name": "bot-a" }));
+    api.call(Method::POST, "/api/bots", "", None, unowned).await;
     let mut tokens = Vec::new();
     for name in ["bot-a", "bot-b"] {
         let body = Some(json!({ "name": name }));
-        let registered = api.call(Method::POST, "/api/bots", "", None, body).await;
+        let registered = api
+            .call_as(&owner, Method::POST, "/api/bots", "", None, body)
+            .await;
         tokens.push(registered["token"].as_str().unwrap().to_string());
     }
     let again = Some(json!({ "name": "bot-a" }));
-    api.call(Method::POST, "/api/bots", "", None, again).await;
+    api.call_as(&owner, Method::POST, "/api/bots", "", None, again)
+        .await;
     let bad = Some(json!({ "name": "bye" }));
-    api.call(Method::POST, "/api/bots", "", None, bad).await;
+    api.call_as(&owner, Method::POST, "/api/bots", "", None, bad)
+        .await;
+    let owned = api
+        .call_as(&owner, Method::GET, "/api/bots", "", None, None)
+        .await;
+    assert_eq!(owned["bots"].as_array().map(Vec::len), Some(2), "{owned}");
     let account = api
         .call(Method::GET, "/api/bots/account", "", Some(&tokens[0]), None)
         .await;
@@ -454,13 +543,16 @@ async fn bot_session(api: &mut Checker<'_>) {
     assert_eq!(state["entrants"][0]["bot"], true);
 }
 
-/// A Guard & Towers tournament from creation to its end, every organiser
-/// refusal included, and a Kubb knockout's first round (teams with
-/// players, a ruleset).
+/// A rated Guard & Towers tournament (made signed in) from creation to
+/// its end, every organiser refusal included, with its ratings and a
+/// player page, and a Kubb knockout's first round (teams with players, a
+/// ruleset).
 async fn tournament_session(api: &mut Checker<'_>) {
+    let account = api.server.account("organiser").await;
     let created = api
-        .call(Method::POST, "/api/tournaments", "", None, Some(json!({ "title": "Club night", "game": "gt", "format": "round-robin", "time_control": { "initial_ms": 600000, "increment_ms": 0 } })))
+        .call_as(&account, Method::POST, "/api/tournaments", "", None, Some(json!({ "title": "Club night", "game": "gt", "format": "round-robin", "time_control": { "initial_ms": 600000, "increment_ms": 0 } })))
         .await;
+    assert_eq!(created["state"]["rated"], true, "{created}");
     let id = created["id"].as_str().unwrap().to_string();
     let organiser = created["token"].as_str().unwrap().to_string();
     api.call(

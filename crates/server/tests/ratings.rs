@@ -2,29 +2,39 @@
 //! matches are played through the API, and the leaderboards and player
 //! pages must equal Glicko-2 computed by hand with the library's update
 //! (tested against Glickman's worked example), one rating period per
-//! result for its players only. Unrated games must not count, a second
-//! server on the same database must show the same ratings (they are read
-//! from the store), and bad names must be refused with a message.
+//! result for its players only. The players are signed in to accounts (a
+//! rated game is played signed in, and a Kubb result counts once each
+//! team confirmed it from a player's account). Unrated games must not
+//! count, a second server on the same database must show the same
+//! ratings (they are read from the store), and bad names must be refused
+//! with a message.
 
 mod common;
 
 use api::gt::{GtState, SeatGranted};
-use api::kubb::MatchCreated;
+use api::kubb::{KubbState, MatchCreated, RatingCount};
 use api::ratings::{Leader, Leaderboard, PlayerPage, RatedOutcome, Record};
 use api::{ErrorBody, Status};
-use common::{config, databases, read, start, TestServer};
+use common::{config, databases, read, start, Account, TestServer};
 use reqwest::StatusCode;
 use serde_json::json;
 use tournament::glicko2::{Game, Glicko2, Rating};
 
-/// A friend game between `red` and `blue`, both seats taken; returns the
-/// game's id and the two tokens.
-async fn game(server: &TestServer, red: &str, blue: &str, rated: bool) -> (String, String, String) {
+/// A friend game between the accounts `red` and `blue`, each signed in
+/// and under its own name, both seats taken; returns the game's id and
+/// the two tokens.
+async fn game(
+    server: &TestServer,
+    red: &Account,
+    blue: &Account,
+    rated: bool,
+) -> (String, String, String) {
     let (status, created) = server
-        .post(
+        .post_as(
+            red,
             "/api/gt/games",
             None,
-            json!({ "opponent": "friend", "name": red, "rated": rated }),
+            json!({ "opponent": "friend", "name": red.name, "rated": rated }),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -32,14 +42,18 @@ async fn game(server: &TestServer, red: &str, blue: &str, rated: bool) -> (Strin
     assert_eq!(created.state.rated, rated);
     let id = created.id.clone();
     let (status, joined) = server
-        .post(
+        .post_as(
+            blue,
             &format!("/api/gt/games/{id}/join"),
             None,
-            json!({ "name": blue, "invite": created.invite }),
+            json!({ "name": blue.name, "invite": created.invite }),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{joined}");
     let joined: SeatGranted = read(&joined);
+    let state = &joined.state;
+    assert_eq!(state.seats.red.name.as_deref(), Some(red.name.as_str()));
+    assert_eq!(state.seats.blue.name.as_deref(), Some(blue.name.as_str()));
     let token = |seat: SeatGranted| seat.token.expect("a seat token");
     (id, token(created), token(joined))
 }
@@ -110,14 +124,19 @@ fn record(wins: u32, draws: u32, losses: u32) -> Record {
 async fn rated_games_move_ratings_as_computed_by_hand_and_a_second_server_agrees() {
     for database in databases() {
         let server = start(config(&database)).await;
-        let (first, ann, _) = game(&server, "ann", "bob", true).await;
-        resign(&server, &first, &ann).await;
-        let (second, _, cy) = game(&server, "ann", "cy", true).await;
-        resign(&server, &second, &cy).await;
-        let (unrated, _, bob) = game(&server, "ann", "bob", false).await;
-        resign(&server, &unrated, &bob).await;
-        let (third, bob, _) = game(&server, "bob", "cy", true).await;
-        resign(&server, &third, &bob).await;
+        let (ann, bob, cy) = (
+            server.account("ann").await,
+            server.account("bob").await,
+            server.account("cy").await,
+        );
+        let (first, ann_token, _) = game(&server, &ann, &bob, true).await;
+        resign(&server, &first, &ann_token).await;
+        let (second, _, cy_token) = game(&server, &ann, &cy, true).await;
+        resign(&server, &second, &cy_token).await;
+        let (unrated, _, bob_token) = game(&server, &ann, &bob, false).await;
+        resign(&server, &unrated, &bob_token).await;
+        let (third, bob_token, _) = game(&server, &bob, &cy, true).await;
+        resign(&server, &third, &bob_token).await;
 
         let newcomer = Rating::NEWCOMER;
         let (bob_1, ann_1) = beats(newcomer, newcomer);
@@ -130,11 +149,11 @@ async fn rated_games_move_ratings_as_computed_by_hand_and_a_second_server_agrees
             // Two games each: the unrated game is left out. (The board's
             // `periods` is not checked: a shared PostgreSQL test database
             // holds other tests' rated results too.)
-            assert_rated(&ratings, "ann", ann_2, 2);
-            assert_rated(&ratings, "bob", bob_2, 2);
-            assert_rated(&ratings, "cy", cy_2, 2);
+            assert_rated(&ratings, &ann.name, ann_2, 2);
+            assert_rated(&ratings, &bob.name, bob_2, 2);
+            assert_rated(&ratings, &cy.name, cy_2, 2);
 
-            let page: PlayerPage = ok(reader, "/api/players/gt/ann").await;
+            let page: PlayerPage = ok(reader, &format!("/api/players/gt/{}", ann.name)).await;
             let seen: Vec<(&str, RatedOutcome, Option<&str>)> = page
                 .history
                 .iter()
@@ -143,8 +162,8 @@ async fn rated_games_move_ratings_as_computed_by_hand_and_a_second_server_agrees
             assert_eq!(
                 seen,
                 [
-                    ("bob", RatedOutcome::Loss, Some(first.as_str())),
-                    ("cy", RatedOutcome::Win, Some(second.as_str()))
+                    (bob.name.as_str(), RatedOutcome::Loss, Some(first.as_str())),
+                    (cy.name.as_str(), RatedOutcome::Win, Some(second.as_str()))
                 ]
             );
             let after_first = page.history[0].rating;
@@ -154,18 +173,20 @@ async fn rated_games_move_ratings_as_computed_by_hand_and_a_second_server_agrees
             assert_eq!(by_color.red, record(1, 0, 1), "ann had Red in both");
             // The page's rank is the board's; of the three, ann is second
             // (cy won the last game).
-            let rank = |name| leader(&ratings, name).rank;
-            assert_eq!(page.rank, Some(rank("ann")), "{ratings:?}");
+            let rank = |account: &Account| leader(&ratings, &account.name).rank;
+            assert_eq!(page.rank, Some(rank(&ann)), "{ratings:?}");
             assert!(
-                rank("cy") < rank("ann") && rank("ann") < rank("bob"),
+                rank(&cy) < rank(&ann) && rank(&ann) < rank(&bob),
                 "{ratings:?}"
             );
         }
     }
 }
 
-/// A rated game is between two people under their own names: an engine
-/// game, a nameless seat and one player on both sides are refused.
+/// A rated game is between two people signed in under their own names:
+/// without a session a rated game is neither created nor joined (401);
+/// signed in, an engine game is refused, and so is one account in both
+/// seats of its own challenge.
 #[tokio::test]
 async fn rated_games_are_between_two_named_people() {
     let server = start(config(&common::sqlite_url())).await;
@@ -173,39 +194,59 @@ async fn rated_games_are_between_two_named_people() {
         .post(
             "/api/gt/games",
             None,
-            json!({ "opponent": "engine", "name": "ann", "rated": true }),
+            json!({ "opponent": "public", "name": "ann", "rated": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "no session: {body}");
+    assert!(
+        read::<ErrorBody>(&body).error.contains("signed in"),
+        "{body}"
+    );
+
+    let (ann, bob) = (server.account("ann").await, server.account("bob").await);
+    let (status, body) = server
+        .post_as(
+            &ann,
+            "/api/gt/games",
+            None,
+            json!({ "opponent": "engine", "rated": true }),
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(read::<ErrorBody>(&body).error.contains("engine"), "{body}");
-    let (status, body) = server
-        .post(
+
+    let (status, created) = server
+        .post_as(
+            &ann,
             "/api/gt/games",
             None,
             json!({ "opponent": "public", "rated": true }),
         )
         .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(read::<ErrorBody>(&body).error.contains("name"), "{body}");
-
-    let (status, created) = server
-        .post(
-            "/api/gt/games",
-            None,
-            json!({ "opponent": "public", "name": "ann", "rated": true }),
-        )
-        .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    let join = format!("/api/gt/games/{}/join", read::<SeatGranted>(&created).id);
+    let created: SeatGranted = read(&created);
+    assert_eq!(
+        created.state.seats.red.name.as_deref(),
+        Some(ann.name.as_str()),
+        "signed in, a seat is the account's own without a name given"
+    );
+    let join = format!("/api/gt/games/{}/join", created.id);
     let (status, body) = server.post(&join, None, json!({})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a guest: {body}");
-    let (status, body) = server.post(&join, None, json!({ "name": "ann" })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a guest: {body}");
+    let (status, body) = server.post_as(&ann, &join, None, json!({})).await;
     assert_eq!(
         status,
         StatusCode::UNPROCESSABLE_ENTITY,
         "ann twice: {body}"
     );
-    assert!(read::<ErrorBody>(&body).error.contains("ann"), "{body}");
+    assert!(read::<ErrorBody>(&body).error.contains(&ann.name), "{body}");
+    let (status, joined) = server.post_as(&bob, &join, None, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    let joined: SeatGranted = read(&joined);
+    assert_eq!(
+        joined.state.seats.blue.name.as_deref(),
+        Some(bob.name.as_str())
+    );
 }
 
 /// Names are looked up as given: an unknown player or game is 404 with
@@ -225,16 +266,39 @@ async fn unknown_players_are_404_with_a_message() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
+/// The players of a Kubb match's two teams, each signed in to an account
+/// of their own: (ann, bob) for the Vikings, (cy, dee) for the Danes.
+struct KubbPlayers {
+    vikings: [Account; 2],
+    danes: [Account; 2],
+}
+
+impl KubbPlayers {
+    async fn sign_up(server: &TestServer) -> KubbPlayers {
+        KubbPlayers {
+            vikings: [server.account("ann").await, server.account("bob").await],
+            danes: [server.account("cy").await, server.account("dee").await],
+        }
+    }
+}
+
+fn names(team: &[Account; 2]) -> [&str; 2] {
+    [team[0].name.as_str(), team[1].name.as_str()]
+}
+
 /// Creates a Kubb match and lets team A win it with two sticks of its
-/// first player: five baseline kubbs, then the king.
-async fn kubb_match(server: &TestServer, rated: bool) -> String {
+/// first player: five baseline kubbs, then the king. A rated one is
+/// confirmed from a player's account of each team (ann's, with no token:
+/// from her own phone; cy's, with his team's link), as its result counts
+/// for the ratings only then.
+async fn kubb_match(server: &TestServer, players: &KubbPlayers, rated: bool) -> String {
     let (status, created) = server
         .post(
             "/api/kubb/matches",
             None,
             json!({
-                "team_a": { "name": "Vikings", "players": ["ann", "bob"] },
-                "team_b": { "name": "Danes", "players": ["cy", "dee"] },
+                "team_a": { "name": "Vikings", "players": names(&players.vikings) },
+                "team_b": { "name": "Danes", "players": names(&players.danes) },
                 "rated": rated,
             }),
         )
@@ -242,9 +306,24 @@ async fn kubb_match(server: &TestServer, rated: bool) -> String {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let created: MatchCreated = read(&created);
     assert_eq!(created.state.rated, rated);
+    let ann = &players.vikings[0];
     server
-        .team_a_wins_kubb_match(&created.id, &created.token, "ann")
+        .team_a_wins_kubb_match(&created.id, &created.token, &ann.name)
         .await;
+    if rated {
+        let confirm = format!("/api/kubb/matches/{}/confirm", created.id);
+        let agree = json!({ "agree": true });
+        let (status, body) = server.post_as(ann, &confirm, None, agree.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let rating =
+            |body: &serde_json::Value| read::<KubbState>(body).result_confirmation.unwrap().rating;
+        assert_eq!(rating(&body), RatingCount::Unconfirmed, "one team: {body}");
+        let cy = &players.danes[0];
+        let team_b = Some(created.team_tokens.b.as_str());
+        let (status, body) = server.post_as(cy, &confirm, team_b, agree).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(rating(&body), RatingCount::Counted, "{body}");
+    }
     created.id
 }
 
@@ -255,20 +334,25 @@ async fn kubb_match(server: &TestServer, rated: bool) -> String {
 #[tokio::test]
 async fn a_rated_kubb_match_rates_teams_and_players_with_their_statistics() {
     let server = start(config(&common::sqlite_url())).await;
-    let rated = kubb_match(&server, true).await;
-    kubb_match(&server, false).await;
+    let players = KubbPlayers::sign_up(&server).await;
+    let rated = kubb_match(&server, &players, true).await;
+    kubb_match(&server, &players, false).await;
     let (won, lost) = beats(Rating::NEWCOMER, Rating::NEWCOMER);
 
     let teams: Leaderboard = ok(&server, "/api/ratings?game=kubb").await;
     assert_eq!(teams.periods, 1, "{teams:?}");
     assert_rated(&teams, "Vikings", won, 1);
     assert_rated(&teams, "Danes", lost, 1);
-    let players: Leaderboard = ok(&server, "/api/ratings?game=kubb&of=players").await;
-    for (name, expected) in [("ann", won), ("bob", won), ("cy", lost), ("dee", lost)] {
-        assert_rated(&players, name, expected, 1);
+    let board: Leaderboard = ok(&server, "/api/ratings?game=kubb&of=players").await;
+    for player in &players.vikings {
+        assert_rated(&board, &player.name, won, 1);
+    }
+    for player in &players.danes {
+        assert_rated(&board, &player.name, lost, 1);
     }
 
-    let ann: PlayerPage = ok(&server, "/api/players/kubb/ann?of=players").await;
+    let path = format!("/api/players/kubb/{}?of=players", players.vikings[0].name);
+    let ann: PlayerPage = ok(&server, &path).await;
     let played = &ann.history[0];
     assert_eq!(
         (

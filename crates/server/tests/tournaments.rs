@@ -2,13 +2,16 @@
 //! organiser's token guards every change, each pairing's game or match is
 //! created by the server, its result flows into the tournament when it
 //! ends, and the standings, bracket, exports and live socket show it.
+//! A tournament's results count for the ratings only when its organiser
+//! made it signed in to an account: every one here is made so, except
+//! the one that shows the difference.
 
 mod common;
 
 use std::time::Duration;
 
 use api::gt::GtState;
-use api::kubb::{KubbState, MatchCreated};
+use api::kubb::{KubbState, MatchCreated, RatingCount};
 use api::live::ServerMessage;
 use api::ratings::{Leaderboard, PlayerPage, RatedOutcome, Record};
 use api::tournament::{
@@ -30,13 +33,22 @@ async fn ok<T: serde::de::DeserializeOwned>(server: &TestServer, path: &str) -> 
     read(&body)
 }
 
-/// Creates a tournament; returns its id and the organiser's token.
+/// Creates a rated tournament, signed in as a new organiser's account;
+/// returns its id and the organiser's token.
 async fn create(server: &TestServer, body: Value) -> (String, String) {
-    let (status, created) = server.post("/api/tournaments", None, body).await;
+    let organiser = server.account("organiser").await;
+    let (status, created) = server
+        .post_as(&organiser, "/api/tournaments", None, body)
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let created: TournamentCreated = read(&created);
     assert_eq!(created.state.kind, TournamentKind::Tournament);
     assert_eq!(created.state.status, Status::Waiting);
+    assert!(created.state.rated, "made signed in: {:?}", created.state);
+    assert_eq!(
+        created.state.organiser.as_deref(),
+        Some(organiser.name.as_str())
+    );
     (created.id, created.token)
 }
 
@@ -254,6 +266,51 @@ async fn a_gt_round_robin_of_four_plays_its_games_on_the_server() {
     assert!(leaders[3].rating < 1500.0, "{ratings:?}");
     let (status, _) = server.get("/api/ratings?game=chess").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+/// A tournament made with no session (the organiser's token alone) is
+/// played like any other, but its results count for no rating.
+#[tokio::test]
+async fn a_tournament_made_without_a_session_is_not_rated() {
+    let server = start(config(&common::sqlite_url())).await;
+    let (status, created) = server
+        .post(
+            "/api/tournaments",
+            None,
+            json!({ "title": "Casual night", "game": "gt", "format": "round-robin" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let created: TournamentCreated = read(&created);
+    assert!(!created.state.rated, "{:?}", created.state);
+    assert_eq!(created.state.organiser, None);
+    let (id, organiser) = (created.id, created.token);
+    for name in ["ann", "bob"] {
+        register(&server, &id, &organiser, json!({ "name": name })).await;
+    }
+    let games = start_round(&server, &id, &organiser).await;
+    let gid = &games[0].game;
+    let (status, body) = server
+        .post(
+            &format!("/api/gt/games/{gid}/resign"),
+            Some(token_of(&games[0], "blue")),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let state = round_decided(&server, &id).await;
+    assert_eq!(
+        text(&state.rounds[0].pairings[0].score).as_deref(),
+        Some("1-0"),
+        "the result is the tournament's"
+    );
+    let ratings: Leaderboard = ok(&server, "/api/ratings?game=gt&min_games=1").await;
+    assert_eq!(ratings.tournaments, 0, "{ratings:?}");
+    assert!(ratings.leaders.is_empty(), "{ratings:?}");
+    for name in ["ann", "bob"] {
+        let (status, body) = server.get(&format!("/api/players/gt/{name}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{name}: {body}");
+    }
 }
 
 type Socket =
@@ -609,16 +666,19 @@ async fn a_drawn_kubb_match_is_a_draw_in_its_tournament_and_the_ratings() {
     }
 }
 
-/// A rated Kubb match drawn on time is a draw for both teams' ratings.
+/// A rated Kubb match drawn on time is a draw for both teams' ratings,
+/// once a player of each team has confirmed it from their account.
 #[tokio::test]
 async fn a_rated_kubb_match_drawn_on_time_is_rated_a_draw() {
     let server = start(config(&common::sqlite_url())).await;
+    let (oak, elm) = (server.account("oak").await, server.account("elm").await);
     let (status, created) = server
         .post(
             "/api/kubb/matches",
             None,
             json!({ "ruleset": "standard", "time_limit": { "minutes": 30, "tie_break": "none" },
-                    "team_a": { "name": "Oaks" }, "team_b": { "name": "Elms" }, "rated": true }),
+                    "team_a": { "name": "Oaks", "players": [oak.name] },
+                    "team_b": { "name": "Elms", "players": [elm.name] }, "rated": true }),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -638,8 +698,25 @@ async fn a_rated_kubb_match_drawn_on_time_is_rated_a_draw() {
         (Status::Finished, None),
         "{body:?}"
     );
-    for name in ["Oaks", "Elms"] {
-        let page: PlayerPage = ok(&server, &format!("/api/players/kubb/{name}")).await;
+    let confirm = format!("/api/kubb/matches/{id}/confirm");
+    let mut rating = None;
+    for player in [&oak, &elm] {
+        let (status, body) = server
+            .post_as(player, &confirm, None, json!({ "agree": true }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let state: KubbState = read(&body);
+        rating = state.result_confirmation.map(|c| c.rating);
+    }
+    assert_eq!(rating, Some(RatingCount::Counted));
+    let pages = [
+        "Oaks".to_string(),
+        "Elms".to_string(),
+        format!("{}?of=players", oak.name),
+        format!("{}?of=players", elm.name),
+    ];
+    for page in pages {
+        let page: PlayerPage = ok(&server, &format!("/api/players/kubb/{page}")).await;
         assert_eq!(
             page.record,
             Record {

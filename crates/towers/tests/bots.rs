@@ -1,5 +1,7 @@
 //! Engines as bot accounts, end to end with the real binary: `towers
-//! serve`, bot accounts registered over HTTP, one `towers bot` adapter per
+//! serve`, bot accounts registered over HTTP by a signed-in account that
+//! owns them (which also makes the tournament, so that it is rated), one
+//! `towers bot` adapter per
 //! bot running `towers gt engine`, a server round robin with the bots as
 //! entrants played through to its standings; a game against a bot that
 //! was offline when it began; and the hostile cases (a wrong token, a bot
@@ -62,9 +64,57 @@ fn adapter(base: &str, token: &str) -> Killed {
 struct Api {
     client: reqwest::Client,
     base: String,
+    /// The session cookie (`name=value`) of the account that registers the
+    /// bots and makes the tournament: registering a bot needs a signed-in
+    /// owner, and only a tournament made signed in is rated.
+    owner: String,
+}
+
+/// A name no other account of this test run has (a PostgreSQL database
+/// is shared by the run), of letters no two of which look alike.
+fn unique_name(prefix: &str) -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    const LETTERS: &[u8; 16] = b"abdefghjkpqstxyz";
+    let mut n = u64::from(std::process::id()) * 1000 + NEXT.fetch_add(1, Ordering::Relaxed);
+    let mut suffix = String::new();
+    for _ in 0..10 {
+        suffix.push(char::from(LETTERS[(n % 16) as usize]));
+        n /= 16;
+    }
+    format!("{prefix}-{suffix}")
 }
 
 impl Api {
+    /// The API of the server at `base`, with a new account signed up to
+    /// own the bots.
+    async fn signed_up(base: &str) -> Api {
+        let client = reqwest::Client::new();
+        let response = client
+            .post(format!("{base}/api/accounts"))
+            .json(&json!({ "name": unique_name("owner"), "password": "correct horse battery staple" }))
+            .timeout(Duration::from_secs(10))
+            .send()
+            .await
+            .expect("the server answers");
+        assert_eq!(response.status().as_u16(), 201, "signing up");
+        let owner = response
+            .headers()
+            .get(reqwest::header::SET_COOKIE)
+            .expect("signing up sets the session cookie")
+            .to_str()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_string();
+        Api {
+            client,
+            base: base.to_string(),
+            owner,
+        }
+    }
+
     async fn send(
         &self,
         method: reqwest::Method,
@@ -72,10 +122,25 @@ impl Api {
         token: Option<&str>,
         body: Option<Value>,
     ) -> (u16, Value) {
+        self.send_as(method, path, None, token, body).await
+    }
+
+    /// A request, with a session cookie when one is given.
+    async fn send_as(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        cookie: Option<&str>,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (u16, Value) {
         let mut request = self
             .client
             .request(method, format!("{}{path}", self.base))
             .timeout(Duration::from_secs(10));
+        if let Some(cookie) = cookie {
+            request = request.header(reqwest::header::COOKIE, cookie);
+        }
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
@@ -98,8 +163,17 @@ impl Api {
             .await
     }
 
+    /// A POST signed in as the owner.
+    async fn post_as_owner(&self, path: &str, body: Value) -> (u16, Value) {
+        let cookie = Some(self.owner.as_str());
+        self.send_as(reqwest::Method::POST, path, cookie, None, Some(body))
+            .await
+    }
+
     async fn register_bot(&self, name: &str) -> String {
-        let (status, body) = self.post("/api/bots", None, json!({ "name": name })).await;
+        let (status, body) = self
+            .post_as_owner("/api/bots", json!({ "name": name }))
+            .await;
         assert_eq!(status, 201, "{body}");
         body["token"].as_str().unwrap().to_string()
     }
@@ -130,25 +204,25 @@ fn points(score: &str) -> (f64, f64) {
 
 async fn round_robin_of_bots(database: &str) {
     let (_server, base) = serve(database);
-    let api = Api {
-        client: reqwest::Client::new(),
-        base: base.clone(),
-    };
+    let api = Api::signed_up(&base).await;
     let names = ["alpha", "beta", "gamma", "delta"];
     let mut tokens = HashMap::new();
     for name in names {
         tokens.insert(name, api.register_bot(name).await);
     }
     let (status, body) = api
-        .post("/api/bots", None, json!({ "name": "alpha" }))
+        .post_as_owner("/api/bots", json!({ "name": "alpha" }))
         .await;
     assert_eq!(status, 409, "a name is registered once: {body}");
+    let (status, body) = api
+        .post("/api/bots", None, json!({ "name": "epsilon" }))
+        .await;
+    assert_eq!(status, 401, "a bot has a signed-in owner: {body}");
 
     let _adapters: Vec<Killed> = names.iter().map(|n| adapter(&base, &tokens[n])).collect();
     let (status, created) = api
-        .post(
+        .post_as_owner(
             "/api/tournaments",
-            None,
             json!({
                 "title": "Engines",
                 "game": "gt",
@@ -158,6 +232,7 @@ async fn round_robin_of_bots(database: &str) {
         )
         .await;
     assert_eq!(status, 201, "{created}");
+    assert_eq!(created["state"]["rated"], true, "made signed in: {created}");
     let id = created["id"].as_str().unwrap().to_string();
     let organiser = created["token"].as_str().unwrap().to_string();
     let entrants = format!("/api/tournaments/{id}/entrants");
@@ -299,10 +374,7 @@ async fn a_bot_offline_when_its_game_began_plays_it_when_it_connects() {
     let dir = std::env::temp_dir().join(format!("towers-bot-late-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (_server, base) = serve(&format!("sqlite:{}", dir.join("late.db").display()));
-    let api = Api {
-        client: reqwest::Client::new(),
-        base: base.clone(),
-    };
+    let api = Api::signed_up(&base).await;
     let token = api.register_bot("late").await;
     let (status, created) = api
         .post(
@@ -404,10 +476,7 @@ async fn the_adapter_rides_out_a_server_restart() {
     std::fs::create_dir_all(&dir).unwrap();
     let database = format!("sqlite:{}", dir.join("restart.db").display());
     let (server, base) = serve(&database);
-    let api = Api {
-        client: reqwest::Client::new(),
-        base: base.clone(),
-    };
+    let api = Api::signed_up(&base).await;
     let token = api.register_bot("steady").await;
     let _adapter = adapter(&base, &token);
     let game = json!({ "opponent": "bot", "bot": "steady", "color": "red", "name": "ann" });
