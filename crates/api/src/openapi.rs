@@ -647,14 +647,15 @@ fn kubb(doc: &mut Document) {
     doc.route(
         "/api/kubb/matches/{id}/confirm",
         post("Agree with the result, or dispute it")
-            .about("Once the match is over, each team's phone (its team link's token) says whether it agrees with the result; both agreeing confirm it, one disagreeing disputes it, and the referee's word (the referee's token) settles it. Any later entry or undo clears them.")
+            .about("Once the match is over, each team's phone (its team link's token) says whether it agrees with the result; both agreeing confirm it, one disagreeing disputes it, and the referee's word (the referee's token) settles it. Any later entry or undo clears them. For the ratings (`result_confirmation.rating`: `unrated`, `unconfirmed`, `counted`), a rated match counts once each team has agreed signed in (the session cookie) as one of its players, from the team's phone or, without a token, from the player's own; a player who is an account is rated only once they agreed themselves.")
             .seat()
+            .signed_in()
             .id()
             .body::<ConfirmRequest>()
             .answer::<KubbState>(200, "State with the confirmations")
             .refusal(400, NOT_JSON)
-            .refusal(401, NO_SEAT_TOKEN)
-            .refusal(403, "The token holds no seat in this match")
+            .refusal(401, "Neither a seat token nor a signed-in player of the match")
+            .refusal(403, "The token holds no seat in this match, a signed-in account plays for neither team, or a cross-site request with the session")
             .refusal(404, NO_MATCH)
             .refusal(422, &refused_or("the match is not over")),
     );
@@ -665,7 +666,7 @@ fn tournaments(doc: &mut Document) {
     doc.route(
         "/api/tournaments",
         post("Create a tournament")
-            .about("Returns the organiser's token, which every change needs.")
+            .about("Returns the organiser's token, which every change needs. Created signed in (the session cookie), it is owned by that account and its results are rated; created with no session, it is played the same but counts for no rating (`rated: false`).")
             .body::<CreateTournament>()
             .answer::<TournamentCreated>(201, "Created")
             .refusal(400, NOT_JSON)

@@ -320,9 +320,27 @@ async fn kubb_match(server: &TestServer, players: &KubbPlayers, rated: bool) -> 
         assert_eq!(rating(&body), RatingCount::Unconfirmed, "one team: {body}");
         let cy = &players.danes[0];
         let team_b = Some(created.team_tokens.b.as_str());
-        let (status, body) = server.post_as(cy, &confirm, team_b, agree).await;
+        let (status, body) = server.post_as(cy, &confirm, team_b, agree.clone()).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(rating(&body), RatingCount::Counted, "{body}");
+        // A player who is an account is rated only once they agreed
+        // themselves: their teammate's word does not move their rating.
+        let (bob, dee) = (&players.vikings[1], &players.danes[1]);
+        let board: Leaderboard = ok(server, "/api/ratings?game=kubb&of=players").await;
+        for absent in [bob, dee] {
+            assert!(
+                board
+                    .leaders
+                    .iter()
+                    .all(|leader| leader.name != absent.name),
+                "{} has not agreed: {board:?}",
+                absent.name
+            );
+        }
+        for player in [bob, dee] {
+            let (status, body) = server.post_as(player, &confirm, None, agree.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
     }
     created.id
 }

@@ -8,7 +8,7 @@ pub mod routes;
 #[cfg(test)]
 mod rules_twin;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use api::kubb::{
     ConfirmationState, Inkast, KingAttack, KubbKind, KubbState, Place, RatingCount,
@@ -148,9 +148,9 @@ pub struct State {
     /// match last finished.
     confirmations: [Option<bool>; 2],
     referee_confirmed: bool,
-    /// The account that agreed for each team (A, B), when the one who
-    /// confirmed was signed in as one of the team's players.
-    account_confirmations: [Option<String>; 2],
+    /// The accounts that agreed for each team (A, B): those who confirmed
+    /// signed in as one of the team's players.
+    account_confirmations: [BTreeSet<String>; 2],
 }
 
 impl State {
@@ -165,7 +165,7 @@ impl State {
             confirmed_by_accounts: settings.confirmed_by_accounts,
             confirmations: [None; 2],
             referee_confirmed: false,
-            account_confirmations: [None, None],
+            account_confirmations: Default::default(),
         }
     }
 
@@ -175,7 +175,15 @@ impl State {
     pub fn counts_for_ratings(&self) -> bool {
         self.current.outcome().is_some()
             && (!self.confirmed_by_accounts
-                || self.account_confirmations.iter().all(Option::is_some))
+                || self
+                    .account_confirmations
+                    .iter()
+                    .all(|agreed| !agreed.is_empty()))
+    }
+
+    /// The accounts that agreed with the result for `team`.
+    pub fn agreed_for(&self, team: Team) -> &BTreeSet<String> {
+        &self.account_confirmations[team.index()]
     }
 
     /// The team `account` plays in, when it is one of a team's players.
@@ -269,11 +277,21 @@ impl State {
                 match by {
                     Some(team) => {
                         self.confirmations[team.index()] = Some(*agree);
-                        let by_player = account
-                            .as_deref()
-                            .filter(|name| self.team_of_player(name) == Some(*team));
-                        self.account_confirmations[team.index()] =
-                            by_player.filter(|_| *agree).map(str::to_string);
+                        let by_player = account.as_ref().filter(|name| {
+                            self.current
+                                .team_info(*team)
+                                .players
+                                .iter()
+                                .any(|player| player.as_str() == name.as_str())
+                        });
+                        let agreed = &mut self.account_confirmations[team.index()];
+                        if let Some(name) = by_player {
+                            if *agree {
+                                agreed.insert(name.clone());
+                            } else {
+                                agreed.remove(name);
+                            }
+                        }
                     }
                     None => self.referee_confirmed = *agree,
                 }
@@ -287,7 +305,7 @@ impl State {
     fn clear_confirmations(&mut self) {
         self.confirmations = [None; 2];
         self.referee_confirmed = false;
-        self.account_confirmations = [None, None];
+        self.account_confirmations = Default::default();
     }
 
     fn replayed(&self) -> Match {

@@ -1,6 +1,6 @@
 //! What a Kubb match gives the ratings.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use kubb::stats::PlayerStats;
 use tournament::GameKind;
@@ -9,18 +9,32 @@ use super::{Settings, State};
 use crate::error::ApiError;
 use crate::games::rated::{game_source, stored_settings};
 use crate::ratings::sources::{RatedResult, Side, Source};
-use crate::store::{SourceRow, Store};
+use crate::store::{Holder, SourceRow, Store};
 
 /// One result, when the match is rated, over and between two names.
+/// Since accounts, a player who is an account is rated only when they
+/// agreed with the result themselves: nobody moves another's rating by
+/// listing them in a team.
 pub async fn source(store: &Store, row: &SourceRow) -> Result<Source, ApiError> {
     let settings: Settings = stored_settings(row)?;
+    let accounts: HashSet<String> = if settings.confirmed_by_accounts {
+        store
+            .holders()
+            .await?
+            .into_iter()
+            .filter(|(_, holder)| *holder == Holder::Account)
+            .map(|(name, _)| name)
+            .collect()
+    } else {
+        HashSet::new()
+    };
     game_source::<State>(store, row, settings.rated, |state| {
-        result(state, &row.id, row.updated_ms)
+        result(state, &row.id, row.updated_ms, &accounts)
     })
     .await
 }
 
-fn result(state: &State, id: &str, at_ms: i64) -> Option<RatedResult> {
+fn result(state: &State, id: &str, at_ms: i64, accounts: &HashSet<String>) -> Option<RatedResult> {
     if !state.counts_for_ratings() {
         return None;
     }
@@ -31,9 +45,15 @@ fn result(state: &State, id: &str, at_ms: i64) -> Option<RatedResult> {
     };
     let sides = kubb::Team::BOTH.map(|team| {
         let info = state.current.team_info(team);
+        let agreed = state.agreed_for(team);
         Side {
             name: info.name.to_string(),
-            players: info.players.iter().map(ToString::to_string).collect(),
+            players: info
+                .players
+                .iter()
+                .map(ToString::to_string)
+                .filter(|player| !accounts.contains(player) || agreed.contains(player))
+                .collect(),
         }
     });
     (sides[0].name != sides[1].name).then(|| RatedResult {
