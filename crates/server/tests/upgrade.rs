@@ -10,8 +10,6 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use api::gt::{GtState, SeatGranted};
 use api::listing::{GameList, GameSummary, Outcome, Winner};
 use guard_towers::record::Termination;
@@ -30,31 +28,7 @@ const OLD_MIGRATIONS: [&str; 3] = [
 /// Makes the old schema in the database at `url` and writes the fixture's
 /// rows into it.
 async fn write_old_database(url: &str) {
-    sqlx::any::install_default_drivers();
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let old = std::env::temp_dir().join(format!(
-        "towers-old-migrations-{}-{}",
-        std::process::id(),
-        url.len()
-    ));
-    std::fs::create_dir_all(&old).unwrap();
-    for name in OLD_MIGRATIONS {
-        std::fs::copy(manifest.join("migrations").join(name), old.join(name)).unwrap();
-    }
-    let url = if url.starts_with("sqlite") {
-        format!("{url}?mode=rwc")
-    } else {
-        url.to_string()
-    };
-    let mut connection = AnyConnection::connect(&url).await.unwrap();
-    let migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
-    migrator.run(&mut connection).await.unwrap();
-    let rows = std::fs::read_to_string(manifest.join("tests/fixtures/before-listing-columns.sql"))
-        .unwrap();
-    for statement in rows.lines().filter(|line| line.starts_with("INSERT")) {
-        connection.execute(statement).await.unwrap();
-    }
-    connection.close().await.unwrap();
+    common::write_old_database(url, &OLD_MIGRATIONS, "before-listing-columns.sql").await;
 }
 
 /// A fresh PostgreSQL database beside the test run's one: (its URL, the

@@ -10,8 +10,6 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use api::ratings::{Holder, Leaderboard, PlayerPage};
 use api::ErrorBody;
 use common::{read, TestServer, PASSWORD};
@@ -29,34 +27,8 @@ const MIGRATIONS_BEFORE_ACCOUNTS: [&str; 5] = [
     "20261203000002_puzzles.sql",
 ];
 
-/// Makes the schema before accounts in the database at `url` and writes
-/// the fixture's rows into it.
 async fn write_database_before_accounts(url: &str) {
-    sqlx::any::install_default_drivers();
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let old = std::env::temp_dir().join(format!(
-        "towers-before-accounts-{}-{}",
-        std::process::id(),
-        url.len()
-    ));
-    std::fs::create_dir_all(&old).unwrap();
-    for name in MIGRATIONS_BEFORE_ACCOUNTS {
-        std::fs::copy(manifest.join("migrations").join(name), old.join(name)).unwrap();
-    }
-    let url = if url.starts_with("sqlite") {
-        format!("{url}?mode=rwc")
-    } else {
-        url.to_string()
-    };
-    let mut connection = AnyConnection::connect(&url).await.unwrap();
-    let migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
-    migrator.run(&mut connection).await.unwrap();
-    let rows =
-        std::fs::read_to_string(manifest.join("tests/fixtures/before-accounts.sql")).unwrap();
-    for statement in rows.lines().filter(|line| line.starts_with("INSERT")) {
-        connection.execute(statement).await.unwrap();
-    }
-    connection.close().await.unwrap();
+    common::write_old_database(url, &MIGRATIONS_BEFORE_ACCOUNTS, "before-accounts.sql").await;
 }
 
 async fn board(server: &TestServer, path: &str) -> Leaderboard {

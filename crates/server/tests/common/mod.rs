@@ -229,6 +229,39 @@ impl TestServer {
     }
 }
 
+/// Makes the schema of `migrations` (files of `migrations/`, applied by
+/// sqlx as the server that had only them applied them) in the database at
+/// `url`, and writes the rows of the fixture `fixture`
+/// (`tests/fixtures/…`, one INSERT a line) into it: a database as an
+/// earlier server left it, for the upgrade tests.
+pub async fn write_old_database(url: &str, migrations: &[&str], fixture: &str) {
+    use sqlx::{AnyConnection, Connection, Executor};
+    sqlx::any::install_default_drivers();
+    let manifest = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let old = std::env::temp_dir().join(format!(
+        "towers-old-migrations-{}-{}",
+        std::process::id(),
+        rand_suffix()
+    ));
+    std::fs::create_dir_all(&old).unwrap();
+    for name in migrations {
+        std::fs::copy(manifest.join("migrations").join(name), old.join(name)).unwrap();
+    }
+    let url = if url.starts_with("sqlite") {
+        format!("{url}?mode=rwc")
+    } else {
+        url.to_string()
+    };
+    let mut connection = AnyConnection::connect(&url).await.unwrap();
+    let migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
+    migrator.run(&mut connection).await.unwrap();
+    let rows = std::fs::read_to_string(manifest.join("tests/fixtures").join(fixture)).unwrap();
+    for statement in rows.lines().filter(|line| line.starts_with("INSERT")) {
+        connection.execute(statement).await.unwrap();
+    }
+    connection.close().await.unwrap();
+}
+
 /// The password of every test account.
 pub const PASSWORD: &str = "correct horse battery staple";
 
