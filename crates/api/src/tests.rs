@@ -275,5 +275,5 @@ fn every_operation_has_a_summary_and_an_answer_that_is_no_refusal() {
             );
         }
     }
-    assert_eq!(operations, 44, "the 44 operations of the 40 paths");
+    assert_eq!(operations, 59, "the 59 operations of the 50 paths");
 }
