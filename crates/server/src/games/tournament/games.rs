@@ -220,7 +220,10 @@ async fn create_game(
                 .await?
         }
         GameKind::Kubb => {
-            let settings = state.settings.games.kubb_match();
+            let settings = state
+                .settings
+                .games
+                .kubb_match(state.settings.owner.rated());
             let team = |name: &Name| {
                 let entrant = state
                     .entrant(name)

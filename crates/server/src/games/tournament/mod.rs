@@ -86,13 +86,14 @@ pub struct GameSettings {
 }
 
 impl GameSettings {
-    /// A Kubb match's settings: a tournament's matches are rated.
-    pub fn kubb_match(&self) -> kubb_match::Settings {
+    /// A Kubb match's settings: a rated tournament's matches are rated
+    /// (`rated`), through the tournament's results.
+    pub fn kubb_match(&self, rated: bool) -> kubb_match::Settings {
         let ruleset = self.ruleset.unwrap_or_default();
         kubb_match::Settings {
             ruleset,
             tournament: self.match_settings.unwrap_or_else(|| ruleset.settings()),
-            rated: true,
+            rated,
             // Rated through the tournament's results, never on its own.
             confirmed_by_accounts: false,
         }
@@ -357,7 +358,7 @@ impl State {
     /// into: checked at registration, not when a round's matches are made.
     fn check_kubb_team(&self, entrant: &Entrant) -> Result<(), Refusal> {
         let team = self.kubb_team(entrant)?;
-        let ruleset = self.settings.games.kubb_match().rules();
+        let ruleset = self.settings.games.kubb_match(false).rules();
         let refused = |error: kubb::RuleError| Refusal::Command(error.to_string());
         team.check(&ruleset).map_err(refused)?;
         for other in &self.entrants {
