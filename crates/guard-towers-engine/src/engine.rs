@@ -311,7 +311,12 @@ impl Engine {
             on_info(&info_of(&result, 1, started.elapsed()));
             return Some(result);
         }
-        if let Some(result) = self.tablebase_answer(game) {
+        // The tables name one best move; left out, the search finds the
+        // best of the others (probing the tables below the root).
+        let from_tables = self
+            .tablebase_answer(game)
+            .filter(|result| !excluded.contains(&result.best_move));
+        if let Some(result) = from_tables {
             on_info(&info_of(&result, 1, started.elapsed()));
             return Some(result);
         }

@@ -186,3 +186,29 @@ fn the_engine_reads_no_tables_itself() {
     engine.set_option("tablebasepath", "").unwrap();
     assert!(engine.tablebase().is_none());
 }
+
+/// The tables' move, left out at the root, is not answered anyway: the
+/// search names another move (the puzzle verifier's question, "does a
+/// second move win?", and the Python package's `analyse` rely on it).
+#[test]
+fn a_left_out_tables_move_is_not_the_answer() {
+    let mut engine = Engine::new();
+    engine.set_tablebase(Some(tables()));
+    let mut checked = 0;
+    for position in positions() {
+        let game = Game::new(position, Rules::COURSE);
+        if game.outcome().is_some() || position.legal_moves().len() < 2 {
+            continue;
+        }
+        let first = engine.search(&game, &Limits::depth(3)).unwrap();
+        if !first.tablebase {
+            continue;
+        }
+        let other = engine
+            .search_excluding(&game, &Limits::depth(3), &[first.best_move])
+            .unwrap();
+        assert_ne!(other.best_move, first.best_move, "{position:?}");
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} positions answered by the tables");
+}
