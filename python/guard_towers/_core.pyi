@@ -44,6 +44,9 @@ class Position:
     def __init__(self, text: Optional[str] = None) -> None:
         """A position in course notation; the start position without one.
         Raises ``ValueError`` for text that is no position."""
+    @staticmethod
+    def from_course_board(text: str) -> Position:
+        """A board as a course game server sends it (``r0``/``b0``: empty)."""
     @property
     def side_to_move(self) -> Color: ...
     @property

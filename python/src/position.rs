@@ -37,6 +37,18 @@ impl Position {
         Ok(Position { inner })
     }
 
+    /// A board as a course game server sends it: course notation, where
+    /// the square a whole tower left to take the guard may read `r0` or
+    /// `b0` (an empty square). The product never writes those; a client of
+    /// the course's servers reads their boards with this.
+    #[staticmethod]
+    fn from_course_board(text: &str) -> PyResult<Position> {
+        let inner = guard_towers::course::read_board(text).map_err(|error| {
+            value_error(one_line(&format!("invalid position '{text}': {error}")))
+        })?;
+        Ok(Position { inner })
+    }
+
     /// `"red"` or `"blue"`.
     #[getter]
     fn side_to_move(&self) -> &'static str {

@@ -206,3 +206,16 @@ def test_random_games_stay_within_the_rules():
         else:
             continue
         assert p.legal_moves() == []
+
+
+def test_a_course_servers_board_reads_with_its_height_0_towers():
+    # The course server writes `b0` where a whole tower left to take the
+    # guard; the notation itself refuses it.
+    text = "3b13/7/7/7/7/7/3b03 r"
+    with pytest.raises(ValueError):
+        gt.Position(text)
+    board = gt.Position.from_course_board(text)
+    assert str(board) == "3b13/7/7/7/7/7/7 r"
+    assert board.outcome().winner == "blue"
+    with pytest.raises(ValueError, match="^invalid position 'nonsense'"):
+        gt.Position.from_course_board("nonsense")

@@ -210,5 +210,8 @@ fn a_left_out_tables_move_is_not_the_answer() {
         assert_ne!(other.best_move, first.best_move, "{position:?}");
         checked += 1;
     }
-    assert!(checked > 20, "only {checked} positions answered by the tables");
+    assert!(
+        checked > 20,
+        "only {checked} positions answered by the tables"
+    );
 }
