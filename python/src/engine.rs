@@ -38,7 +38,10 @@ impl Engine {
     /// the seed of the lower levels' deliberate mistakes (a fresh one when
     /// absent; the same seed and moves replay the same choices).
     #[new]
-    #[pyo3(signature = (level = 10, threads = 1, hash_mb = DEFAULT_HASH_MB as i64, tablebase = None, seed = None))]
+    #[pyo3(
+        signature = (level = 10, threads = 1, hash_mb = DEFAULT_HASH_MB as i64, tablebase = None, seed = None),
+        text_signature = "(level=10, threads=1, hash_mb=16, tablebase=None, seed=None)"
+    )]
     fn new(
         level: i64,
         threads: i64,

@@ -112,7 +112,10 @@ impl Game {
     /// A new game from `position` (the start position without one) under
     /// `rules`.
     #[new]
-    #[pyo3(signature = (position = None, rules = Rules::STANDARD))]
+    #[pyo3(
+        signature = (position = None, rules = Rules::STANDARD),
+        text_signature = "(position=None, rules=Rules.STANDARD)"
+    )]
     fn new(position: Option<&Position>, rules: Rules) -> Game {
         let start = position.map_or_else(rules::Position::start, |p| p.inner);
         let ruleset = Ruleset::from(rules);

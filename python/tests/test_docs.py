@@ -87,3 +87,11 @@ def test_a_docstrings_examples_hold(name, text):
 def test_the_module_docstring_holds():
     failures, tried = doctest.testmod(gt)
     assert tried > 0 and failures == 0
+
+
+def test_help_shows_every_default():
+    assert gt.Engine.__text_signature__ == (
+        "(level=10, threads=1, hash_mb=16, tablebase=None, seed=None)"
+    )
+    assert gt.Game.__text_signature__ == "(position=None, rules=Rules.STANDARD)"
+    assert gt.Position.__text_signature__ == "(text=None)"
