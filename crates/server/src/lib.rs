@@ -39,6 +39,7 @@ mod hub;
 mod listen;
 mod listener;
 mod listing;
+mod metrics;
 mod names;
 mod puzzles;
 mod ratings;
@@ -85,6 +86,11 @@ pub struct Config {
     /// loopback address, `http://localhost:PORT` (WebAuthn refuses IP
     /// addresses); elsewhere, passkeys are off until it is given.
     pub public_url: Option<String>,
+    /// Where `GET /metrics` (Prometheus) and `PUT /log-level` are served,
+    /// apart from the public listener; `None`: nowhere.
+    pub metrics_addr: Option<SocketAddr>,
+    /// How `PUT /log-level` changes the log level (the binary's logger).
+    pub log_level: Option<LogLevel>,
     pub tuning: Tuning,
 }
 
@@ -99,6 +105,8 @@ impl Config {
             max_connections_per_client: 256,
             trust_forwarded_for: false,
             public_url: None,
+            metrics_addr: None,
+            log_level: None,
             tuning: Tuning {
                 engine_movetime: Duration::from_millis(500),
                 engine_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -114,6 +122,8 @@ pub struct Running {
     /// The address the HTTP API listens on.
     pub addr: SocketAddr,
     pub course_addr: Option<SocketAddr>,
+    /// The metrics listener's address, when it is served.
+    pub metrics_addr: Option<SocketAddr>,
     shutdown: watch::Sender<bool>,
     server: tokio::task::JoinHandle<()>,
     app: Arc<app::App>,
@@ -145,6 +155,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
         ::accounts::passkeys::RelyingParty::new(url)
             .map_err(|error| anyhow::anyhow!("--public-url {url}: {error}"))?;
     }
+    metrics::install();
     let store = Store::open(&config.database).await?;
     let (shutdown, stopping) = watch::channel(false);
     puzzles::seed(&store).await?;
@@ -163,6 +174,18 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     );
     let course_addr = match config.course_addr {
         Some(addr) => Some(course::spawn(app.clone(), addr, connections.clone()).await?),
+        None => None,
+    };
+    let metrics_addr = match config.metrics_addr {
+        Some(addr) => Some(
+            metrics::serve(
+                addr,
+                app.clone(),
+                config.log_level.clone(),
+                stopping.clone(),
+            )
+            .await?,
+        ),
         None => None,
     };
     let listener = TcpListener::bind(config.addr).await?;
@@ -192,6 +215,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     Ok(Running {
         addr,
         course_addr,
+        metrics_addr,
         shutdown,
         server,
         app,

@@ -80,7 +80,12 @@ impl Connections {
         let client = client_key(peer);
         let mut open = self.open();
         let of_client = open.by_client.get(&client).copied().unwrap_or(0);
-        if open.total >= self.max_total || of_client >= self.max_per_client {
+        if open.total >= self.max_total {
+            crate::metrics::refused("connections");
+            return None;
+        }
+        if of_client >= self.max_per_client {
+            crate::metrics::refused("connections_per_client");
             return None;
         }
         open.total += 1;

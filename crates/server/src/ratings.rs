@@ -69,6 +69,7 @@ impl Ratings {
         let mut changed = rows.len() != cached.sources.len() || aliases != cached.aliases;
         cached.aliases = aliases;
         let mut sources = HashMap::with_capacity(rows.len());
+        let mut read_anew = 0;
         for row in rows {
             let known = cached
                 .sources
@@ -78,6 +79,7 @@ impl Ratings {
                 Some((_, source)) => source,
                 None => {
                     changed = true;
+                    read_anew += 1;
                     read(store, &row).await
                 }
             };
@@ -100,6 +102,7 @@ impl Ratings {
             crate::names::register_unclaimed(store, new.iter().cloned()).await?;
             cached.guarded.extend(new);
             cached.boards = Some(Arc::new(boards));
+            crate::metrics::ratings_folded(read_anew);
         }
         Ok(cached.boards.clone().expect("the boards were just folded"))
     }

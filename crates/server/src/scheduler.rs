@@ -251,8 +251,21 @@ impl Scheduler {
         Ok(permit)
     }
 
-    /// A place for `work`: at once when one is free, else in its turn.
+    /// A place for `work`: at once when one is free, else in its turn. The
+    /// wait and a refusal are counted in the metrics.
     pub async fn acquire(self: &Arc<Scheduler>, work: Work) -> Result<Permit, Busy> {
+        let started = Instant::now();
+        let place = self.wait_for_place(work).await;
+        let name = match work {
+            Work::ClockedGame { .. } => "clocked_game",
+            Work::UnclockedGame => "unclocked_game",
+            Work::Analysis => "analysis",
+        };
+        crate::metrics::engine_wait(name, started.elapsed(), place.is_ok());
+        place
+    }
+
+    async fn wait_for_place(self: &Arc<Scheduler>, work: Work) -> Result<Permit, Busy> {
         let busy = Busy {
             retry_after: self.deadline.max(Duration::from_secs(1)),
         };
@@ -275,6 +288,7 @@ impl Scheduler {
             queues.push(work, sender);
             receiver
         };
+        let _waiting = crate::metrics::engine_waiting();
         // The sender is dropped only with the scheduler.
         if work != Work::Analysis {
             return waiting.await.map_err(|_| busy);

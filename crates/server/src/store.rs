@@ -260,6 +260,11 @@ impl Store {
         })
     }
 
+    /// The pool's connections: open, and idle among them.
+    pub fn pool_use(&self) -> (u32, usize) {
+        (self.pool.size(), self.pool.num_idle())
+    }
+
     pub fn is_postgres(&self) -> bool {
         self.postgres
     }
@@ -298,6 +303,16 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         row.map(|row| game_row(&row)).transpose()
+    }
+
+    /// How many games of each kind are being played (status `active`), on
+    /// every instance: for the metrics.
+    pub async fn live_games(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        let rows =
+            sqlx::query("SELECT kind, COUNT(*) FROM games WHERE status = 'active' GROUP BY kind")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
     }
 
     /// The game's events numbered above `after`, in order.
@@ -649,7 +664,10 @@ async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgr
             }
         }
         let requests: Vec<&Request> = batch.iter().collect();
-        let outcomes = match write_batch(&pool, &requests, postgres).await {
+        let started = std::time::Instant::now();
+        let written = write_batch(&pool, &requests, postgres).await;
+        crate::metrics::database("commit", started.elapsed());
+        let outcomes = match written {
             Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
             // One bad request must not fail the others it was batched with:
             // each is tried again alone, and only the bad one fails.
@@ -669,10 +687,21 @@ async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgr
             Err(error) => vec![Err(error.to_string())],
         };
         for (request, outcome) in batch.into_iter().zip(outcomes) {
-            if let Err(error) = &outcome {
-                tracing::error!("database write failed: {error}");
+            match &outcome {
+                Err(error) => tracing::error!("database write failed: {error}"),
+                Ok(Committed::Yes) => count_events(&request),
+                Ok(_) => {}
             }
             let _ = request.reply.send(outcome);
+        }
+    }
+}
+
+/// The events a committed request stored, by game kind, for the metrics.
+fn count_events(request: &Request) {
+    for write in &request.writes {
+        if let Write::Append { kind, .. } = write {
+            crate::metrics::committed(kind.name(), 1);
         }
     }
 }
@@ -1158,4 +1187,161 @@ impl Store {
         .await?;
         Ok(row.map(|row| row.get(0)))
     }
+}
+
+/// Reading a database without serving it: a backup's copy and a verify's
+/// replay (`crate::backup`). Nothing here migrates the database or writes
+/// to it, so that checking a backup cannot change it.
+impl Store {
+    /// Opens the database at `url` to read it only: SQLite read-only (the
+    /// file must exist), PostgreSQL with every transaction read-only. No
+    /// migration, no heartbeat, no writer: a commit fails with
+    /// [`StoreError::WriterStopped`].
+    pub async fn open_read_only(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let postgres = url.starts_with("postgres");
+        let shown = redacted(url);
+        let open_error = |cause: String| StoreError::Open {
+            url: shown.clone(),
+            cause,
+        };
+        let url = if postgres {
+            url.to_string()
+        } else {
+            use sqlx::ConnectOptions;
+            sqlx::sqlite::SqliteConnectOptions::from_str(url)?
+                .create_if_missing(false)
+                .read_only(true)
+                .to_url_lossy()
+                .to_string()
+        };
+        let options = AnyConnectOptions::from_str(&url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(2)
+            .acquire_timeout(CONNECT_TIMEOUT)
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    // A server may be writing: wait for its locks as it
+                    // waits for its readers'.
+                    let setting = if postgres {
+                        "SET default_transaction_read_only = on"
+                    } else {
+                        "PRAGMA busy_timeout = 10000"
+                    };
+                    connection.execute(setting).await?;
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .map_err(|error| open_error(error.to_string()))?;
+        let check = if postgres {
+            "SELECT 1"
+        } else {
+            "SELECT count(*) FROM sqlite_master"
+        };
+        pool.execute(check)
+            .await
+            .map_err(|error| open_error(error.to_string()))?;
+        // Nothing reads the other end: every commit fails.
+        let (writer, _) = mpsc::channel(1);
+        Ok(Store {
+            pool,
+            writer,
+            postgres,
+            url,
+            last_alive: None,
+        })
+    }
+
+    /// Closes a database opened by [`Store::open_read_only`] (without the
+    /// word that a server is alive, which [`Store::close`] writes).
+    pub async fn close_read_only(&self) {
+        self.pool.close().await;
+    }
+
+    /// The versions of the migrations applied to the database.
+    pub async fn applied_migrations(&self) -> Result<Vec<i64>, StoreError> {
+        let rows =
+            sqlx::query("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
+
+    /// Every stored game, quarantined ones too, oldest first: its id, and
+    /// its kind and status as stored (unread, so that a game whose row no
+    /// longer reads is still counted and named).
+    pub async fn every_game(&self) -> Result<Vec<(String, String, String)>, StoreError> {
+        let rows = sqlx::query("SELECT id, kind, status FROM games ORDER BY created_ms, id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get(0), row.get(1), row.get(2)))
+            .collect())
+    }
+
+    /// How many accounts, bots and puzzles are stored.
+    pub async fn stored_counts(&self) -> Result<StoredCounts, StoreError> {
+        let row = sqlx::query(
+            "SELECT (SELECT count(*) FROM accounts), (SELECT count(*) FROM bots), \
+             (SELECT count(*) FROM puzzles)",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(StoredCounts {
+            accounts: row.get(0),
+            bots: row.get(1),
+            puzzles: row.get(2),
+        })
+    }
+
+    /// The games a server set apart because they no longer replayed.
+    pub async fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
+        let rows = sqlx::query("SELECT game_id, reason, at_ms FROM quarantine ORDER BY at_ms")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| Quarantined {
+                id: row.get(0),
+                reason: row.get(1),
+                at_ms: row.get(2),
+            })
+            .collect())
+    }
+
+    /// Writes a copy of the SQLite database to the file `path` (absent or
+    /// empty) with `VACUUM INTO`: one read transaction, so the copy is the
+    /// database as of one moment, however busy the writer is meanwhile;
+    /// in WAL mode the writer is not held up.
+    pub async fn vacuum_into(&self, path: &str) -> Result<(), StoreError> {
+        sqlx::query("VACUUM INTO $1")
+            .bind(path)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The PostgreSQL server's version as a number (`150020` is 15.20).
+    pub async fn server_version_num(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("SHOW server_version_num")
+            .fetch_one(&self.pool)
+            .await?;
+        let text: String = row.get(0);
+        text.trim().parse().map_err(|_| {
+            StoreError::Database(sqlx::Error::Protocol(format!(
+                "server_version_num is '{text}'"
+            )))
+        })
+    }
+}
+
+/// How many of the things beside the games a database holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StoredCounts {
+    pub accounts: i64,
+    pub bots: i64,
+    pub puzzles: i64,
 }

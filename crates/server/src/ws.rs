@@ -92,6 +92,7 @@ async fn serve(
     snapshot: ServerMessage,
     socket: WebSocket,
 ) -> Result<(), axum::Error> {
+    let _open = crate::metrics::socket_opened("game");
     // The subscription borrows the hub for as long as the socket lives.
     let watching = Arc::clone(&app);
     let mut updates = watching.hub.subscribe(&id);
@@ -164,7 +165,9 @@ async fn serve(
 impl Connection {
     async fn send(&mut self, message: &ServerMessage) -> Result<(), axum::Error> {
         let text = serde_json::to_string(message).expect("messages serialise");
-        self.socket.send(Message::Text(text.into())).await
+        self.socket.send(Message::Text(text.into())).await?;
+        crate::metrics::socket_messages_sent("game", 1);
+        Ok(())
     }
 
     async fn close(&mut self, code: u16, reason: &'static str) -> Result<(), axum::Error> {

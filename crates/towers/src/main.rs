@@ -4,6 +4,7 @@ mod arena_cli;
 mod bench;
 mod bot;
 mod columns;
+mod config;
 mod course_client;
 mod engine_protocol;
 mod gt;
@@ -24,7 +25,7 @@ mod tuning;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// The server fans every move out to many sockets, allocation-heavy work
 /// where mimalloc measured faster than the system allocator.
@@ -111,7 +112,17 @@ fn stop_quietly_when_the_reader_leaves() {
 pub struct UsageError(String);
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let (matches, settings) = match config::read(Cli::command()) {
+        Ok(read) => read,
+        Err(UsageError(message)) => {
+            eprintln!("towers: error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    if let (Command::Serve(args), Some(settings)) = (&mut cli.command, settings) {
+        args.settings = settings;
+    }
     if cli.command.writes_for_a_pipe() {
         stop_quietly_when_the_reader_leaves();
     }

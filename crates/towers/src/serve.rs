@@ -5,64 +5,111 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use clap::Args;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{fmt, reload, EnvFilter};
 
 use crate::UsageError;
 
+/// Every setting can also come from the environment (the `TOWERS_…` name
+/// shown in `--help`) and from a TOML file (`--config`): see
+/// `crate::config` and docs/deploy.md.
 #[derive(Args)]
 pub struct ServeArgs {
     /// Address of the HTTP API and web UI.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "TOWERS_ADDR", default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
     /// `sqlite:FILE` (created if missing) or `postgres://USER@HOST/DB`.
-    #[arg(long, default_value = "sqlite:towers.db")]
+    #[arg(
+        long,
+        env = "TOWERS_DATABASE",
+        hide_env_values = true,
+        default_value = "sqlite:towers.db"
+    )]
     database: String,
     /// Also serve the course's TCP game-server protocol on this port
     /// (the course's default is 5555).
-    #[arg(long)]
+    #[arg(long, env = "TOWERS_COURSE_PORT")]
     course_port: Option<u16>,
     /// Requests per second per client address (bursts of twice that);
     /// 0 turns the limit off.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, env = "TOWERS_RATE_LIMIT", default_value_t = 50)]
     rate_limit: u32,
     /// Engine thinking time per move in games without a clock.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, env = "TOWERS_ENGINE_MOVETIME_MS", default_value_t = 500)]
     engine_movetime_ms: u64,
     /// Games kept in memory; beyond it, games nobody is using are dropped
     /// and read back from the database when next asked for.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, env = "TOWERS_CACHED_GAMES", default_value_t = 10_000)]
     cached_games: usize,
     /// Connections open at once over both listeners [default: the
     /// descriptor limit less a reserve].
-    #[arg(long)]
+    #[arg(long, env = "TOWERS_MAX_CONNECTIONS")]
     max_connections: Option<usize>,
     /// Connections open at once from one client (an IPv4 address or an
     /// IPv6 /64).
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, env = "TOWERS_MAX_CONNECTIONS_PER_CLIENT", default_value_t = 256)]
     max_connections_per_client: usize,
     /// Behind a reverse proxy: take each client's address from the
     /// proxy's `X-Forwarded-For` (never trust it otherwise: clients can
     /// send it).
-    #[arg(long)]
+    #[arg(long, env = "TOWERS_TRUST_FORWARDED_FOR")]
     trust_forwarded_for: bool,
     /// Where users reach the server (`https://towers.example.org`): the
     /// origin and relying-party id passkeys are bound to [default:
     /// http://localhost:PORT on a loopback address; elsewhere passkeys are
     /// off until it is given, since WebAuthn refuses IP addresses].
-    #[arg(long, value_name = "URL")]
+    #[arg(long, env = "TOWERS_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
     /// Endgame tables for analyses and the full-strength engine's games
     /// (`towers gt tablebase build`).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, env = "TOWERS_TABLEBASE", value_name = "DIR")]
     tablebase: Option<std::path::PathBuf>,
+    /// Serve `GET /metrics` (Prometheus) and `PUT /log-level` on this
+    /// address, apart from the public one [default: off].
+    #[arg(long, env = "TOWERS_METRICS_ADDR", value_name = "ADDR")]
+    metrics_addr: Option<SocketAddr>,
+    /// Log lines as text or as JSON objects (one a line, for a collector).
+    #[arg(long, env = "TOWERS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+    /// What to log: a level (`info`, `debug`) or tracing's directives
+    /// (`info,server=debug`). Changed while running by SIGHUP (read again
+    /// from the configuration file) or `PUT /log-level` on the metrics
+    /// address.
+    #[arg(long, env = "TOWERS_LOG_LEVEL", default_value = "info", value_parser = log_filter)]
+    log_level: String,
+    /// A TOML file of these settings (`database = "sqlite:/var/lib/towers/towers.db"`);
+    /// flags and the environment override it.
+    #[arg(long, env = "TOWERS_CONFIG", value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
+    /// Print the configuration in force, and where each value came from,
+    /// then stop.
+    #[arg(long)]
+    print_config: bool,
+    /// Filled in by `main` from `crate::config`.
+    #[arg(skip)]
+    pub settings: crate::config::Settings,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+/// A `--log-level` that tracing can use.
+fn log_filter(text: &str) -> Result<String, String> {
+    EnvFilter::try_new(text)
+        .map(|_| text.to_string())
+        .map_err(|error| format!("not a level or tracing directive: {error}"))
 }
 
 pub fn run(args: ServeArgs) -> Result<(), UsageError> {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .init();
+    if args.print_config {
+        print!("{}", args.settings);
+        return Ok(());
+    }
+    let log_level = init_logging(args.log_format, &args.log_level);
     let mut config = server::Config::new(args.addr, args.database);
     config.course_addr = args
         .course_port
@@ -74,6 +121,8 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
     config.max_connections_per_client = args.max_connections_per_client;
     config.trust_forwarded_for = args.trust_forwarded_for;
     config.public_url = args.public_url;
+    config.metrics_addr = args.metrics_addr;
+    config.log_level = Some(log_level.clone());
     config.tuning.tablebase = args
         .tablebase
         .map(|dir| crate::tablebase_cli::load(&dir))
@@ -87,12 +136,73 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
             if let Some(course) = running.course_addr {
                 println!("towers serve: course protocol on {course}");
             }
+            if let Some(metrics) = running.metrics_addr {
+                println!("towers serve: metrics on http://{metrics}/metrics");
+            }
+            tokio::spawn(reload_on_hangup(args.config, log_level));
             stop_signal().await?;
             // Not on stdout: whoever read the address may have gone.
             tracing::info!("stopping: no new connections, finishing requests in flight");
             running.shutdown().await
         })
         .map_err(|error| UsageError(format!("{error:#}")))
+}
+
+/// Starts logging to stderr as text or JSON, with a level that can be
+/// changed later through the returned control.
+fn init_logging(format: LogFormat, level: &str) -> server::LogLevel {
+    let (filter, handle) = reload::Layer::new(EnvFilter::new(level));
+    let registry = tracing_subscriber::registry().with(filter);
+    let stderr = std::io::stderr;
+    match format {
+        LogFormat::Text => registry.with(fmt::layer().with_writer(stderr)).init(),
+        LogFormat::Json => registry
+            .with(
+                fmt::layer()
+                    .json()
+                    .flatten_event(true)
+                    .with_span_list(false)
+                    .with_writer(stderr),
+            )
+            .init(),
+    }
+    server::LogLevel(std::sync::Arc::new(move |level: &str| {
+        let filter = EnvFilter::try_new(level).map_err(|error| error.to_string())?;
+        handle.reload(filter).map_err(|error| error.to_string())?;
+        tracing::warn!(level, "log level changed");
+        Ok(())
+    }))
+}
+
+/// On SIGHUP, the configuration file's `log_level` is read again and put
+/// in force (systemd's `ExecReload=kill -HUP $MAINPID`).
+async fn reload_on_hangup(config: Option<std::path::PathBuf>, log_level: server::LogLevel) {
+    use tokio::signal::unix::{signal, SignalKind};
+    let Ok(mut hangups) = signal(SignalKind::hangup()) else {
+        return;
+    };
+    while hangups.recv().await.is_some() {
+        let Some(path) = &config else {
+            tracing::warn!("SIGHUP: no configuration file (--config) to read the log level from");
+            continue;
+        };
+        let level = std::fs::read_to_string(path)
+            .map_err(|error| error.to_string())
+            .and_then(|text| {
+                text.parse::<toml::Table>()
+                    .map_err(|error| error.to_string())
+            })
+            .map(|table| {
+                table
+                    .get("log_level")
+                    .and_then(|level| level.as_str())
+                    .unwrap_or("info")
+                    .to_string()
+            });
+        if let Err(error) = level.and_then(|level| (log_level.0)(&level)) {
+            tracing::warn!(%error, "SIGHUP: the log level stays as it was");
+        }
+    }
 }
 
 /// SIGTERM or SIGINT (Ctrl-C).

@@ -41,6 +41,7 @@ impl IntoResponse for ApiError {
             status(&self),
             Json(ErrorBody {
                 error: self.to_string(),
+                request_id: super::observe::request_id(),
             }),
         )
             .into_response();

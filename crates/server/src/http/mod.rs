@@ -7,6 +7,7 @@
 pub(crate) mod accounts;
 mod bots;
 mod error;
+mod observe;
 mod players;
 mod puzzles;
 pub mod router;

@@ -80,7 +80,9 @@ fn outer_layers(router: Router) -> Router {
     for header in headers {
         router = router.layer(header);
     }
-    router
+    // Outermost: the id and the log line cover every answer, a panic's and
+    // a timeout's included.
+    router.layer(middleware::from_fn(super::observe::observe))
 }
 
 /// The answer to a request whose handler panicked: an internal error,
@@ -111,6 +113,7 @@ async fn rate_limit(
     if limiter.allow(client) {
         next.run(request).await
     } else {
+        crate::metrics::refused("rate_limit");
         ApiError::TooManyRequests.into_response()
     }
 }
