@@ -8,6 +8,8 @@
 //! Towers, Kubb and tournaments: their states as folds of stored, typed
 //! events, views and routes), `status` (where a game stands),
 //! `puzzles` (the shipped puzzle set, attempts and their ratings), `archive` (finished games as records),
+//! `backup` (a consistent copy of the database, and the check that every
+//! stored game in one still replays),
 //! `engines` (the engines of server games), `bots` (bot accounts and their
 //! event streams), `http` (what the routes share; each kind's routes are in
 //! its folder),
@@ -25,6 +27,7 @@
 mod accounts;
 mod app;
 pub mod archive;
+mod backup;
 mod bots;
 #[cfg(test)]
 mod circles;
@@ -60,7 +63,12 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use app::Tuning;
+pub use backup::{
+    backup, verify, Backup, BackupError, Database, Inventory, KindCount, Method, StoredCounts,
+    Unreplayable,
+};
 pub use contest::{import_course_logs, ImportError, Imported, Skipped};
+pub use metrics::LogLevel;
 pub use store::{quarantined_in, Quarantined, Store};
 
 /// How a server starts.

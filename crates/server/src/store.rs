@@ -1216,6 +1216,16 @@ impl Store {
                 .to_string()
         };
         let options = AnyConnectOptions::from_str(&url)?;
+        // One connection first, so that a missing file or an unreachable
+        // server is reported as what it is, not as the pool's timeout.
+        let probe = async {
+            let connection = AnyConnection::connect_with(&options).await?;
+            connection.close().await
+        };
+        tokio::time::timeout(CONNECT_TIMEOUT, probe)
+            .await
+            .map_err(|_| open_error(format!("no answer within {CONNECT_TIMEOUT:?}")))?
+            .map_err(|error| open_error(error.to_string()))?;
         let pool = AnyPoolOptions::new()
             .max_connections(2)
             .acquire_timeout(CONNECT_TIMEOUT)
