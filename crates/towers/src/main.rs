@@ -1,6 +1,7 @@
 //! The `towers` command line: thin wiring from arguments to the libraries.
 
 mod arena_cli;
+mod backup_cli;
 mod bench;
 mod bot;
 mod columns;
@@ -75,6 +76,12 @@ enum AdminCommand {
     /// Accounts: list, disable, enable, reset, and hand an unclaimed
     /// name's rated history to an account.
     Accounts(serve::AccountsArgs),
+    /// Writes a consistent copy of a server's database, safe while it
+    /// runs (SQLite: VACUUM INTO; PostgreSQL: pg_dump).
+    Backup(backup_cli::BackupArgs),
+    /// Replays every stored game, match and tournament of a database or
+    /// backup, read only: counts by kind, and what no longer replays.
+    Verify(backup_cli::VerifyArgs),
 }
 
 impl Command {
@@ -135,6 +142,8 @@ fn main() -> ExitCode {
         Command::Admin(AdminCommand::Quarantined(args)) => serve::quarantined(args),
         Command::Admin(AdminCommand::ImportCourseLog(args)) => serve::import_course_logs(args),
         Command::Admin(AdminCommand::Accounts(args)) => serve::accounts(args),
+        Command::Admin(AdminCommand::Backup(args)) => backup_cli::backup(args),
+        Command::Admin(AdminCommand::Verify(args)) => backup_cli::verify(args),
         Command::Loadtest(args) => serve::loadtest(args),
         Command::Bot(args) => bot::run(args),
     };
