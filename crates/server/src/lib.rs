@@ -43,6 +43,7 @@ mod listen;
 mod listener;
 mod listing;
 mod metrics;
+mod metrics_listener;
 mod names;
 mod puzzles;
 mod ratings;
@@ -68,7 +69,7 @@ pub use backup::{
     Unreplayable,
 };
 pub use contest::{import_course_logs, ImportError, Imported, Skipped};
-pub use metrics::LogLevel;
+pub use metrics_listener::LogLevel;
 pub use store::{quarantined_in, Quarantined, Store};
 
 /// How a server starts.
@@ -186,7 +187,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     };
     let metrics_addr = match config.metrics_addr {
         Some(addr) => Some(
-            metrics::serve(
+            metrics_listener::serve(
                 addr,
                 app.clone(),
                 config.log_level.clone(),

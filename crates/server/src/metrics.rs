@@ -1,38 +1,16 @@
-//! The server's metrics in the Prometheus text format (the `metrics` crate
-//! and its Prometheus exporter), served with the log level's control on a
-//! listener of their own (`--metrics-addr`), never on the public one.
-//!
-//! Counters and histograms are recorded where things happen, through the
-//! functions here, so that their names are written once; what is a state
-//! rather than an event (live games, the database pool) is read when
-//! Prometheus scrapes.
+//! The server's metrics (the `metrics` crate, rendered by its Prometheus
+//! exporter): counters and histograms recorded where things happen,
+//! through the functions here, so that their names are written once. A
+//! leaf: the modules that record depend on it, and it on none of them.
+//! `metrics_listener` serves them, with what is a state rather than an
+//! event (live games, the database pool) read at each scrape.
 
-use std::net::SocketAddr;
-use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::sync::OnceLock;
+use std::time::Duration;
 
-use axum::extract::State;
-use axum::http::{header, Method, StatusCode};
-use axum::response::IntoResponse;
-use axum::routing::{get, put};
-use axum::Router;
+use axum::http::{Method, StatusCode};
 use metrics::{counter, gauge, histogram};
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
-use tokio::net::TcpListener;
-use tokio::sync::watch;
-
-use crate::app::App;
-
-/// Changes the log level while the server runs: a level or tracing's
-/// directives (`info,server=debug`); `Err` says why a text is refused.
-#[derive(Clone)]
-pub struct LogLevel(pub Arc<dyn Fn(&str) -> Result<(), String> + Send + Sync>);
-
-impl std::fmt::Debug for LogLevel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LogLevel")
-    }
-}
 
 /// Latency buckets, in seconds: from a cached read to a long analysis.
 const BUCKETS: [f64; 14] = [
@@ -41,7 +19,7 @@ const BUCKETS: [f64; 14] = [
 
 /// The process's recorder, installed on first use (every server of a
 /// process, as in the tests, records into the same one).
-fn handle() -> &'static PrometheusHandle {
+pub fn handle() -> &'static PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE.get_or_init(|| {
         let recorder = PrometheusBuilder::new()
@@ -140,75 +118,17 @@ pub fn refused(bound: &'static str) {
     counter!("towers_refused_total", "bound" => bound).increment(1);
 }
 
-/// The states read at each scrape.
-async fn sample(app: &App) {
-    match app.store.live_games().await {
-        Ok(live) => {
-            for kind in crate::games::Kind::ALL {
-                let count = live.iter().find(|(name, _)| name == kind.name());
-                gauge!("towers_live_games", "kind" => kind.name())
-                    .set(count.map_or(0.0, |(_, count)| *count as f64));
-            }
-        }
-        Err(error) => tracing::warn!(%error, "metrics: the live games were not counted"),
+/// The states read at each scrape: games being played by kind, and the
+/// database pool's connections.
+pub fn sampled(live_games: &[(&'static str, i64)], pool: (u32, usize)) {
+    for (kind, count) in live_games {
+        gauge!("towers_live_games", "kind" => *kind).set(*count as f64);
     }
-    let (size, idle) = app.store.pool_use();
-    gauge!("towers_database_connections").set(f64::from(size));
-    gauge!("towers_database_connections_idle").set(idle as f64);
+    gauge!("towers_database_connections").set(f64::from(pool.0));
+    gauge!("towers_database_connections_idle").set(pool.1 as f64);
 }
 
-#[derive(Clone)]
-struct Control {
-    app: Arc<App>,
-    log_level: Option<LogLevel>,
-}
-
-/// Serves `GET /metrics` and `PUT /log-level` on `addr` until `stopping`.
-pub async fn serve(
-    addr: SocketAddr,
-    app: Arc<App>,
-    log_level: Option<LogLevel>,
-    mut stopping: watch::Receiver<bool>,
-) -> anyhow::Result<SocketAddr> {
-    install();
-    let listener = TcpListener::bind(addr).await?;
-    let bound = listener.local_addr()?;
-    let router = Router::new()
-        .route("/metrics", get(scrape))
-        .route("/log-level", put(set_log_level))
-        .with_state(Control { app, log_level });
-    tokio::spawn(async move {
-        let stop = async move {
-            let _ = stopping.wait_for(|stop| *stop).await;
-        };
-        if let Err(error) = axum::serve(listener, router)
-            .with_graceful_shutdown(stop)
-            .await
-        {
-            tracing::error!(%error, "the metrics listener stopped");
-        }
-    });
-    Ok(bound)
-}
-
-async fn scrape(State(control): State<Control>) -> impl IntoResponse {
-    let started = Instant::now();
-    sample(&control.app).await;
-    let text = handle().render();
-    histogram!("towers_metrics_render_seconds").record(started.elapsed().as_secs_f64());
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text)
-}
-
-/// `PUT /log-level` with the level as the body (`debug`, `info,server=debug`).
-async fn set_log_level(State(control): State<Control>, level: String) -> impl IntoResponse {
-    let Some(log_level) = &control.log_level else {
-        return (
-            StatusCode::NOT_IMPLEMENTED,
-            "this server's log level is not changeable".to_string(),
-        );
-    };
-    match (log_level.0)(level.trim()) {
-        Ok(()) => (StatusCode::OK, format!("log level: {}\n", level.trim())),
-        Err(error) => (StatusCode::BAD_REQUEST, format!("{error}\n")),
-    }
+/// The time a scrape took to render.
+pub fn rendered(took: Duration) {
+    histogram!("towers_metrics_render_seconds").record(took.as_secs_f64());
 }

@@ -92,8 +92,15 @@ async fn play_a_move(base: &str) -> String {
         .send()
         .await
         .unwrap();
-    assert!(moved.status().is_success(), "{}", moved.text().await.unwrap());
-    moved.headers()["x-request-id"].to_str().unwrap().to_string()
+    assert!(
+        moved.status().is_success(),
+        "{}",
+        moved.text().await.unwrap()
+    );
+    moved.headers()["x-request-id"]
+        .to_str()
+        .unwrap()
+        .to_string()
 }
 
 /// The log's lines, each a JSON object.
@@ -140,8 +147,11 @@ async fn sighup_reads_the_log_level_again_from_the_file() {
     let dir = scratch("hup");
     let config = dir.join("towers.toml");
     let database = format!("sqlite:{}", dir.join("towers.db").display());
-    std::fs::write(&config, format!("database = '{database}'\nlog_level = 'info'\nlog_format = 'json'\n"))
-        .unwrap();
+    std::fs::write(
+        &config,
+        format!("database = '{database}'\nlog_level = 'info'\nlog_format = 'json'\n"),
+    )
+    .unwrap();
     let log = dir.join("log.jsonl");
     let served = serve_from_environment(
         &[
@@ -152,8 +162,11 @@ async fn sighup_reads_the_log_level_again_from_the_file() {
         &log,
     );
     let quiet = play_a_move(&served.base).await;
-    std::fs::write(&config, format!("database = '{database}'\nlog_level = 'info,server=debug'\n"))
-        .unwrap();
+    std::fs::write(
+        &config,
+        format!("database = '{database}'\nlog_level = 'info,server=debug'\n"),
+    )
+    .unwrap();
     // SAFETY: a signal to the child this test started and still holds.
     unsafe { libc::kill(served.child.id() as i32, libc::SIGHUP) };
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -195,7 +208,10 @@ fn print_config_shows_each_value_and_where_it_came_from() {
     };
     // Flags, then environment, then file, then defaults.
     assert_eq!(shown("addr"), "addr = \"127.0.0.1:9000\"  # flag");
-    assert_eq!(shown("rate_limit"), "rate_limit = 9  # environment TOWERS_RATE_LIMIT");
+    assert_eq!(
+        shown("rate_limit"),
+        "rate_limit = 9  # environment TOWERS_RATE_LIMIT"
+    );
     assert_eq!(
         shown("database"),
         format!(
@@ -219,7 +235,11 @@ fn print_config_shows_each_value_and_where_it_came_from() {
         .env_clear()
         .output()
         .unwrap();
-    assert!(reread.status.success(), "{}", String::from_utf8_lossy(&reread.stderr));
+    assert!(
+        reread.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reread.stderr)
+    );
 }
 
 #[test]

@@ -149,10 +149,19 @@ mod tests {
         );
         let (name, value) = SECURITY_HEADERS[0];
         assert_eq!(response.headers()[name], value, "the answer is a full one");
+        let id = response.headers()["x-request-id"]
+            .to_str()
+            .unwrap()
+            .to_string();
         let body = axum::body::to_bytes(response.into_body(), 1024)
             .await
             .unwrap();
-        assert_eq!(&body[..], br#"{"error":"internal error"}"#);
+        let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        // Only that it failed, and which request to look for in the log.
+        assert_eq!(
+            body,
+            serde_json::json!({ "error": "internal error", "request_id": id })
+        );
         let fine = router.oneshot(request("/fine")).await.unwrap();
         assert_eq!(fine.status(), StatusCode::OK);
     }
