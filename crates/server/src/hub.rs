@@ -1,11 +1,13 @@
 //! Live updates inside one server instance: a broadcast channel per game.
 //! A committed event is published once, already serialised, and every
-//! WebSocket of that game forwards the same text. Events committed by
-//! another instance arrive as a wake-up; the sockets then read what they
-//! missed from the database. A game's channel lives while a socket
-//! watches it.
+//! WebSocket of that game forwards the same text. The channel keeps its
+//! last messages, so that a socket that missed a few (it joined between a
+//! snapshot and its subscription, or fell behind) catches up from memory.
+//! Events committed by another instance arrive as a wake-up; the sockets
+//! then read what they missed from the database. A game's channel lives
+//! while a socket watches it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::ops::{Deref, DerefMut};
 use std::sync::Mutex;
 
@@ -27,7 +29,13 @@ pub enum Published {
 
 #[derive(Default)]
 pub struct Hub {
-    channels: Mutex<HashMap<String, broadcast::Sender<Published>>>,
+    channels: Mutex<HashMap<String, Channel>>,
+}
+
+/// One game's channel and its last [`BACKLOG`] events, in order.
+struct Channel {
+    sender: broadcast::Sender<Published>,
+    recent: VecDeque<(i64, Utf8Bytes)>,
 }
 
 impl Hub {
@@ -35,7 +43,11 @@ impl Hub {
         let mut channels = self.channels.lock().expect("hub lock");
         let receiver = channels
             .entry(game.to_string())
-            .or_insert_with(|| broadcast::channel(BACKLOG).0)
+            .or_insert_with(|| Channel {
+                sender: broadcast::channel(BACKLOG).0,
+                recent: VecDeque::with_capacity(BACKLOG),
+            })
+            .sender
             .subscribe();
         Subscription {
             hub: self,
@@ -51,12 +63,38 @@ impl Hub {
 
     pub fn publish(&self, game: &str, message: Published) {
         let mut channels = self.channels.lock().expect("hub lock");
-        if let Some(sender) = channels.get(game) {
-            if sender.send(message).is_err() {
+        if let Some(channel) = channels.get_mut(game) {
+            match &message {
+                Published::Event { seq, text } => {
+                    if channel.recent.len() == BACKLOG {
+                        channel.recent.pop_front();
+                    }
+                    channel.recent.push_back((*seq, text.clone()));
+                }
+                // What another instance committed is not here.
+                Published::Wake => channel.recent.clear(),
+            }
+            if channel.sender.send(message).is_err() {
                 // Nobody listens any more.
                 channels.remove(game);
             }
         }
+    }
+
+    /// The events after `after` up to `last`, when this instance published
+    /// every one of them and still has them; `None` otherwise (read the
+    /// database).
+    pub fn recent(&self, game: &str, after: i64, last: i64) -> Option<Vec<Utf8Bytes>> {
+        let channels = self.channels.lock().expect("hub lock");
+        let recent = &channels.get(game)?.recent;
+        let missed: Vec<&(i64, Utf8Bytes)> =
+            recent.iter().filter(|(seq, _)| *seq > after).collect();
+        let contiguous = missed
+            .iter()
+            .enumerate()
+            .all(|(index, (seq, _))| *seq == after + 1 + index as i64);
+        let complete = missed.last().map_or(last == after, |(seq, _)| *seq == last);
+        (contiguous && complete).then(|| missed.into_iter().map(|(_, text)| text.clone()).collect())
     }
 }
 
@@ -88,9 +126,49 @@ impl Drop for Subscription<'_> {
         // Subscribing takes the same lock, so nobody joins in between.
         if channels
             .get(&self.game)
-            .is_some_and(|sender| sender.receiver_count() == 1)
+            .is_some_and(|channel| channel.sender.receiver_count() == 1)
         {
             channels.remove(&self.game);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(seq: i64) -> Published {
+        Published::Event {
+            seq,
+            text: format!("event {seq}").into(),
+        }
+    }
+
+    #[test]
+    fn a_socket_catches_up_from_memory_only_on_an_unbroken_run() {
+        let hub = Hub::default();
+        let _watching = hub.subscribe("g");
+        for seq in 1..=5 {
+            hub.publish("g", event(seq));
+        }
+        let texts = |from: i64, to: i64| -> Vec<Utf8Bytes> {
+            (from..=to)
+                .map(|seq| format!("event {seq}").into())
+                .collect()
+        };
+        assert_eq!(hub.recent("g", 2, 5), Some(texts(3, 5)));
+        assert_eq!(hub.recent("g", 5, 5), Some(Vec::new()));
+        // The state is further on than what was published here.
+        assert_eq!(hub.recent("g", 2, 6), None);
+        // Something committed elsewhere: the database knows, not the hub.
+        hub.publish("g", Published::Wake);
+        assert_eq!(hub.recent("g", 4, 5), None);
+        assert_eq!(hub.recent("unwatched", 0, 0), None);
+        for seq in 6..=(6 + BACKLOG as i64) {
+            hub.publish("g", event(seq));
+        }
+        // The oldest fell out of the backlog.
+        assert_eq!(hub.recent("g", 5, 6 + BACKLOG as i64), None);
+        assert!(hub.recent("g", 7, 6 + BACKLOG as i64).is_some());
     }
 }

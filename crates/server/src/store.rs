@@ -9,6 +9,7 @@
 //! first, a seat already taken) is undone alone.
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -28,6 +29,8 @@ use accounts::{ACCOUNT_COLUMNS, PASSKEY_COLUMNS, SESSION_COLUMNS};
 
 /// The most requests committed in one transaction.
 const MAX_BATCH: usize = 512;
+/// Batches written at once on PostgreSQL (see `Store::open`).
+const POSTGRES_WRITERS: usize = 2;
 
 /// How long opening the database may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -250,7 +253,15 @@ impl Store {
             .await
             .map_err(|error| open_error(format!("it cannot be written: {error}")))?;
         let (writer, requests) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(write_loop(pool.clone(), requests, postgres));
+        // SQLite takes one writer at a time. PostgreSQL takes several, and
+        // a batch spends most of its time waiting on round trips, so two
+        // writers overlap their waits. A game's events stay in order: its
+        // next commit is made only once its last one is answered (the
+        // game's lock is held across the commit).
+        let requests = Arc::new(tokio::sync::Mutex::new(requests));
+        for _ in 0..if postgres { POSTGRES_WRITERS } else { 1 } {
+            tokio::spawn(write_loop(pool.clone(), requests.clone(), postgres));
+        }
         Ok(Store {
             pool,
             writer,
@@ -654,15 +665,25 @@ fn bind_listing<'q>(query: AnyQuery<'q>, kind: Kind, listing: &Listing) -> AnyQu
         .bind(i64::from(listing.public))
 }
 
-async fn write_loop(pool: AnyPool, mut requests: mpsc::Receiver<Request>, postgres: bool) {
-    while let Some(first) = requests.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match requests.try_recv() {
-                Ok(request) => batch.push(request),
-                Err(_) => break,
-            }
+/// The requests waiting, taken by the writers a batch at a time.
+type Requests = Arc<tokio::sync::Mutex<mpsc::Receiver<Request>>>;
+
+/// The next batch: the first request to come and all that wait behind it;
+/// `None` once the store is closed.
+async fn next_batch(requests: &Requests) -> Option<Vec<Request>> {
+    let mut requests = requests.lock().await;
+    let mut batch = vec![requests.recv().await?];
+    while batch.len() < MAX_BATCH {
+        match requests.try_recv() {
+            Ok(request) => batch.push(request),
+            Err(_) => break,
         }
+    }
+    Some(batch)
+}
+
+async fn write_loop(pool: AnyPool, requests: Requests, postgres: bool) {
+    while let Some(batch) = next_batch(&requests).await {
         let requests: Vec<&Request> = batch.iter().collect();
         let started = std::time::Instant::now();
         let written = write_batch(&pool, &requests, postgres).await;
@@ -713,37 +734,76 @@ async fn write_batch(
 ) -> Result<Vec<Committed>, sqlx::Error> {
     let mut transaction = pool.begin().await?;
     let mut outcomes = Vec::with_capacity(batch.len());
+    let mut announcements: Vec<&str> = Vec::new();
     for request in batch {
-        transaction.execute("SAVEPOINT request").await?;
-        let mut outcome = Committed::Yes;
-        for write in &request.writes {
-            if !apply(&mut transaction, write).await? {
-                outcome = Committed::Conflict;
-                break;
-            }
+        let outcome = apply_request(&mut transaction, request, postgres).await?;
+        if outcome == Committed::Yes {
+            announcements.extend(request.announce.iter().map(String::as_str));
         }
-        if outcome == Committed::Conflict {
-            transaction.execute("ROLLBACK TO SAVEPOINT request").await?;
-        } else if postgres {
-            for payload in &request.announce {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(payload)
-                    .execute(&mut *transaction)
-                    .await?;
-            }
-        }
-        transaction.execute("RELEASE SAVEPOINT request").await?;
         outcomes.push(outcome);
+    }
+    if !announcements.is_empty() {
+        // One statement for the batch's announcements: on PostgreSQL each
+        // statement is a round trip, and the writer waits for every one.
+        // A payload is compact JSON, which holds no line break.
+        sqlx::query(
+            "SELECT pg_notify($1, payload) FROM regexp_split_to_table($2, E'\\n') AS payload",
+        )
+        .bind(CHANNEL)
+        .bind(announcements.join("\n"))
+        .execute(&mut *transaction)
+        .await?;
     }
     transaction.commit().await?;
     Ok(outcomes)
+}
+
+/// Applies one request's writes: all of them, or (on a conflict) none.
+/// Only a request that could write something before it conflicts needs a
+/// savepoint to undo it; a move, one append, does not (two round trips
+/// fewer on PostgreSQL).
+async fn apply_request(
+    transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+    request: &Request,
+    postgres: bool,
+) -> Result<Committed, sqlx::Error> {
+    let savepoint = request.writes.len() > 1
+        || request
+            .writes
+            .iter()
+            .any(|write| !write.writes_nothing_on_conflict());
+    if savepoint {
+        transaction.execute("SAVEPOINT request").await?;
+    }
+    let mut outcome = Committed::Yes;
+    for write in &request.writes {
+        if !apply(transaction, write, postgres).await? {
+            outcome = Committed::Conflict;
+            break;
+        }
+    }
+    if savepoint {
+        if outcome == Committed::Conflict {
+            transaction.execute("ROLLBACK TO SAVEPOINT request").await?;
+        }
+        transaction.execute("RELEASE SAVEPOINT request").await?;
+    }
+    Ok(outcome)
+}
+
+impl Write {
+    /// Whether a conflict leaves nothing of this write behind (a single
+    /// statement, or a first statement whose conflict stops the rest).
+    fn writes_nothing_on_conflict(&self) -> bool {
+        !matches!(self, Write::RatePuzzle { .. } | Write::Account(_))
+    }
 }
 
 /// Applies one write; false when it conflicts with what is stored.
 async fn apply(
     transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
     write: &Write,
+    postgres: bool,
 ) -> Result<bool, sqlx::Error> {
     let connection = &mut **transaction;
     let affected = match write {
@@ -761,6 +821,32 @@ async fn apply(
             bind_listing(query, game.kind, &game.listing)
                 .bind(game.created_ms)
                 .bind(game.updated_ms)
+                .execute(connection)
+                .await?
+                .rows_affected()
+        }
+        Write::Append {
+            game_id,
+            kind,
+            event,
+            status,
+            listing,
+        } if postgres => {
+            // The event and the game's row in one statement (one round
+            // trip): the row changes only when the event was inserted.
+            let query = sqlx::query(
+                "WITH inserted AS (INSERT INTO events (game_id, seq, at_ms, body) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING seq) \
+                 UPDATE games SET status = $5, outcome = $6, winner = $7, termination = $8, \
+                 champion = $9, first_name = $10, second_name = $11, public = $12, \
+                 updated_ms = $3 WHERE id = $1 AND EXISTS (SELECT 1 FROM inserted)",
+            )
+            .bind(game_id)
+            .bind(event.seq)
+            .bind(event.at_ms)
+            .bind(&event.body)
+            .bind(status.name());
+            bind_listing(query, *kind, listing)
                 .execute(connection)
                 .await?
                 .rows_affected()

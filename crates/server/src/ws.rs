@@ -133,14 +133,17 @@ async fn serve(
                 Ok(Published::Event { seq, text }) if seq == connection.last + 1 => {
                     connection.socket.feed(Message::Text(text)).await?;
                     connection.last = seq;
+                    let mut sent = 1;
                     // Whatever else is already queued goes out in the same write.
                     while let Ok(Published::Event { seq, text }) = updates.try_recv() {
                         if seq == connection.last + 1 {
                             connection.socket.feed(Message::Text(text)).await?;
                             connection.last = seq;
+                            sent += 1;
                         }
                     }
                     connection.socket.flush().await?;
+                    crate::metrics::socket_messages_sent("game", sent);
                 }
                 Ok(Published::Event { seq, .. }) if seq <= connection.last => {}
                 Ok(_) | Err(RecvError::Lagged(_)) => connection.catch_up(connection.last).await?,
@@ -199,9 +202,25 @@ impl Connection {
             Err(_) => None,
         };
         if let Some(snapshot @ ServerMessage::Snapshot { seq, .. }) = &current {
+            // Nothing missed (a socket that just had its snapshot): no
+            // need to read the game's events back from the database.
+            if *seq == after {
+                return Ok(());
+            }
             if seq - after > MAX_CATCH_UP {
                 self.last = *seq;
                 return self.send(snapshot).await;
+            }
+            // Missed while this instance published them: from memory.
+            if let Some(texts) = self.app.hub.recent(&self.id, after, *seq) {
+                let sent = texts.len() as u64;
+                for text in texts {
+                    self.socket.feed(Message::Text(text)).await?;
+                }
+                self.socket.flush().await?;
+                crate::metrics::socket_messages_sent("game", sent);
+                self.last = *seq;
+                return Ok(());
             }
         }
         match self.app.messages_after(&self.id, after).await {

@@ -354,9 +354,14 @@ pub fn import_course_logs(args: ImportCourseLogArgs) -> Result<(), UsageError> {
 #[derive(Args)]
 pub struct LoadtestArgs {
     /// A running server (`http://HOST:PORT`); without it, one is started
-    /// in this process on a fresh SQLite file.
-    #[arg(long)]
+    /// in this process on `--database`.
+    #[arg(long, conflicts_with = "database")]
     url: Option<String>,
+    /// The database of the server started in this process: a fresh SQLite
+    /// file by default, or `postgres://…` (its games are added to what is
+    /// there).
+    #[arg(long)]
+    database: Option<String>,
     /// Games played at once (each keeps one move in flight).
     #[arg(long, default_value_t = 40)]
     games: usize,
@@ -384,7 +389,10 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), UsageError> {
                     let dir =
                         std::env::temp_dir().join(format!("towers-load-{}", std::process::id()));
                     std::fs::create_dir_all(&dir)?;
-                    let database = format!("sqlite:{}", dir.join("towers.db").display());
+                    let database = args
+                        .database
+                        .clone()
+                        .unwrap_or_else(|| format!("sqlite:{}", dir.join("towers.db").display()));
                     let mut config = server::Config::new("127.0.0.1:0".parse()?, database);
                     config.rate_limit = None;
                     // Every client of the load comes from this one address.
