@@ -358,7 +358,16 @@ impl Engine {
         let nodes = nodes + helper_nodes.load(Ordering::Relaxed);
         let mut result = result.unwrap_or_else(|| fallback(&position, nodes));
         result.nodes = nodes;
-        if let Some(noise) = self.level.noise().filter(|_| excluded.is_empty()) {
+        // A level's deliberate mistakes are never made against a win the
+        // search has proven: re-scored one ply shallower, that win cannot
+        // be seen, and a weak level would throw it away again and again (a
+        // game under course rules, without draw rules, then never ends).
+        let proven_win = matches!(result.score, Score::Win(_));
+        if let Some(noise) = self
+            .level
+            .noise()
+            .filter(|_| excluded.is_empty() && !proven_win)
+        {
             let seed = self.seed ^ position.hash();
             let depth = result.depth.saturating_sub(1) as i32;
             let mut searcher =
