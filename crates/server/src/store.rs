@@ -549,8 +549,16 @@ pub async fn quarantined_in(url: &str) -> Result<Vec<Quarantined>, StoreError> {
     let mut connection = AnyConnection::connect_with(&options)
         .await
         .map_err(open_error)?;
+    Ok(quarantine_rows(&mut connection).await?)
+}
+
+/// The quarantine table, oldest first, read through a pool or one
+/// connection.
+async fn quarantine_rows<'e>(
+    executor: impl Executor<'e, Database = sqlx::Any>,
+) -> Result<Vec<Quarantined>, sqlx::Error> {
     let rows = sqlx::query("SELECT game_id, reason, at_ms FROM quarantine ORDER BY at_ms")
-        .fetch_all(&mut connection)
+        .fetch_all(executor)
         .await?;
     Ok(rows
         .iter()
@@ -1395,17 +1403,7 @@ impl Store {
 
     /// The games a server set apart because they no longer replayed.
     pub async fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
-        let rows = sqlx::query("SELECT game_id, reason, at_ms FROM quarantine ORDER BY at_ms")
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(rows
-            .iter()
-            .map(|row| Quarantined {
-                id: row.get(0),
-                reason: row.get(1),
-                at_ms: row.get(2),
-            })
-            .collect())
+        Ok(quarantine_rows(&self.pool).await?)
     }
 
     /// Writes a copy of the SQLite database to the file `path` (absent or

@@ -36,16 +36,17 @@ async fn observed_server(database: &str) -> (TestServer, String, Arc<Mutex<Vec<S
     (server, metrics, told)
 }
 
+async fn metrics_text(metrics: &str) -> String {
+    let answer = reqwest::get(format!("{metrics}/metrics")).await.unwrap();
+    answer.text().await.unwrap()
+}
+
 /// The value of the series `name{labels}` (labels as written by the
 /// exporter, e.g. `kind="gt"`), 0 when it is not there yet.
 async fn sample(metrics: &str, series: &str) -> f64 {
-    let text = reqwest::get(format!("{metrics}/metrics"))
+    metrics_text(metrics)
         .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    text.lines()
+        .lines()
         .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
         .map_or(0.0, |value| value.trim().parse().unwrap())
 }
@@ -76,12 +77,7 @@ async fn the_metrics_move_as_a_game_is_played() {
         let live = sample(&metrics, r#"towers_live_games{kind="gt"}"#).await;
         assert!(live >= 1.0, "{live}");
         assert!(sample(&metrics, "towers_database_connections").await >= 1.0);
-        let text = reqwest::get(format!("{metrics}/metrics"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let text = metrics_text(&metrics).await;
         for family in [
             "towers_http_request_duration_seconds_bucket",
             "towers_database_seconds_bucket",
