@@ -61,11 +61,19 @@ fn the_python_package_passes_its_tests() {
         }
     };
     let package = repository().join("python");
+    // maturin's build backend runs the `maturin` program beside the
+    // interpreter: a virtual environment's, found as if it were activated.
+    let scripts = Path::new(&python).parent().unwrap_or(Path::new("."));
+    let path = std::env::join_paths(std::iter::once(scripts.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("PATH joins");
     run(
         Command::new(&python)
             .args(["-m", "pip", "install", "--quiet", "--no-deps"])
             .args(["--no-build-isolation", "--force-reinstall"])
-            .arg(&package),
+            .arg(&package)
+            .env("PATH", path),
         "pip install ./python",
     );
     // From the tests' own folder, so that `import guard_towers` finds the
