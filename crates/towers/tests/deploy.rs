@@ -163,17 +163,15 @@ fn instance(database: &str) -> Instance {
 /// nginx running `docs/deploy/nginx.conf`, stopped when dropped.
 struct Nginx {
     master: Child,
-    conf: PathBuf,
 }
 
 impl Drop for Nginx {
     fn drop(&mut self) {
-        // `-s stop` ends the workers with the master; a killed master
-        // would leave them running.
-        let _ = Command::new("nginx")
-            .arg("-c")
-            .arg(&self.conf)
-            .args(["-s", "stop"])
+        // SIGTERM ends the workers with the master (a killed master would
+        // leave them running), and reaches it even before its pid file is
+        // written.
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.master.id().to_string()])
             .output();
         let _ = self.master.wait();
     }
@@ -257,6 +255,17 @@ async fn two_instances_behind_nginx_play_one_game() {
         https,
     );
     succeeds(Command::new("nginx").arg("-t").arg("-c").arg(&conf));
+    // The plain-HTTP server only redirects; the game is played over TLS,
+    // which this client does not speak, so it goes to nginx's HTTPS port
+    // through a second, plain listener added to the same server block once
+    // the documented configuration has passed `nginx -t` as it is.
+    let site = std::fs::read_to_string(prefix.join("site.conf")).unwrap();
+    let plain_port = free_port();
+    let plain = site.replace(
+        &format!("listen 127.0.0.1:{https} ssl http2;"),
+        &format!("listen 127.0.0.1:{https} ssl http2;\n    listen 127.0.0.1:{plain_port};"),
+    );
+    std::fs::write(prefix.join("site.conf"), plain).unwrap();
     let nginx = Nginx {
         master: Command::new("nginx")
             .arg("-c")
@@ -266,24 +275,7 @@ async fn two_instances_behind_nginx_play_one_game() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap(),
-        conf: conf.clone(),
     };
-    // The plain-HTTP server only redirects; the game is played over TLS,
-    // which this client does not speak, so it goes to nginx's HTTPS port
-    // through a second, plain listener made from the same location block.
-    let site = std::fs::read_to_string(prefix.join("site.conf")).unwrap();
-    let plain_port = free_port();
-    let plain = site.replace(
-        &format!("listen 127.0.0.1:{https} ssl http2;"),
-        &format!("listen 127.0.0.1:{https} ssl http2;\n    listen 127.0.0.1:{plain_port};"),
-    );
-    std::fs::write(prefix.join("site.conf"), plain).unwrap();
-    succeeds(
-        Command::new("nginx")
-            .arg("-c")
-            .arg(&conf)
-            .args(["-s", "reload"]),
-    );
     let base = format!("http://127.0.0.1:{plain_port}");
     wait_until_up(&base).await;
     let redirect = reqwest::Client::builder()
