@@ -3,6 +3,10 @@
 // signed in, the account's passkeys, password, sessions and bots. The
 // server does every check; the browser's WebAuthn makes the credentials.
 import { api, element, showError, announce, showAccount } from "/api.js";
+import { loadLanguage } from "/i18n.js";
+
+// The page's words, in the reader's language, before anything is drawn.
+await loadLanguage(["account", "refusals"]);
 
 const $ = (id) => document.getElementById(id);
 const query = new URLSearchParams(location.search);

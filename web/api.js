@@ -2,18 +2,25 @@
 // WebSocket, and the seat tokens this browser holds (localStorage). Also
 // what every page shares: the connection banner, the announcer for screen
 // readers, and redraws that keep the keyboard focus where it was.
+import { localize, refusalText, t } from "/i18n.js";
 
+// A refusal of the server: its status, its stable `code` and `params`
+// (openapi.json lists them) and its English words. The message is the
+// refusal in the page's language where the catalog knows the code.
 export class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
+  constructor(status, english, code, params) {
+    super(refusalText(code, params, english));
     this.status = status;
+    this.code = code;
+    this.params = params;
+    this.english = english;
   }
 }
 
 // No answer at all (server down, no network): status 0, said in words.
 export class OfflineError extends ApiError {
   constructor() {
-    super(0, "No connection to the server: nothing was sent. Try again when the connection is back.");
+    super(0, t("offline-nothing-sent"));
   }
 }
 
@@ -41,7 +48,8 @@ export async function api(method, path, body, token, extraHeaders) {
     data = text;
   }
   if (!response.ok) {
-    throw new ApiError(response.status, (data && data.error) || `${response.status} ${text}`);
+    const refusal = data && typeof data === "object" ? data : {};
+    throw new ApiError(response.status, refusal.error || `${response.status} ${text}`, refusal.code, refusal.params);
   }
   return data;
 }
@@ -102,14 +110,14 @@ function showConnection(state, was) {
   clearTimeout(backTimer);
   banner.classList.remove("offline", "back");
   if (state === "offline") {
-    banner.textContent = "Offline: no connection. Retrying…";
+    localize(banner, "connection-offline");
     banner.classList.add("offline");
     banner.hidden = false;
   } else if (state === "reconnecting") {
-    banner.textContent = "Reconnecting to the server…";
+    localize(banner, "connection-reconnecting");
     banner.hidden = false;
   } else if (was !== "online") {
-    banner.textContent = "Back online.";
+    localize(banner, "connection-back");
     banner.classList.add("back");
     banner.hidden = false;
     backTimer = setTimeout(() => { banner.hidden = true; }, 3000);
@@ -193,6 +201,9 @@ export function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
     if (key === "class") node.className = value;
+    // `l10n: [id, args]`: the element's text and attributes from the
+    // catalog, kept in the page's language when it switches.
+    else if (key === "l10n") localize(node, ...value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
   }
@@ -242,17 +253,16 @@ export function announce(text) {
   setTimeout(() => { region.textContent = text; }, 30);
 }
 
-// Shows the page's "not found" card in place of its content.
+// Shows the page's "not found" card in place of its content; `what` is
+// "game", "match" or "tournament".
 export function showMissing(what, id) {
   const main = document.querySelector("main");
   main.replaceChildren(element("section", { class: "card missing", "aria-labelledby": "missing-title" },
-    element("h1", { id: "missing-title" }, `No ${what} here`),
-    element("p", {}, id
-      ? `There is no ${what} with the id “${id}”. The link may be cut short or mistyped, or the ${what} was never stored on this server.`
-      : `The address has no ${what} id.`),
+    element("h1", { id: "missing-title", l10n: ["missing-title", { what }] }),
+    element("p", { l10n: id ? ["missing-id", { what, id }] : ["missing-no-id", { what }] }),
     element("p", { class: "row" },
-      element("a", { class: "button primary", href: "/" }, "Start a new game"),
-      element("a", { class: "button", href: "/lesson" }, "Learn the rules"))));
+      element("a", { class: "button primary", href: "/", l10n: ["missing-new-game"] }),
+      element("a", { class: "button", href: "/lesson", l10n: ["missing-learn"] }))));
 }
 
 // Every page's header says who is signed in, and links to the account
@@ -260,8 +270,8 @@ export function showMissing(what, id) {
 export function showAccount(account) {
   const link = document.getElementById("account-link");
   if (!link) return;
-  link.textContent = account ? account.name : "Sign in";
-  link.setAttribute("aria-label", account ? `Your account: signed in as ${account.name}` : "Sign in or sign up");
+  if (account) localize(link, "account-signed-in", { name: account.name });
+  else localize(link, "account-sign-in");
 }
 
 // Asked once per page, quietly: a page without a connection keeps saying

@@ -4,6 +4,10 @@
 // data (the page reads no notation).
 import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, playerPage, takeLinkToken } from "/api.js";
 import { describe, NAMES, scoreFor, scoreText, scorePoints, mistakeKind, squareOrder as orderFrom, squareClasses, pieceShape, pieceAt, targetsFrom, drawBoard, arrowKeys } from "/board.js";
+import { loadLanguage } from "/i18n.js";
+
+// The page's words, in the reader's language, before anything is drawn.
+await loadLanguage(["gt", "refusals"]);
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);

@@ -2,6 +2,10 @@
 // match), the lobby of open challenges, and the archive of both games.
 import { api, tokens, element, showError } from "/api.js";
 import { settingsFields, readSettings } from "/kubb-settings.js";
+import { loadLanguage } from "/i18n.js";
+
+// The page's words, in the reader's language, before anything is drawn.
+await loadLanguage(["home", "kubb"]);
 
 const $ = (id) => document.getElementById(id);
 const errorBox = $("error");

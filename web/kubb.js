@@ -8,6 +8,10 @@
 import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, takeLinkToken } from "/api.js";
 import { Outbox, savedState, saveState, savedRecord, saveRecord } from "/offline.js";
 import { Match, RuleError, checkEntry, pieceName } from "/kubb-rules.js";
+import { loadLanguage } from "/i18n.js";
+
+// The page's words, in the reader's language, before anything is drawn.
+await loadLanguage(["kubb", "refusals"]);
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");

@@ -4,6 +4,10 @@
 // each step asks for.
 import { api, showError, announce, say } from "/api.js";
 import { NAMES, squareOrder, plainBoard, targetsFrom } from "/board.js";
+import { loadLanguage } from "/i18n.js";
+
+// The page's words, in the reader's language, before anything is drawn.
+await loadLanguage(["lesson", "gt", "refusals"]);
 
 const $ = (id) => document.getElementById(id);
 

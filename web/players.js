@@ -3,6 +3,10 @@
 // player's page, with the rating after each rated result drawn over time
 // and the results themselves. The server rates: this page shows it.
 import { api, element, showError, playerPage } from "/api.js";
+import { loadLanguage } from "/i18n.js";
+
+// The page's words, in the reader's language, before anything is drawn.
+await loadLanguage(["players", "refusals"]);
 
 const $ = (id) => document.getElementById(id);
 const query = new URLSearchParams(location.search);

@@ -7,6 +7,10 @@
 // known by a random token kept in this browser (localStorage).
 import { api, showError, announce, say } from "/api.js";
 import { NAMES, squareOrder, plainBoard, targetsFrom } from "/board.js";
+import { loadLanguage } from "/i18n.js";
+
+// The page's words, in the reader's language, before anything is drawn.
+await loadLanguage(["puzzles", "gt", "refusals"]);
 
 const $ = (id) => document.getElementById(id);
 

@@ -3,8 +3,15 @@
 // are asked from the network first (a new version shows at once) and
 // taken from the phone when there is none. The API is never cached
 // here: the scorekeeper keeps its own last state and its outbox.
-const CACHE = "towers-shell-v4";
-const SHELL = ["/", "/kubb", "/style.css", "/api.js", "/kubb.js", "/kubb-rules.js", "/kubb-settings.js", "/offline.js", "/qr.js", "/index.js", "/favicon.svg", "/manifest.webmanifest"];
+const CACHE = "towers-shell-v5";
+// The scorekeeper's words in every language, so that switching the
+// language on the lawn works without a signal too.
+const LANGUAGES = ["en", "de", "nl"];
+const AREAS = ["common", "home", "kubb", "refusals"];
+const FLUENT = ["builtins", "bundle", "index", "memoizer", "resolver", "resource", "scope", "types"];
+const SHELL = ["/", "/kubb", "/style.css", "/api.js", "/i18n.js", "/kubb.js", "/kubb-rules.js", "/kubb-settings.js", "/offline.js", "/qr.js", "/index.js", "/favicon.svg", "/manifest.webmanifest",
+  ...FLUENT.map((module) => `/vendor/fluent-bundle/${module}.js`),
+  ...LANGUAGES.flatMap((language) => AREAS.map((area) => `/locales/${language}/${area}.ftl`))];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -5,6 +5,10 @@
 // panel. The server pairs, scores and ranks: this page shows what it says.
 import { api, tokens, live, element, showError, showMissing, playerPage } from "/api.js";
 import { settingsFields, readSettings } from "/kubb-settings.js";
+import { loadLanguage } from "/i18n.js";
+
+// The page's words, in the reader's language, before anything is drawn.
+await loadLanguage(["tournament", "kubb", "refusals"]);
 
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");

@@ -8,7 +8,7 @@
 // TOWERS_WEB_DIR=../../web makes the server read the pages from disk
 // (change a page, rerun, no rebuild).
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, readFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -103,6 +103,46 @@ async function assertTablesFit(page, name) {
     .filter((wrap) => wrap.scrollWidth > wrap.clientWidth + 1)
     .map((wrap) => `${wrap.getAttribute("aria-label")}: ${wrap.scrollWidth} px in ${wrap.clientWidth}`));
   assert.deepEqual(cut, [], `${name}: tables cut`);
+}
+
+// The page in the pseudo-locale (en-XA: the English catalog with every
+// letter accented and every message bracketed, as Firefox and Android
+// check their translations) shows no plain English: any run of two or
+// more ASCII letters in its text, its title or its text attributes is
+// text that did not come from a catalog. Left out: what the page marks
+// `translate="no"` (the HTML standard's mark for data such as moves,
+// notation and names), an element in a language of its own (each
+// language's name in the switch), and `data`, the strings the test itself
+// entered (names, ids), which a message carries as they are.
+async function assertAllFromCatalog(page, name, data = []) {
+  const found = await page.evaluate((entered) => {
+    const plain = /[A-Za-z]{2,}/;
+    const skipped = (element) => element.closest("script, style, template, noscript, [translate=no], [lang]:not(html)");
+    const leftover = (text) => {
+      let rest = text;
+      for (const datum of entered) rest = rest.split(datum).join(" ");
+      return plain.test(rest);
+    };
+    const offenders = [];
+    if (leftover(document.title)) offenders.push(`title: ${document.title}`);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement && !skipped(node.parentElement) && leftover(node.textContent)) {
+        offenders.push(`${node.parentElement.tagName.toLowerCase()}${node.parentElement.id ? `#${node.parentElement.id}` : ""}: ${node.textContent.trim().slice(0, 80)}`);
+      }
+    }
+    for (const element of document.body.querySelectorAll("[aria-label], [title], [placeholder], [alt], [aria-description], input[type=button], input[type=submit]")) {
+      if (skipped(element)) continue;
+      for (const attribute of ["aria-label", "title", "placeholder", "alt", "aria-description", "value"]) {
+        const value = element.getAttribute(attribute);
+        if (value && (attribute !== "value" || element.matches("input[type=button], input[type=submit]")) && leftover(value)) {
+          offenders.push(`${element.tagName.toLowerCase()}[${attribute}]: ${value.slice(0, 80)}`);
+        }
+      }
+    }
+    return offenders;
+  }, data);
+  assert.deepEqual(found, [], `${name}: text not from the catalog`);
 }
 
 // A game made through the API, its seat token put where the page keeps it.
@@ -2025,6 +2065,14 @@ test("pages for unknown ids say so and log no script errors while they stand ope
   }
   await context.close();
 });
+
+// The tests of the pages in every language, one file per area (each
+// registers its tests with the helpers above).
+const helpers = { startServer, towers, shot, legalMoves, gameId, clickMove, checkAxe, assertNoSidewaysScroll, assertTablesFit, assertAllFromCatalog, apiGame, PHONE, DESKTOP };
+for (const area of ["common", "kubb", "gt", "pages", "refusals"]) {
+  const module = join(here, `languages-${area}.mjs`);
+  if (existsSync(module)) (await import(module)).default(test, helpers);
+}
 
 const server = await startServer();
 const browser = await chromium.launch({

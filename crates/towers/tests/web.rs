@@ -76,3 +76,8 @@ fn the_web_ui_passes_its_browser_tests() {
 fn the_qr_encoder_matches_the_qrcode_package() {
     run_node("qr.mjs", false, &["qrcode"], &[]);
 }
+
+#[test]
+fn the_vendored_fluent_bundle_is_npms_own() {
+    run_node("vendor.mjs", false, &["@fluent/bundle"], &[]);
+}

@@ -42,6 +42,12 @@ pub fn router(shared: AppState) -> Router {
         .route("/", get(web::page))
         .route("/{file}", get(web::file))
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
+        // A page asks for its catalogs and the Fluent modules beside its
+        // own files, a dozen fixed texts served from memory: outside the
+        // rate limit, so that opening a few pages in a row never leaves
+        // one without its words. The connection bounds still hold.
+        .route("/locales/{language}/{area}", get(web::catalog))
+        .route("/vendor/{package}/{module}", get(web::vendored))
         .merge(api)
         .with_state(shared);
     outer_layers(router)
