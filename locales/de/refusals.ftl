@@ -1,1 +1,104 @@
-# The refusals messages.
+# Die Ablehnungen: eine Nachricht für jeden Ablehnungscode, den der Server
+# schickt (`refusal-` + der Code, Punkte als Bindestriche), mit den
+# Parametern des Codes als Variablen.
+
+## Die Kubb-Regeln (Koning & Torens und das Standardregelwerk)
+
+refusal-kubb-match-over = Das Match ist vorbei: Team { $winner } hat es gewonnen.
+refusal-kubb-match-drawn = Das Match ist vorbei: Bei Zeitablauf stand es in Spielen gleich, unentschieden.
+refusal-kubb-not-now = { $action ->
+        [starting-throw] Ein Anwurf
+        [start] Die Wahl des beginnenden Teams
+        [inkast] Ein Einwurf
+        [placement] Das Aufstellen eines Kubbs
+        [stick] Ein Wurf mit dem Wurfholz
+        [next-game] Das nächste Spiel
+        [rescue] Eine Rettung
+        [time-called] Das Ausrufen der Zeit
+       *[teams] Das Benennen der Teams
+    } geht jetzt nicht: { $phase ->
+        [starting-throw] Das Spiel beginnt mit dem Anwurf.
+        [inkast] { $count ->
+            [one] Erst kommt noch ein Einwurf.
+           *[other] Erst kommen noch { $count } Einwürfe.
+        }
+        [placement] { $count ->
+            [one] Die Verteidiger müssen erst einen Kubb aufstellen, der zweimal außerhalb gelandet ist.
+           *[other] Die Verteidiger müssen erst { $count } Kubbs aufstellen, die zweimal außerhalb gelandet sind.
+        }
+        [throwing] Das werfende Team wirft gerade seine Wurfhölzer.
+       *[game-over] Das Spiel ist vorbei.
+    }
+refusal-kubb-not-a-player = { $player } spielt nicht für { $team_name } (Team { $team }); dort spielen { $players }.
+refusal-kubb-no-such-piece = Es gibt keinen Kubb mit der Nummer { $number }.
+refusal-kubb-point-not-finite = Ein Punkt auf dem Rasen sind zwei Zahlen in Metern, nicht { $x }, { $y }.
+refusal-kubb-named-twice = { $piece } ist für ein Wurfholz zweimal genannt.
+refusal-kubb-lag-distance = Die Weite eines Anwurfs muss eine Zahl von Metern sein, 0 oder mehr.
+refusal-kubb-lag-both-broke-king-rule = Beide Anwürfe haben die Königsregel verletzt: noch einmal werfen.
+refusal-kubb-lag-tie = Beide Anwürfe liegen gleich nah am König: noch einmal werfen.
+refusal-kubb-inkast-outside = { $at } liegt nicht in der Hälfte von Team { $half }: Ein eingeworfener Kubb, der dort landet, ist aus.
+refusal-kubb-placement-outside-half = Team { $team } muss den Kubb in der eigenen Hälfte aufstellen; { $at } liegt nicht darin.
+refusal-kubb-placement-near-king = Ein aufgestellter Kubb muss mindestens eine Wurfholzlänge ({ NUMBER($minimum, minimumFractionDigits: 2, maximumFractionDigits: 2) } m) vom König entfernt stehen; { $at } ist { NUMBER($distance, minimumFractionDigits: 2, maximumFractionDigits: 2) } m entfernt.
+refusal-kubb-placement-near-pin = Das Regelwerk { $ruleset } hält einen aufgestellten Kubb mindestens eine Wurfholzlänge ({ NUMBER($minimum, minimumFractionDigits: 2, maximumFractionDigits: 2) } m) von jedem Feldpflock fern; { $at } ist { NUMBER($distance, minimumFractionDigits: 2, maximumFractionDigits: 2) } m vom Pflock bei { $pin } entfernt.
+refusal-kubb-opening-throwers = Nach der 2-4-6-Werferregel werfen mindestens { $players } verschiedene Spieler die { $sticks } Wurfhölzer dieses Zuges; { $player } hat schon geworfen, und es sind zu wenige Wurfhölzer übrig.
+refusal-kubb-too-few-players-for-thrower-rule = { $players ->
+        [one] Nach der 2-4-6-Werferregel werfen mindestens 3 verschiedene Spieler die 4 ersten Wurfhölzer eines Teams; { $team } nennt nur einen Spieler.
+       *[other] Nach der 2-4-6-Werferregel werfen mindestens 3 verschiedene Spieler die 4 ersten Wurfhölzer eines Teams; { $team } nennt nur { $players } Spieler.
+    }
+refusal-kubb-player-listed-twice = { $player } ist zweimal genannt: Ein Spieler wirft für ein Team und wird einmal genannt (Groß- und Kleinschreibung zählen nicht).
+refusal-kubb-same-team-names = Beide Teams heißen { $name }: Gib ihnen verschiedene Namen.
+refusal-kubb-no-time-limit = Dieses Match hat kein Zeitlimit, also kann keine Zeit ausgerufen werden.
+refusal-kubb-time-called-already = Die Zeit ist schon ausgerufen.
+refusal-kubb-not-rescuable = { $piece } ist kein Feldkubb, der aus einem früheren Zug in der Hälfte von Team { $half } steht; er kann nicht gerettet werden.
+refusal-kubb-not-a-knight = { $piece } ist kein Feldkubb, der in der Hälfte von Team { $half } steht.
+refusal-kubb-not-a-tower = { $piece } ist kein stehender Basiskubb von Team { $team }.
+refusal-kubb-tower-behind-knights = { $knights ->
+        [one] Basiskubb { $tower } von Team { $team } zählt nicht: In der Hälfte von Team { $team } steht noch ein Feldkubb; er wird wieder aufgestellt.
+       *[other] Basiskubb { $tower } von Team { $team } zählt nicht: In der Hälfte von Team { $team } stehen noch { $knights } Feldkubbs; er wird wieder aufgestellt.
+    }
+
+## Die Zählung um die Kubb-Regeln
+
+refusal-kubb-hit-names-nothing = Ein Treffer nennt, was gefallen ist (Feldkubbs, Basiskubbs oder den König); ein Wurfholz, das nichts umwirft, ist ein Fehlwurf.
+refusal-kubb-nothing-to-undo = Es gibt nichts zurückzunehmen.
+refusal-kubb-no-result-yet = Das Match ist nicht vorbei: Es gibt noch kein Ergebnis zu bestätigen.
+refusal-kubb-other-teams-entry = Das Telefon von { $team_name } trägt die Würfe und das Aufstellen des eigenen Teams ein; dies tragen { $acting_name } (Team { $acting }) oder die Schiedsrichter ein.
+refusal-kubb-referee-only = Nur die Schiedsrichter rufen die Zeit aus oder benennen die Teams.
+
+## Wächter & Türme
+
+refusal-gt-finished = Die Partie ist vorbei ({ $outcome }).
+refusal-gt-not-legal-here = { $move } ist hier kein erlaubter Zug.
+refusal-gt-illegal-move = { $move } ist in dieser Stellung kein erlaubter Zug für { $side ->
+        [red] Rot
+       *[blue] Blau
+    }.
+refusal-gt-not-your-turn = { $side ->
+        [red] Rot
+       *[blue] Blau
+    } ist am Zug.
+refusal-gt-game-over = Die Partie ist vorbei ({ $termination }).
+refusal-gt-not-started = Die Partie hat nicht begonnen: Ein Platz ist noch frei.
+refusal-gt-unreadable-move = Das ist kein Zug: { $reason }
+refusal-gt-refused = Abgelehnt: { $reason }
+
+## Partien, Turniere, Anfragen, Anmeldung
+
+refusal-game-not-found = Es gibt keine Partie „{ $id }“.
+refusal-game-wrong-kind = Das ist kein Ereignis einer Partie der Art { $kind }.
+refusal-game-set-apart = Die Partie { $id } ist beiseitegelegt: Ihre gespeicherten Züge lassen sich nicht mehr nachspielen.
+refusal-tournament-refused = Das Turnier lehnt ab: { $reason }
+refusal-request-malformed = Die Anfrage ist nicht lesbar: { $reason }
+refusal-request-refused = Abgelehnt: { $reason }
+refusal-request-too-large = Die Anfrage ist zu groß: { $reason }
+refusal-request-rate-limited = Zu viele Anfragen: Bitte langsamer.
+refusal-request-limited = Zu viel auf einmal: { $reason }
+refusal-request-not-found = Nicht gefunden: { $reason }
+refusal-request-conflict = Das geht gerade nicht: { $reason }
+refusal-request-busy = Die Engines sind beschäftigt: Versuch es in { $retry_after } s noch einmal.
+refusal-auth-seat-token-needed = Dafür braucht es ein Platz-Token.
+refusal-auth-bad-token = Das Token gilt nicht: { $reason }
+refusal-auth-sign-in-needed = Bitte melde dich an: { $reason }
+refusal-auth-forbidden = Das darfst du nicht: { $reason }
+refusal-auth-sign-in-limited = Zu viele fehlgeschlagene Anmeldungen: Versuch es in { $retry_after } s noch einmal.
+refusal-server-internal = Ein Fehler im Server.

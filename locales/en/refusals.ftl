@@ -1,1 +1,86 @@
-# The refusals messages.
+# The refusals messages: one for each refusal code the server sends
+# (`refusal-` + the code, dots as dashes), with the code's params as
+# variables. The English reads as the server's own `error` text.
+
+## The Kubb rules (Koning & Torens and the standard ruleset)
+
+refusal-kubb-match-over = the match is over: team { $winner } has won it
+refusal-kubb-match-drawn = the match is over: time was called with the games level, a draw
+refusal-kubb-not-now = { $action ->
+        [starting-throw] a starting throw
+        [start] choosing the starting team
+        [inkast] an inkast throw
+        [placement] placing a piece
+        [stick] a stick throw
+        [next-game] starting the next game
+        [rescue] a rescue
+        [time-called] calling time
+       *[teams] naming the teams
+    } is not possible now: { $phase ->
+        [starting-throw] the game starts with the starting throw
+        [inkast] { $count } inkast throw(s) come first
+        [placement] the defenders must first place { $count } piece(s) that landed out twice
+        [throwing] the thrower is throwing sticks
+       *[game-over] the game is over
+    }
+refusal-kubb-not-a-player = { $player } does not play for { $team_name } (team { $team }): its players are { $players }
+refusal-kubb-no-such-piece = there is no piece number { $number }
+refusal-kubb-point-not-finite = a point on the lawn is two numbers of metres, not { $x }, { $y }
+refusal-kubb-named-twice = { $piece } is listed twice for one stick
+refusal-kubb-lag-distance = a starting-throw distance must be a number of metres, 0 or more
+refusal-kubb-lag-both-broke-king-rule = both starting throws broke the king rule: throw again
+refusal-kubb-lag-tie = the starting throws are equally close to the king: throw again
+refusal-kubb-inkast-outside = { $at } is not in team { $half }'s half: an inkasted piece that lands there is out
+refusal-kubb-placement-outside-half = team { $team } must place the piece in its own half; { $at } is not
+refusal-kubb-placement-near-king = a placed piece must stand at least one stick length ({ NUMBER($minimum, minimumFractionDigits: 2, maximumFractionDigits: 2) } m) from the king; { $at } is { NUMBER($distance, minimumFractionDigits: 2, maximumFractionDigits: 2) } m away
+refusal-kubb-placement-near-pin = the { $ruleset } ruleset keeps a placed piece at least one stick length ({ NUMBER($minimum, minimumFractionDigits: 2, maximumFractionDigits: 2) } m) from every field pin; { $at } is { NUMBER($distance, minimumFractionDigits: 2, maximumFractionDigits: 2) } m from the pin at { $pin }
+refusal-kubb-opening-throwers = under the 2-4-6 thrower rule the { $sticks } sticks of this turn are thrown by at least { $players } different players; { $player } has thrown already and too few sticks are left
+refusal-kubb-too-few-players-for-thrower-rule = under the 2-4-6 thrower rule a team's 4 opening sticks are thrown by at least 3 different players; { $team } lists { $players } player(s)
+refusal-kubb-player-listed-twice = { $player } is listed twice: a player throws for one team, once listed (names are compared in either case)
+refusal-kubb-same-team-names = both teams are named { $name }: give them different names
+refusal-kubb-no-time-limit = this match has no time limit, so time cannot be called
+refusal-kubb-time-called-already = time has been called already
+refusal-kubb-not-rescuable = { $piece } is not a knight left standing in team { $half }'s half from an earlier turn, so it cannot be rescued
+refusal-kubb-not-a-knight = { $piece } is not a knight standing in team { $half }'s half
+refusal-kubb-not-a-tower = { $piece } is not a standing tower of team { $team }
+refusal-kubb-tower-behind-knights = tower { $tower } of team { $team } cannot count: { $knights } knight(s) still stand in team { $team }'s half; it is raised again
+
+## The scorekeeping around the Kubb rules
+
+refusal-kubb-hit-names-nothing = a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss
+refusal-kubb-nothing-to-undo = there is nothing to undo
+refusal-kubb-no-result-yet = the match is not over: there is no result to confirm yet
+refusal-kubb-other-teams-entry = { $team_name }'s phone enters its own team's throws and placements; this one is for { $acting_name } (team { $acting }) or the referee to enter
+refusal-kubb-referee-only = only the referee calls time or names the teams
+
+## Guard & Towers
+
+refusal-gt-finished = the game is over ({ $outcome })
+refusal-gt-not-legal-here = { $move } is not a legal move here
+refusal-gt-illegal-move = { $move } is not a legal move for { $side } in this position
+refusal-gt-not-your-turn = it is { $side }'s turn
+refusal-gt-game-over = the game is over ({ $termination })
+refusal-gt-not-started = the game has not started: a seat is still free
+refusal-gt-unreadable-move = { $reason }
+refusal-gt-refused = { $reason }
+
+## Games, tournaments, requests, sign-in
+
+refusal-game-not-found = no game '{ $id }'
+refusal-game-wrong-kind = not an event of a { $kind } game
+refusal-game-set-apart = game { $id } is set apart: its stored record no longer replays (see `towers admin quarantined`)
+refusal-tournament-refused = { $reason }
+refusal-request-malformed = { $reason }
+refusal-request-refused = { $reason }
+refusal-request-too-large = { $reason }
+refusal-request-rate-limited = too many requests: slow down
+refusal-request-limited = { $reason }
+refusal-request-not-found = { $reason }
+refusal-request-conflict = { $reason }
+refusal-request-busy = the engines are busy: retry in { $retry_after } s
+refusal-auth-seat-token-needed = this needs a seat token: send 'Authorization: Bearer <token>'
+refusal-auth-bad-token = { $reason }
+refusal-auth-sign-in-needed = { $reason }
+refusal-auth-forbidden = { $reason }
+refusal-auth-sign-in-limited = too many failed sign-ins: try again in { $retry_after } s
+refusal-server-internal = internal error

@@ -1,1 +1,104 @@
-# The refusals messages.
+# De weigeringen: één bericht voor elke weigeringscode die de server
+# stuurt (`refusal-` + de code, punten als streepjes), met de parameters
+# van de code als variabelen.
+
+## De kubbregels (Koning & Torens en de standaardregels)
+
+refusal-kubb-match-over = De wedstrijd is voorbij: team { $winner } heeft hem gewonnen.
+refusal-kubb-match-drawn = De wedstrijd is voorbij: bij het afroepen van de tijd stonden de spellen gelijk, gelijkspel.
+refusal-kubb-not-now = { $action ->
+        [starting-throw] Een openingsworp
+        [start] Het kiezen van het beginnende team
+        [inkast] Een inworp
+        [placement] Het plaatsen van een stuk
+        [stick] Een worp met een werpstick
+        [next-game] Het volgende spel beginnen
+        [rescue] Een redding
+        [time-called] De tijd afroepen
+       *[teams] De teams benoemen
+    } kan nu niet: { $phase ->
+        [starting-throw] het spel begint met de openingsworp.
+        [inkast] { $count ->
+            [one] eerst komt er nog een inworp.
+           *[other] eerst komen er nog { $count } inworpen.
+        }
+        [placement] { $count ->
+            [one] de verdedigers moeten eerst een stuk plaatsen dat twee keer buiten is geland.
+           *[other] de verdedigers moeten eerst { $count } stukken plaatsen die twee keer buiten zijn geland.
+        }
+        [throwing] het werpende team gooit nog met zijn werpsticks.
+       *[game-over] het spel is voorbij.
+    }
+refusal-kubb-not-a-player = { $player } speelt niet voor { $team_name } (team { $team }); daar spelen { $players }.
+refusal-kubb-no-such-piece = Er is geen stuk met nummer { $number }.
+refusal-kubb-point-not-finite = Een punt op het veld is twee getallen in meters, niet { $x }, { $y }.
+refusal-kubb-named-twice = { $piece } staat twee keer bij één werpstick.
+refusal-kubb-lag-distance = De afstand van een openingsworp moet een aantal meters zijn, 0 of meer.
+refusal-kubb-lag-both-broke-king-rule = Beide openingsworpen braken de koningsregel: gooi opnieuw.
+refusal-kubb-lag-tie = Beide openingsworpen liggen even dicht bij de Koning: gooi opnieuw.
+refusal-kubb-inkast-outside = { $at } ligt niet op de helft van team { $half }: een ingeworpen stuk dat daar landt, is uit.
+refusal-kubb-placement-outside-half = Team { $team } moet het stuk op de eigen helft plaatsen; { $at } ligt daar niet.
+refusal-kubb-placement-near-king = Een geplaatst stuk moet minstens één werpsticklengte ({ NUMBER($minimum, minimumFractionDigits: 2, maximumFractionDigits: 2) } m) van de Koning staan; { $at } staat er { NUMBER($distance, minimumFractionDigits: 2, maximumFractionDigits: 2) } m vandaan.
+refusal-kubb-placement-near-pin = De regels { $ruleset } houden een geplaatst stuk minstens één werpsticklengte ({ NUMBER($minimum, minimumFractionDigits: 2, maximumFractionDigits: 2) } m) van elke veldpin; { $at } staat { NUMBER($distance, minimumFractionDigits: 2, maximumFractionDigits: 2) } m van de pin op { $pin }.
+refusal-kubb-opening-throwers = Volgens de 2-4-6-werpersregel gooien minstens { $players } verschillende spelers de { $sticks } werpsticks van deze beurt; { $player } heeft al gegooid en er zijn te weinig werpsticks over.
+refusal-kubb-too-few-players-for-thrower-rule = { $players ->
+        [one] Volgens de 2-4-6-werpersregel gooien minstens 3 verschillende spelers de eerste 4 werpsticks van een team; { $team } noemt maar één speler.
+       *[other] Volgens de 2-4-6-werpersregel gooien minstens 3 verschillende spelers de eerste 4 werpsticks van een team; { $team } noemt maar { $players } spelers.
+    }
+refusal-kubb-player-listed-twice = { $player } staat er twee keer: een speler gooit voor één team en staat er één keer (hoofdletters tellen niet).
+refusal-kubb-same-team-names = Beide teams heten { $name }: geef ze verschillende namen.
+refusal-kubb-no-time-limit = Deze wedstrijd heeft geen tijdslimiet, dus de tijd kan niet worden afgeroepen.
+refusal-kubb-time-called-already = De tijd is al afgeroepen.
+refusal-kubb-not-rescuable = { $piece } is geen Ridder die van een eerdere beurt op de helft van team { $half } is blijven staan; hij kan niet worden gered.
+refusal-kubb-not-a-knight = { $piece } is geen Ridder die op de helft van team { $half } staat.
+refusal-kubb-not-a-tower = { $piece } is geen staande Toren van team { $team }.
+refusal-kubb-tower-behind-knights = { $knights ->
+        [one] Toren { $tower } van team { $team } telt niet: er staat nog een Ridder op de helft van team { $team }; de Toren wordt weer rechtgezet.
+       *[other] Toren { $tower } van team { $team } telt niet: er staan nog { $knights } Ridders op de helft van team { $team }; de Toren wordt weer rechtgezet.
+    }
+
+## Het bijhouden rond de kubbregels
+
+refusal-kubb-hit-names-nothing = Een treffer noemt wat er viel (Ridders, Torens of de Koning); een werpstick die niets omgooit, is een misser.
+refusal-kubb-nothing-to-undo = Er is niets om ongedaan te maken.
+refusal-kubb-no-result-yet = De wedstrijd is niet voorbij: er is nog geen uitslag om te bevestigen.
+refusal-kubb-other-teams-entry = De telefoon van { $team_name } voert de worpen en plaatsingen van het eigen team in; deze voert { $acting_name } (team { $acting }) of de scheidsrechter in.
+refusal-kubb-referee-only = Alleen de scheidsrechter roept de tijd af of benoemt de teams.
+
+## Wachters & Torens
+
+refusal-gt-finished = De partij is voorbij ({ $outcome }).
+refusal-gt-not-legal-here = { $move } is hier geen geldige zet.
+refusal-gt-illegal-move = { $move } is in deze stelling geen geldige zet voor { $side ->
+        [red] rood
+       *[blue] blauw
+    }.
+refusal-gt-not-your-turn = { $side ->
+        [red] Rood
+       *[blue] Blauw
+    } is aan zet.
+refusal-gt-game-over = De partij is voorbij ({ $termination }).
+refusal-gt-not-started = De partij is niet begonnen: er is nog een plaats vrij.
+refusal-gt-unreadable-move = Dat is geen zet: { $reason }
+refusal-gt-refused = Geweigerd: { $reason }
+
+## Partijen, toernooien, verzoeken, aanmelden
+
+refusal-game-not-found = Er is geen partij '{ $id }'.
+refusal-game-wrong-kind = Dat is geen gebeurtenis van een partij van het soort { $kind }.
+refusal-game-set-apart = Partij { $id } is apart gezet: de opgeslagen zetten laten zich niet meer naspelen.
+refusal-tournament-refused = Het toernooi weigert: { $reason }
+refusal-request-malformed = Het verzoek is niet leesbaar: { $reason }
+refusal-request-refused = Geweigerd: { $reason }
+refusal-request-too-large = Het verzoek is te groot: { $reason }
+refusal-request-rate-limited = Te veel verzoeken: doe het wat rustiger aan.
+refusal-request-limited = Te veel tegelijk: { $reason }
+refusal-request-not-found = Niet gevonden: { $reason }
+refusal-request-conflict = Dat kan nu niet: { $reason }
+refusal-request-busy = De engines zijn bezig: probeer het over { $retry_after } s opnieuw.
+refusal-auth-seat-token-needed = Hiervoor is een plaatstoken nodig.
+refusal-auth-bad-token = Het token is niet geldig: { $reason }
+refusal-auth-sign-in-needed = Meld je aan: { $reason }
+refusal-auth-forbidden = Dat mag je niet: { $reason }
+refusal-auth-sign-in-limited = Te veel mislukte aanmeldingen: probeer het over { $retry_after } s opnieuw.
+refusal-server-internal = Een fout in de server.

@@ -1,16 +1,163 @@
-//! The body of every refusal the HTTP API answers.
+//! The body of every refusal the HTTP API answers, and the list of the
+//! refusal codes it may carry.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::openapi::schema::{Object, Schema, SchemaType, Type};
+use utoipa::openapi::RefOr;
 use utoipa::ToSchema;
 
-/// `{"error": "…", "request_id": "…"}`: why a request was refused, in
-/// plain words (the rules' own, for a refused move), and the request's id
+/// `{"error": "…", "code": "…", "params": {…}, "request_id": "…"}`: why a
+/// request was refused, in plain English words (the rules' own, for a
+/// refused move), the same as a stable code with its parameters (what a
+/// page or client says in its reader's language: `refusal-<code>` in
+/// `locales/*/refusals.ftl`, dots written as dashes), and the request's id
 /// as the `X-Request-Id` header and the server's log carry it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(as = Error)]
 pub struct ErrorBody {
     pub error: String,
+    /// Stable and machine-readable; one of [`codes`]. A client reads it as
+    /// text, so a code a newer server adds is no error (missing in answers
+    /// of servers older than the codes).
+    #[serde(default)]
+    #[schema(schema_with = code_schema)]
+    pub code: String,
+    /// The refusal's particulars by name (a square, a piece, a count), for
+    /// the message its code names.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub params: Map<String, Value>,
     /// The id of the request refused, to find it in the server's log.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
+}
+
+/// The refusals the service itself makes, beside the rules libraries'
+/// (`kubb::RuleError::CODES`, `guard_towers::GameError::CODES`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    /// A request that cannot be read (a query, a path, text that is no JSON).
+    RequestMalformed,
+    /// JSON whose content is refused (a name, a setting out of range).
+    RequestRefused,
+    RequestTooLarge,
+    RequestRateLimited,
+    /// More of something open at once than one client may hold.
+    RequestLimited,
+    RequestNotFound,
+    RequestConflict,
+    /// The engines are all busy.
+    RequestBusy,
+    AuthSeatTokenNeeded,
+    AuthBadToken,
+    AuthSignInNeeded,
+    AuthForbidden,
+    AuthSignInLimited,
+    GameNotFound,
+    GameWrongKind,
+    GameSetApart,
+    /// An event of a Kubb match that is the scorekeeping's to refuse.
+    KubbHitNamesNothing,
+    KubbNothingToUndo,
+    KubbNoResultYet,
+    KubbOtherTeamsEntry,
+    KubbRefereeOnly,
+    GtIllegalMove,
+    GtNotYourTurn,
+    GtGameOver,
+    GtNotStarted,
+    GtUnreadableMove,
+    /// Anything else a Guard & Towers game refuses (a seat taken, a
+    /// setting out of range, a rematch).
+    GtRefused,
+    TournamentRefused,
+    ServerInternal,
+}
+
+impl Code {
+    pub const ALL: [Code; 29] = [
+        Code::RequestMalformed,
+        Code::RequestRefused,
+        Code::RequestTooLarge,
+        Code::RequestRateLimited,
+        Code::RequestLimited,
+        Code::RequestNotFound,
+        Code::RequestConflict,
+        Code::RequestBusy,
+        Code::AuthSeatTokenNeeded,
+        Code::AuthBadToken,
+        Code::AuthSignInNeeded,
+        Code::AuthForbidden,
+        Code::AuthSignInLimited,
+        Code::GameNotFound,
+        Code::GameWrongKind,
+        Code::GameSetApart,
+        Code::KubbHitNamesNothing,
+        Code::KubbNothingToUndo,
+        Code::KubbNoResultYet,
+        Code::KubbOtherTeamsEntry,
+        Code::KubbRefereeOnly,
+        Code::GtIllegalMove,
+        Code::GtNotYourTurn,
+        Code::GtGameOver,
+        Code::GtNotStarted,
+        Code::GtUnreadableMove,
+        Code::GtRefused,
+        Code::TournamentRefused,
+        Code::ServerInternal,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::RequestMalformed => "request.malformed",
+            Code::RequestRefused => "request.refused",
+            Code::RequestTooLarge => "request.too-large",
+            Code::RequestRateLimited => "request.rate-limited",
+            Code::RequestLimited => "request.limited",
+            Code::RequestNotFound => "request.not-found",
+            Code::RequestConflict => "request.conflict",
+            Code::RequestBusy => "request.busy",
+            Code::AuthSeatTokenNeeded => "auth.seat-token-needed",
+            Code::AuthBadToken => "auth.bad-token",
+            Code::AuthSignInNeeded => "auth.sign-in-needed",
+            Code::AuthForbidden => "auth.forbidden",
+            Code::AuthSignInLimited => "auth.sign-in-limited",
+            Code::GameNotFound => "game.not-found",
+            Code::GameWrongKind => "game.wrong-kind",
+            Code::GameSetApart => "game.set-apart",
+            Code::KubbHitNamesNothing => "kubb.hit-names-nothing",
+            Code::KubbNothingToUndo => "kubb.nothing-to-undo",
+            Code::KubbNoResultYet => "kubb.no-result-yet",
+            Code::KubbOtherTeamsEntry => "kubb.other-teams-entry",
+            Code::KubbRefereeOnly => "kubb.referee-only",
+            Code::GtIllegalMove => "gt.illegal-move",
+            Code::GtNotYourTurn => "gt.not-your-turn",
+            Code::GtGameOver => "gt.game-over",
+            Code::GtNotStarted => "gt.not-started",
+            Code::GtUnreadableMove => "gt.unreadable-move",
+            Code::GtRefused => "gt.refused",
+            Code::TournamentRefused => "tournament.refused",
+            Code::ServerInternal => "server.internal",
+        }
+    }
+}
+
+/// Every code a refusal may carry: the rules libraries' and the service's.
+pub fn codes() -> impl Iterator<Item = &'static str> {
+    kubb::RuleError::CODES
+        .iter()
+        .chain(guard_towers::GameError::CODES)
+        .copied()
+        .chain(Code::ALL.iter().map(|code| code.as_str()))
+}
+
+/// The code in the document: text, one of [`codes`].
+fn code_schema() -> impl Into<RefOr<Schema>> {
+    Object::builder()
+        .schema_type(SchemaType::Type(Type::String))
+        .enum_values(Some(codes()))
+        .description(Some(
+            "The refusal's stable code; its message in a language is `refusal-<code>` (dots as dashes) in locales/<language>/refusals.ftl",
+        ))
 }

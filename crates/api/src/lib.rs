@@ -41,7 +41,7 @@ mod schema;
 pub mod status;
 pub mod tournament;
 
-pub use error::ErrorBody;
+pub use error::{codes, Code, ErrorBody};
 pub use status::Status;
 
 #[cfg(test)]

@@ -114,6 +114,28 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+impl GameError {
+    /// Every code [`GameError::code`] gives.
+    pub const CODES: &[&str] = &["gt.finished", "gt.not-legal-here"];
+
+    /// The refusal's stable code, for the API and the pages' catalogs.
+    pub fn code(&self) -> &'static str {
+        match self {
+            GameError::Finished(_) => "gt.finished",
+            GameError::Illegal(_) => "gt.not-legal-here",
+        }
+    }
+
+    /// The refusal's particulars by name, as text: the outcome, or the
+    /// move in its notation.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            GameError::Finished(outcome) => vec![("outcome", outcome.to_string())],
+            GameError::Illegal(mv) => vec![("move", mv.to_string())],
+        }
+    }
+}
+
 /// A game in progress or finished.
 #[derive(Clone, Debug)]
 pub struct Game {

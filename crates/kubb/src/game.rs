@@ -15,6 +15,8 @@
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
+use serde_json::json;
+
 use crate::event::{Event, KingContact, Lag, PieceId, PieceSet, StickOutcome, TeamInfo};
 use crate::field::{Field, Point, Team};
 use crate::name::Name;
@@ -249,11 +251,15 @@ pub enum RuleError {
     MatchOver { winner: Team },
     #[error("the match is over: time was called with the games level, a draw")]
     MatchDrawn,
-    /// The phase waits for something else (`expected`, said in words).
+    /// The phase waits for something else (`expected`, said in words;
+    /// `action`, `phase` and `count` say the same for the refusal's code).
     #[error("{attempted} is not possible now: {expected}")]
     NotNow {
         attempted: &'static str,
         expected: String,
+        action: &'static str,
+        phase: &'static str,
+        count: usize,
     },
     /// A player named in neither the throwing team's list of players.
     #[error(
@@ -341,6 +347,170 @@ pub enum RuleError {
         team: Team,
         knights: usize,
     },
+}
+
+/// A length in metres as a refusal's parameter: to the centimetre, as
+/// its words say it.
+fn metres(length: f64) -> serde_json::Value {
+    json!((length * 100.0).round() / 100.0)
+}
+
+impl RuleError {
+    /// Every code [`RuleError::code`] gives.
+    pub const CODES: &[&str] = &[
+        "kubb.match-over",
+        "kubb.match-drawn",
+        "kubb.not-now",
+        "kubb.not-a-player",
+        "kubb.no-such-piece",
+        "kubb.point-not-finite",
+        "kubb.named-twice",
+        "kubb.lag-distance",
+        "kubb.lag-both-broke-king-rule",
+        "kubb.lag-tie",
+        "kubb.inkast-outside",
+        "kubb.placement-outside-half",
+        "kubb.placement-near-king",
+        "kubb.placement-near-pin",
+        "kubb.opening-throwers",
+        "kubb.too-few-players-for-thrower-rule",
+        "kubb.player-listed-twice",
+        "kubb.same-team-names",
+        "kubb.no-time-limit",
+        "kubb.time-called-already",
+        "kubb.not-rescuable",
+        "kubb.not-a-knight",
+        "kubb.not-a-tower",
+        "kubb.tower-behind-knights",
+    ];
+
+    /// The refusal's stable code, for the API and the pages' catalogs
+    /// (the phone's rules twin, `web/kubb-rules.js`, gives the same).
+    pub fn code(&self) -> &'static str {
+        match self {
+            RuleError::MatchOver { .. } => "kubb.match-over",
+            RuleError::MatchDrawn => "kubb.match-drawn",
+            RuleError::NotNow { .. } => "kubb.not-now",
+            RuleError::NotAPlayer { .. } => "kubb.not-a-player",
+            RuleError::NoSuchPiece(_) => "kubb.no-such-piece",
+            RuleError::PointNotFinite { .. } => "kubb.point-not-finite",
+            RuleError::NamedTwice(_) => "kubb.named-twice",
+            RuleError::LagDistance => "kubb.lag-distance",
+            RuleError::LagBothBrokeKingRule => "kubb.lag-both-broke-king-rule",
+            RuleError::LagTie => "kubb.lag-tie",
+            RuleError::InkastOutside { .. } => "kubb.inkast-outside",
+            RuleError::PlacementOutsideHalf { .. } => "kubb.placement-outside-half",
+            RuleError::PlacementNearKing { .. } => "kubb.placement-near-king",
+            RuleError::PlacementNearPin { .. } => "kubb.placement-near-pin",
+            RuleError::OpeningThrowers { .. } => "kubb.opening-throwers",
+            RuleError::TooFewPlayersForThrowerRule { .. } => {
+                "kubb.too-few-players-for-thrower-rule"
+            }
+            RuleError::PlayerListedTwice { .. } => "kubb.player-listed-twice",
+            RuleError::SameTeamNames { .. } => "kubb.same-team-names",
+            RuleError::NoTimeLimit => "kubb.no-time-limit",
+            RuleError::TimeCalledAlready => "kubb.time-called-already",
+            RuleError::NotRescuable { .. } => "kubb.not-rescuable",
+            RuleError::NotAKnight { .. } => "kubb.not-a-knight",
+            RuleError::NotATower { .. } => "kubb.not-a-tower",
+            RuleError::TowerBehindKnights { .. } => "kubb.tower-behind-knights",
+        }
+    }
+
+    /// The refusal's particulars by name, for its code's message: teams
+    /// as their letters, pieces as their names (`A1`), points as their
+    /// text, lengths in metres to the centimetre, counts as numbers.
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        let params = match self {
+            RuleError::MatchOver { winner } => json!({ "winner": winner.to_string() }),
+            RuleError::NotNow {
+                action,
+                phase,
+                count,
+                ..
+            } => json!({ "action": action, "phase": phase, "count": count }),
+            RuleError::NotAPlayer {
+                player,
+                team,
+                team_name,
+                players,
+            } => json!({
+                "player": player,
+                "team": team.to_string(),
+                "team_name": team_name,
+                "players": players.join(", "),
+            }),
+            RuleError::NoSuchPiece(number) => json!({ "number": number }),
+            // Not numbers in JSON: NaN or infinite.
+            RuleError::PointNotFinite { x, y } => {
+                json!({ "x": x.to_string(), "y": y.to_string() })
+            }
+            RuleError::NamedTwice(piece) => json!({ "piece": piece.to_string() }),
+            RuleError::InkastOutside { at, half } => {
+                json!({ "at": at.to_string(), "half": half.to_string() })
+            }
+            RuleError::PlacementOutsideHalf { at, team } => {
+                json!({ "at": at.to_string(), "team": team.to_string() })
+            }
+            RuleError::PlacementNearKing {
+                at,
+                distance,
+                minimum,
+            } => json!({
+                "at": at.to_string(),
+                "distance": metres(*distance),
+                "minimum": metres(*minimum),
+            }),
+            RuleError::PlacementNearPin {
+                at,
+                pin,
+                distance,
+                minimum,
+                ruleset,
+            } => json!({
+                "at": at.to_string(),
+                "pin": pin.to_string(),
+                "distance": metres(*distance),
+                "minimum": metres(*minimum),
+                "ruleset": ruleset,
+            }),
+            RuleError::OpeningThrowers {
+                player,
+                sticks,
+                players,
+            } => json!({ "player": player, "sticks": sticks, "players": players }),
+            RuleError::TooFewPlayersForThrowerRule { team, players } => {
+                json!({ "team": team, "players": players })
+            }
+            RuleError::PlayerListedTwice { player } => json!({ "player": player }),
+            RuleError::SameTeamNames { name } => json!({ "name": name }),
+            RuleError::NotRescuable { piece, half } | RuleError::NotAKnight { piece, half } => {
+                json!({ "piece": piece.to_string(), "half": half.to_string() })
+            }
+            RuleError::NotATower { piece, team } => {
+                json!({ "piece": piece.to_string(), "team": team.to_string() })
+            }
+            RuleError::TowerBehindKnights {
+                piece,
+                team,
+                knights,
+            } => json!({
+                "tower": piece.spot() + 1,
+                "team": team.to_string(),
+                "knights": knights,
+            }),
+            RuleError::MatchDrawn
+            | RuleError::LagDistance
+            | RuleError::LagBothBrokeKingRule
+            | RuleError::LagTie
+            | RuleError::NoTimeLimit
+            | RuleError::TimeCalledAlready => json!({}),
+        };
+        match params {
+            serde_json::Value::Object(params) => params,
+            _ => unreachable!("the parameters are an object"),
+        }
+    }
 }
 
 /// Each team's five towers, on its baseline at the start of a game.
@@ -828,6 +998,9 @@ impl Match {
             (phase, action) => Err(RuleError::NotNow {
                 attempted: action_name(action),
                 expected: expectation(phase),
+                action: action_key(action),
+                phase: phase_key(phase),
+                count: phase_count(phase),
             }),
         }
     }
@@ -931,6 +1104,9 @@ impl Match {
             (phase, _) => Err(RuleError::NotNow {
                 attempted: "naming the teams",
                 expected: expectation(phase),
+                action: "teams",
+                phase: phase_key(phase),
+                count: phase_count(phase),
             }),
         }
     }
@@ -1356,6 +1532,42 @@ fn action_name(action: Action) -> &'static str {
     }
 }
 
+/// The action's name in a refusal's parameters (as the event's type, in
+/// kebab case).
+fn action_key(action: Action) -> &'static str {
+    match action {
+        Action::StartingThrow { .. } => "starting-throw",
+        Action::Start(_) => "start",
+        Action::Inkast { .. } => "inkast",
+        Action::Placement { .. } => "placement",
+        Action::Stick(_) => "stick",
+        Action::NextGame => "next-game",
+        Action::Rescue(_) => "rescue",
+        Action::TimeCalled => "time-called",
+    }
+}
+
+/// The phase's name in a refusal's parameters.
+fn phase_key(phase: &Phase) -> &'static str {
+    match phase {
+        Phase::StartingThrow => "starting-throw",
+        Phase::Inkast { .. } => "inkast",
+        Phase::Placement { .. } => "placement",
+        Phase::Throwing => "throwing",
+        Phase::GameOver(_) => "game-over",
+    }
+}
+
+/// What the phase waits for, counted: the inkast throws or the pieces to
+/// place still to come (0 for the other phases).
+fn phase_count(phase: &Phase) -> usize {
+    match phase {
+        Phase::Inkast { queue, .. } => queue.len(),
+        Phase::Placement { to_place } => to_place.len(),
+        _ => 0,
+    }
+}
+
 fn expectation(phase: &Phase) -> String {
     match phase {
         Phase::StartingThrow => "the game starts with the starting throw".into(),
@@ -1465,5 +1677,105 @@ fn finite(at: Option<Point>) -> Result<(), RuleError> {
             y: point.y,
         }),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod refusal_codes {
+    use super::*;
+
+    /// One refusal of each kind: the list of codes holds each one's code
+    /// once, and each one's parameters are what its words name.
+    #[test]
+    fn every_refusal_has_a_listed_code_and_its_particulars() {
+        let at = Point { x: 1.0, y: 2.5 };
+        let piece = PieceId(6);
+        let refusals = [
+            RuleError::MatchOver { winner: Team::B },
+            RuleError::MatchDrawn,
+            RuleError::NotNow {
+                attempted: "a stick throw",
+                expected: "2 inkast throw(s) come first".into(),
+                action: "stick",
+                phase: "inkast",
+                count: 2,
+            },
+            RuleError::NotAPlayer {
+                player: "eve".into(),
+                team: Team::A,
+                team_name: "Oaks".into(),
+                players: vec!["ann".into(), "bob".into()],
+            },
+            RuleError::NoSuchPiece(12),
+            RuleError::PointNotFinite {
+                x: f64::NAN,
+                y: 0.0,
+            },
+            RuleError::NamedTwice(piece),
+            RuleError::LagDistance,
+            RuleError::LagBothBrokeKingRule,
+            RuleError::LagTie,
+            RuleError::InkastOutside { at, half: Team::A },
+            RuleError::PlacementOutsideHalf { at, team: Team::B },
+            RuleError::PlacementNearKing {
+                at,
+                distance: 0.1234,
+                minimum: 0.3,
+            },
+            RuleError::PlacementNearPin {
+                at,
+                pin: at,
+                distance: 0.0,
+                minimum: 0.3,
+                ruleset: "seed",
+            },
+            RuleError::OpeningThrowers {
+                player: "ann".into(),
+                sticks: 4,
+                players: 3,
+            },
+            RuleError::TooFewPlayersForThrowerRule {
+                team: "Oaks".into(),
+                players: 2,
+            },
+            RuleError::PlayerListedTwice {
+                player: "ann".into(),
+            },
+            RuleError::SameTeamNames {
+                name: "Oaks".into(),
+            },
+            RuleError::NoTimeLimit,
+            RuleError::TimeCalledAlready,
+            RuleError::NotRescuable {
+                piece,
+                half: Team::A,
+            },
+            RuleError::NotAKnight {
+                piece,
+                half: Team::A,
+            },
+            RuleError::NotATower {
+                piece,
+                team: Team::B,
+            },
+            RuleError::TowerBehindKnights {
+                piece,
+                team: Team::B,
+                knights: 2,
+            },
+        ];
+        let codes: Vec<&str> = refusals.iter().map(RuleError::code).collect();
+        assert_eq!(codes, RuleError::CODES);
+        let params = |index: usize| serde_json::Value::Object(refusals[index].params());
+        assert_eq!(
+            params(2),
+            json!({ "action": "stick", "phase": "inkast", "count": 2 })
+        );
+        assert_eq!(
+            params(12),
+            json!({ "at": "(1.00 m, 2.50 m)", "distance": 0.12, "minimum": 0.3 })
+        );
+        assert_eq!(params(23), json!({ "tower": 2, "team": "B", "knights": 2 }));
+        assert_eq!(params(1), json!({}));
     }
 }

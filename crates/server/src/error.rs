@@ -1,7 +1,13 @@
 //! What the game service refuses or fails with, typed: the adapters
 //! answer each in their own terms (HTTP: `http/error.rs`, a status code
 //! and `{"error": "…"}`; the course port and the live socket: the text).
-//! An internal error's detail is for the log only.
+//! An internal error's detail is for the log only. Each has a stable code
+//! with its particulars ([`ApiError::code`], [`ApiError::params`]): the
+//! rules libraries' own for their refusals, the service's
+//! ([`api::Code`]) for the rest.
+
+use api::Code;
+use serde_json::{Map, Value};
 
 use crate::games::kinds::{registry, Kind};
 use crate::store::StoreError;
@@ -24,6 +30,9 @@ pub enum ApiError {
     Forbidden(String),
     #[error("{0}")]
     NotFound(String),
+    /// No game has the id.
+    #[error("no game '{id}'")]
+    NoSuchGame { id: String },
     #[error("{0}")]
     Conflict(String),
     /// The rules or the service refused the command, or the request's
@@ -76,6 +85,21 @@ macro_rules! refusals {
             $(#[error("{0}")] $kind(crate::games::$module::Refusal),)+
         }
 
+        impl GameRefusal {
+            /// The code its kind gives it.
+            pub fn code(&self) -> &'static str {
+                match self {
+                    $(GameRefusal::$kind(refusal) => refusal.code(),)+
+                }
+            }
+
+            pub fn params(&self) -> Map<String, Value> {
+                match self {
+                    $(GameRefusal::$kind(refusal) => refusal.params(),)+
+                }
+            }
+        }
+
         $(
             impl From<crate::games::$module::Refusal> for Refusal {
                 fn from(refusal: crate::games::$module::Refusal) -> Refusal {
@@ -98,6 +122,80 @@ impl ApiError {
     /// The request's content refused, in plain words.
     pub fn refused(message: impl Into<String>) -> ApiError {
         ApiError::Refused(Refusal::Request(message.into()))
+    }
+}
+
+impl Refusal {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::Game(refusal) => refusal.code(),
+            Refusal::WrongKind(_) => Code::GameWrongKind.as_str(),
+            Refusal::Request(_) => Code::RequestRefused.as_str(),
+        }
+    }
+
+    pub fn params(&self) -> Map<String, Value> {
+        match self {
+            Refusal::Game(refusal) => refusal.params(),
+            Refusal::WrongKind(kind) => with("kind", kind.to_string()),
+            Refusal::Request(why) => with("reason", why.clone()),
+        }
+    }
+}
+
+/// Parameters of one, a text.
+fn with(key: &str, value: impl Into<Value>) -> Map<String, Value> {
+    Map::from_iter([(key.to_string(), value.into())])
+}
+
+impl ApiError {
+    /// The stable, machine-readable code of the refusal or failure (one
+    /// of [`api::codes`]).
+    pub fn code(&self) -> &'static str {
+        let code = match self {
+            ApiError::Refused(refusal) => return refusal.code(),
+            ApiError::BadRequest(_) => Code::RequestMalformed,
+            ApiError::Unauthorized => Code::AuthSeatTokenNeeded,
+            ApiError::BadToken(_) => Code::AuthBadToken,
+            ApiError::SignInNeeded(_) => Code::AuthSignInNeeded,
+            ApiError::Forbidden(_) => Code::AuthForbidden,
+            ApiError::NotFound(_) => Code::RequestNotFound,
+            ApiError::NoSuchGame { .. } => Code::GameNotFound,
+            ApiError::Conflict(_) => Code::RequestConflict,
+            ApiError::PayloadTooLarge(_) => Code::RequestTooLarge,
+            ApiError::TooManyRequests => Code::RequestRateLimited,
+            ApiError::SignInLimited { .. } => Code::AuthSignInLimited,
+            ApiError::Limited(_) => Code::RequestLimited,
+            ApiError::Busy(_) => Code::RequestBusy,
+            ApiError::Quarantined { .. } => Code::GameSetApart,
+            ApiError::Internal(_) => Code::ServerInternal,
+        };
+        code.as_str()
+    }
+
+    /// The particulars the code's message names. A refusal in words only
+    /// (the generic codes) passes them as `reason`, in English; an
+    /// internal error's detail never leaves the server.
+    pub fn params(&self) -> Map<String, Value> {
+        match self {
+            ApiError::Refused(refusal) => refusal.params(),
+            ApiError::BadRequest(why)
+            | ApiError::BadToken(why)
+            | ApiError::SignInNeeded(why)
+            | ApiError::Forbidden(why)
+            | ApiError::NotFound(why)
+            | ApiError::Conflict(why)
+            | ApiError::PayloadTooLarge(why)
+            | ApiError::Limited(why) => with("reason", why.clone()),
+            ApiError::NoSuchGame { id } | ApiError::Quarantined { id, .. } => {
+                with("id", id.clone())
+            }
+            ApiError::SignInLimited { retry_after } => with("retry_after", *retry_after),
+            ApiError::Busy(busy) => with("retry_after", busy.retry_after.as_secs()),
+            ApiError::Unauthorized | ApiError::TooManyRequests | ApiError::Internal(_) => {
+                Map::new()
+            }
+        }
     }
 }
 

@@ -45,7 +45,7 @@ pub async fn stored_row(store: &Store, id: &str) -> Result<GameRow, ApiError> {
     store
         .game(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no game '{id}'")))
+        .ok_or_else(|| ApiError::NoSuchGame { id: id.to_string() })
 }
 
 async fn fold(

@@ -1,6 +1,7 @@
 //! The service's errors as HTTP answers: each a status code and its
-//! message in plain words, sent as `{"error": "…"}`; an internal error
-//! says only that, and logs its detail.
+//! message in plain words with its code and particulars, sent as
+//! `{"error": "…", "code": "…", "params": {…}}`; an internal error says
+//! only that, and logs its detail.
 
 use api::ErrorBody;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -17,7 +18,7 @@ pub fn status(error: &ApiError) -> StatusCode {
             StatusCode::UNAUTHORIZED
         }
         ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-        ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+        ApiError::NotFound(_) | ApiError::NoSuchGame { .. } => StatusCode::NOT_FOUND,
         ApiError::Conflict(_) => StatusCode::CONFLICT,
         // Refused by the rules, or JSON whose content is refused.
         ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -41,6 +42,8 @@ impl IntoResponse for ApiError {
             status(&self),
             Json(ErrorBody {
                 error: self.to_string(),
+                code: self.code().to_string(),
+                params: self.params(),
                 request_id: super::observe::request_id(),
             }),
         )
@@ -76,7 +79,10 @@ mod tests {
         let body = axum::body::to_bytes(response.into_body(), 1024)
             .await
             .unwrap();
-        assert_eq!(&body[..], br#"{"error":"internal error"}"#);
+        assert_eq!(
+            &body[..],
+            br#"{"error":"internal error","code":"server.internal","params":{}}"#
+        );
     }
 
     #[tokio::test]
@@ -94,7 +100,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             serde_json::from_slice::<serde_json::Value>(&body).unwrap(),
-            json!({ "error": rules.to_string() })
+            json!({ "error": rules.to_string(), "code": "kubb.match-drawn", "params": {} })
         );
     }
 }

@@ -13,6 +13,7 @@ pub mod routes;
 use api::board::{Board, MoveView, PlayedMove};
 pub use api::gt::{ClockView, GtState, Player, ResultView};
 use api::gt::{GtKind, RematchState, RematchView, Seats};
+use api::Code;
 use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
 use guard_towers::{Color, Game, GameError, Move, MoveError, Position, Ruleset, TimeControl};
 use serde::{Deserialize, Serialize};
@@ -253,10 +254,61 @@ pub enum Refusal {
     /// A move text that is no move, quoted with why.
     #[error("{0}")]
     Unreadable(String),
-    /// Anything else the game refuses (a seat taken, not its turn, a
-    /// setting out of range).
+    /// A move the rules do not allow the seat in the position.
+    #[error("{mv} is not a legal move for {seat} in this position")]
+    Illegal { mv: Move, seat: Color },
+    #[error("it is {turn}'s turn")]
+    NotYourTurn { turn: Color },
+    /// The game has ended (`termination` says how, in words).
+    #[error("the game is over ({termination})")]
+    Over { termination: String },
+    #[error("the game has not started: a seat is still free")]
+    NotStarted,
+    /// Anything else the game refuses (a seat taken, a setting out of
+    /// range, a rematch), in plain words.
     #[error("{0}")]
     Command(String),
+}
+
+impl Refusal {
+    /// The refusal's stable code (the rules library's own for its refusals).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::Rules(error) => error.code(),
+            Refusal::Illegal { .. } => Code::GtIllegalMove.as_str(),
+            Refusal::NotYourTurn { .. } => Code::GtNotYourTurn.as_str(),
+            Refusal::Over { .. } => Code::GtGameOver.as_str(),
+            Refusal::NotStarted => Code::GtNotStarted.as_str(),
+            Refusal::Unreadable(_) => Code::GtUnreadableMove.as_str(),
+            Refusal::Command(_) => Code::GtRefused.as_str(),
+        }
+    }
+
+    /// The refusal's particulars: the move in its notation, the sides by
+    /// their colour's name (`red`, `blue`), the words of the rest.
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        let text = |key: &str, value: String| (key.to_string(), serde_json::Value::String(value));
+        match self {
+            Refusal::Rules(error) => error
+                .params()
+                .into_iter()
+                .map(|(key, value)| text(key, value))
+                .collect(),
+            Refusal::Illegal { mv, seat } => {
+                [text("move", mv.to_string()), text("side", seat.to_string())]
+                    .into_iter()
+                    .collect()
+            }
+            Refusal::NotYourTurn { turn } => [text("side", turn.to_string())].into_iter().collect(),
+            Refusal::Over { termination } => [text("termination", termination.clone())]
+                .into_iter()
+                .collect(),
+            Refusal::NotStarted => serde_json::Map::new(),
+            Refusal::Unreadable(why) | Refusal::Command(why) => {
+                [text("reason", why.clone())].into_iter().collect()
+            }
+        }
+    }
 }
 
 fn refuse<T>(message: impl Into<String>) -> Result<T, Refusal> {
@@ -401,9 +453,7 @@ impl State {
     pub fn move_event(&self, seat: Color, mv: Move, now_ms: i64) -> Result<Event, Refusal> {
         self.expect_turn(seat)?;
         if !self.game.position().is_legal(mv) {
-            return refuse(format!(
-                "{mv} is not a legal move for {seat} in this position"
-            ));
+            return Err(Refusal::Illegal { mv, seat });
         }
         let clock_ms = match self.remaining_ms(seat, now_ms) {
             Some(0) => {
@@ -421,17 +471,21 @@ impl State {
     fn expect_turn(&self, seat: Color) -> Result<(), Refusal> {
         self.expect_playing()?;
         if seat != self.side_to_move() {
-            return refuse(format!("it is {}'s turn", self.side_to_move()));
+            return Err(Refusal::NotYourTurn {
+                turn: self.side_to_move(),
+            });
         }
         Ok(())
     }
 
     fn expect_playing(&self) -> Result<(), Refusal> {
         if let Some(ending) = &self.ending {
-            return refuse(format!("the game is over ({})", ending.termination));
+            return Err(Refusal::Over {
+                termination: ending.termination.to_string(),
+            });
         }
         if self.turn_started_ms.is_none() {
-            return refuse("the game has not started: a seat is still free");
+            return Err(Refusal::NotStarted);
         }
         Ok(())
     }

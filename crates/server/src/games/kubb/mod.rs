@@ -104,8 +104,53 @@ impl Scorer {
 pub enum Refusal {
     #[error("{0}")]
     Rules(#[from] RuleError),
-    #[error("{0}")]
-    Scorekeeping(String),
+    #[error(
+        "a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss"
+    )]
+    HitNamesNothing,
+    #[error("there is nothing to undo")]
+    NothingToUndo,
+    #[error("the match is not over: there is no result to confirm yet")]
+    NoResultYet,
+    /// A team's phone entering what the other team (`acting`) throws.
+    #[error("{team_name}'s phone enters its own team's throws and placements; this one is for {acting_name} (team {acting}) or the referee to enter")]
+    OtherTeamsEntry {
+        team_name: String,
+        acting: kubb::Team,
+        acting_name: String,
+    },
+    #[error("only the referee calls time or names the teams")]
+    RefereeOnly,
+}
+
+impl Refusal {
+    /// The refusal's stable code (the rules' own for theirs).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refusal::Rules(error) => error.code(),
+            Refusal::HitNamesNothing => api::Code::KubbHitNamesNothing.as_str(),
+            Refusal::NothingToUndo => api::Code::KubbNothingToUndo.as_str(),
+            Refusal::NoResultYet => api::Code::KubbNoResultYet.as_str(),
+            Refusal::OtherTeamsEntry { .. } => api::Code::KubbOtherTeamsEntry.as_str(),
+            Refusal::RefereeOnly => api::Code::KubbRefereeOnly.as_str(),
+        }
+    }
+
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        match self {
+            Refusal::Rules(error) => error.params(),
+            Refusal::OtherTeamsEntry {
+                team_name,
+                acting,
+                acting_name,
+            } => serde_json::Map::from_iter([
+                ("team_name".to_string(), team_name.as_str().into()),
+                ("acting".to_string(), acting.to_string().into()),
+                ("acting_name".to_string(), acting_name.as_str().into()),
+            ]),
+            _ => serde_json::Map::new(),
+        }
+    }
 }
 
 /// What a new entry must say beyond what a record may hold: a hit names
@@ -125,10 +170,7 @@ pub fn check_entry(event: &kubb::Event) -> Result<(), Refusal> {
     } = event
     {
         if knights.is_empty() && towers.is_empty() {
-            return Err(Refusal::Scorekeeping(
-                "a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss"
-                    .into(),
-            ));
+            return Err(Refusal::HitNamesNothing);
         }
     }
     Ok(())
@@ -212,14 +254,12 @@ impl State {
         };
         match acting {
             Some(acting) if acting == team => Ok(()),
-            Some(acting) => Err(Refusal::Scorekeeping(format!(
-                "{}'s phone enters its own team's throws and placements; this one is for {} (team {acting}) or the referee to enter",
-                self.current.team_info(team).name,
-                self.current.team_info(acting).name,
-            ))),
-            None => Err(Refusal::Scorekeeping(
-                "only the referee calls time or names the teams".into(),
-            )),
+            Some(acting) => Err(Refusal::OtherTeamsEntry {
+                team_name: self.current.team_info(team).name.to_string(),
+                acting,
+                acting_name: self.current.team_info(acting).name.to_string(),
+            }),
+            None => Err(Refusal::RefereeOnly),
         }
     }
 
@@ -263,16 +303,14 @@ impl State {
             }
             Event::Undone => {
                 if self.events.pop().is_none() {
-                    return Err(Refusal::Scorekeeping("there is nothing to undo".into()));
+                    return Err(Refusal::NothingToUndo);
                 }
                 self.current = self.replayed();
                 self.clear_confirmations();
             }
             Event::Confirmed { by, agree, account } => {
                 if self.current.outcome().is_none() {
-                    return Err(Refusal::Scorekeeping(
-                        "the match is not over: there is no result to confirm yet".into(),
-                    ));
+                    return Err(Refusal::NoResultYet);
                 }
                 match by {
                     Some(team) => {

@@ -219,6 +219,17 @@ pub enum Refusal {
     Command(String),
 }
 
+impl Refusal {
+    /// One code for all: the words say which rule of the tournament.
+    pub fn code(&self) -> &'static str {
+        api::Code::TournamentRefused.as_str()
+    }
+
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::from_iter([("reason".to_string(), self.to_string().into())])
+    }
+}
+
 /// The state of a tournament after its events.
 #[derive(Clone, Debug)]
 pub struct State {

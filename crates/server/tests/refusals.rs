@@ -1,0 +1,193 @@
+//! Every refusal carries a stable code with its particulars beside its
+//! English words, and every code has its message in the catalogs the
+//! pages read (`locales/<language>/refusals.ftl`, `refusal-<code>` with
+//! dots as dashes): the set of codes and the set of messages are the same.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use api::kubb::MatchCreated;
+use api::ErrorBody;
+use common::{config, read, start};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// The `refusal-*` message ids of a language's catalog.
+fn refusal_messages(language: &str) -> BTreeSet<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../locales")
+        .join(language)
+        .join("refusals.ftl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path:?}: {error}"));
+    text.lines()
+        .filter_map(|line| line.split_once(" ="))
+        .map(|(id, _)| id.trim())
+        .filter(|id| id.starts_with("refusal-"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_code_has_its_message_and_every_message_its_code() {
+    let codes: Vec<&str> = api::codes().collect();
+    let listed: BTreeSet<String> = codes
+        .iter()
+        .map(|code| format!("refusal-{}", code.replace('.', "-")))
+        .collect();
+    assert_eq!(
+        listed.len(),
+        codes.len(),
+        "a code is listed twice: {codes:?}"
+    );
+    for code in &codes {
+        let (area, name) = code.split_once('.').expect("a code has an area");
+        assert!(
+            !area.is_empty()
+                && !name.is_empty()
+                && code
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '.'),
+            "{code} is not area.kebab-case"
+        );
+    }
+    for language in ["en", "de", "nl"] {
+        let messages = refusal_messages(language);
+        let missing: Vec<_> = listed.difference(&messages).collect();
+        let unknown: Vec<_> = messages.difference(&listed).collect();
+        assert!(
+            missing.is_empty() && unknown.is_empty(),
+            "{language}: codes without a message {missing:?}, messages without a code {unknown:?}"
+        );
+    }
+}
+
+/// What a refusal's body says: its status, code and particulars.
+fn refusal(status: StatusCode, body: &Value) -> (StatusCode, String, Value) {
+    let body: ErrorBody = read(body);
+    (status, body.code, Value::Object(body.params))
+}
+
+#[tokio::test]
+async fn real_refusals_come_with_their_code_and_particulars() {
+    let server = start(config(&common::sqlite_url())).await;
+
+    // A Kubb entry the rules refuse: a stick before the starting throw.
+    let (status, created) = server
+        .post(
+            "/api/kubb/matches",
+            None,
+            json!({ "ruleset": "seed", "team_a": { "name": "Vikings" }, "team_b": { "name": "Danes" } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let created: MatchCreated = read(&created);
+    let events = format!("/api/kubb/matches/{}/events", created.id);
+    let token = Some(created.token.as_str());
+    let (status, body) = server
+        .post(
+            &events,
+            token,
+            json!({ "event": { "event": "stick", "player": "ann", "outcome": "miss" } }),
+        )
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "kubb.not-now".into(),
+            json!({ "action": "stick", "phase": "starting-throw", "count": 0 })
+        ),
+        "{body}"
+    );
+    assert_eq!(
+        read::<ErrorBody>(&body).error,
+        "a stick throw is not possible now: the game starts with the starting throw"
+    );
+    // A hit that names nothing: the scorekeeping's refusal.
+    let (status, body) = server
+        .post(
+            &events,
+            token,
+            json!({ "event": { "event": "start", "team": "A" } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = server
+        .post(
+            &events,
+            token,
+            json!({ "event": { "event": "stick", "player": "ann", "outcome": { "hit": { "knights": [], "towers": [] } } } }),
+        )
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "kubb.hit-names-nothing".into(),
+            json!({})
+        ),
+        "{body}"
+    );
+
+    // Guard & Towers: a move out of turn, and a move no rule allows.
+    let (id, red, blue) = server.friend_game(json!({})).await;
+    let moves = format!("/api/gt/games/{id}/moves");
+    let (status, body) = server
+        .post(&moves, Some(&blue), json!({ "move": "D3-D4-1" }))
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "gt.not-your-turn".into(),
+            json!({ "side": "red" })
+        ),
+        "{body}"
+    );
+    let (status, body) = server
+        .post(&moves, Some(&red), json!({ "move": "A1-A2-1" }))
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "gt.illegal-move".into(),
+            json!({ "move": "A1-A2-1", "side": "red" })
+        ),
+        "{body}"
+    );
+    let (status, body) = server
+        .post(&moves, Some(&red), json!({ "move": "castle" }))
+        .await;
+    let (status, code, _) = refusal(status, &body);
+    assert_eq!(
+        (status, code.as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, "gt.unreadable-move"),
+        "{body}"
+    );
+
+    // An unknown game, and a path the API does not have.
+    let (status, body) = server.get("/api/gt/games/nosuchgame").await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::NOT_FOUND,
+            "game.not-found".into(),
+            json!({ "id": "nosuchgame" })
+        ),
+        "{body}"
+    );
+    let (status, body) = server.get("/api/no/such/path").await;
+    let (status, code, params) = refusal(status, &body);
+    assert_eq!(
+        (status, code.as_str(), params),
+        (
+            StatusCode::NOT_FOUND,
+            "request.not-found",
+            json!({ "reason": "no such API path" })
+        ),
+        "{body}"
+    );
+}
