@@ -2,37 +2,43 @@
 // form for the scorekeeper's new match and the organiser's tournament, read
 // into the API's settings object. The server checks every value.
 
-// [key, label, options ([value, text], the first the default)].
+import { localize } from "/i18n.js";
+
+// [key, label, options ([value, text], the first the default)]: the
+// texts are message ids of the `kubb` catalog, kept in the reader's
+// language by `localize` when the language is switched.
 const CHOICES = [
-  ["opening", "Opening", [["6-6-6", "6-6-6 (World Championship)"], ["2-4-6", "2-4-6 (U.S. Championship)"]]],
-  ["thrower-rule", "2-4-6 thrower rule (on: the 2 sticks thrown by two players, the 4 by three)", [["off", "Off"], ["on", "On"]]],
-  ["games-to-win", "Match format (a race to N is a best of 2N − 1)", [
-    ["", "The rules' own (source: one game; standard: best of 3)"],
-    ["1", "One game (race to 1)"], ["2", "Best of 3 (race to 2)"], ["3", "Best of 5 (race to 3)"],
-    ["4", "Best of 7 (race to 4)"], ["5", "Best of 9 (race to 5)"],
+  ["opening", "kubb-setting-opening", [["6-6-6", "kubb-opening-666"], ["2-4-6", "kubb-opening-246"]]],
+  ["thrower-rule", "kubb-setting-thrower-rule", [["off", "kubb-off"], ["on", "kubb-on"]]],
+  ["games-to-win", "kubb-setting-games-to-win", [
+    ["", "kubb-games-own"],
+    ["1", "kubb-games-1"], ["2", "kubb-games-2"], ["3", "kubb-games-3"],
+    ["4", "kubb-games-4"], ["5", "kubb-games-5"],
   ]],
-  ["five-for-five", "Five-for-five (all five baseline kubbs with the opening turn's first batons: the batons left are forfeited)", [
-    ["off", "Off"], ["on", "On (U.S. Championship until 2014)"],
+  ["five-for-five", "kubb-setting-five-for-five", [
+    ["off", "kubb-off"], ["on", "kubb-five-for-five-on"],
   ]],
-  ["double", "Base-kubb double (one stick fells the last knights, then a tower)", [
-    ["on", "The tower counts"], ["off", "The tower is raised again"],
+  ["double", "kubb-setting-double", [
+    ["on", "kubb-double-on"], ["off", "kubb-double-off"],
   ]],
 ];
 const TIE_BREAKS = [
-  ["baseline-count", "Baseline count (U.S.)"], ["accelerated", "Accelerated match"],
-  ["sudden", "Sudden tie-break (Germany)"], ["none", "None: a draw"],
+  ["baseline-count", "kubb-tie-break-baseline-count"], ["accelerated", "kubb-tie-break-accelerated"],
+  ["sudden", "kubb-tie-break-sudden"], ["none", "kubb-tie-break-none"],
 ];
 
 function select(id, options) {
   const element = document.createElement("select");
   element.id = id;
-  for (const [value, text] of options) element.append(new Option(text, value));
+  for (const [value, message] of options) element.append(localize(new Option("", value), message));
   return element;
 }
 
-function labelled(text, control) {
+// The label's words in a span of their own: a redraw of the words keeps
+// the control.
+function labelled(message, control) {
   const label = document.createElement("label");
-  label.append(`${text} `, control);
+  label.append(localize(document.createElement("span"), message), " ", control);
   return label;
 }
 
@@ -41,8 +47,8 @@ export function settingsFields(container, prefix = "") {
   for (const [key, text, options] of CHOICES) container.append(labelled(text, select(prefix + key, options)));
   const minutes = document.createElement("input");
   Object.assign(minutes, { id: `${prefix}time-limit`, type: "number", min: 1, max: 600 });
-  container.append(labelled("Time limit in minutes (empty: none)", minutes));
-  container.append(labelled("Tie-break when time is called", select(`${prefix}tie-break`, TIE_BREAKS)));
+  container.append(labelled("kubb-setting-time-limit", minutes));
+  container.append(labelled("kubb-setting-tie-break", select(`${prefix}tie-break`, TIE_BREAKS)));
 }
 
 // The settings as the API takes them (`opening`, `opening_thrower_rule`,

@@ -8,7 +8,7 @@
 import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, takeLinkToken } from "/api.js";
 import { Outbox, savedState, saveState, savedRecord, saveRecord } from "/offline.js";
 import { Match, RuleError, checkEntry, pieceName } from "/kubb-rules.js";
-import { loadLanguage } from "/i18n.js";
+import { loadLanguage, onLanguageChange, t, formatNumber, refusalText } from "/i18n.js";
 
 // The page's words, in the reader's language, before anything is drawn.
 await loadLanguage(["kubb", "refusals"]);
@@ -31,6 +31,18 @@ takeLinkToken(id);
 // The team this phone scores for (a team's link), or null: the referee's.
 const myTeam = { "team-a": "A", "team-b": "B" }[tokens.seat(id)] || null;
 const outbox = new Outbox(id, tokens.get(id));
+
+// A message of the scorekeeper, told the ruleset: Dutch names the pieces
+// and sticks as each ruleset's players do (Toren, Ridder, werpstick in
+// Koning & Torens; basiskubb, veldkubb, werpstok in the standard game).
+function say(message, args = {}) {
+  return t(message, { ruleset: page.state?.ruleset || "standard", ...args });
+}
+
+// A refusal of the rules on the phone, in the page's language.
+function ruleText(error) {
+  return refusalText(error.code, error.params, error.message);
+}
 
 function svg(tag, attributes, text) {
   const node = document.createElementNS(SVG, tag);
@@ -127,12 +139,12 @@ function drawLines(box, field) {
     const base = t.team === "A" ? 0 : field.length;
     // Beyond the pieces lying down, which lie beyond the towers (drawn up
     // to 26 px, most of a metre on a small phone).
-    box.append(svg("text", { x: 0.05, y: t.team === "A" ? -1.12 : field.length + 1.38, class: "team-label" }, `${t.team}: ${t.name}`));
+    box.append(svg("text", { x: 0.05, y: t.team === "A" ? -1.12 : field.length + 1.38, class: "team-label", translate: "no" }, `${t.team}: ${t.name}`));
     if (t.line.at === "knight" && typeof t.line.y === "number") {
       // The line advanced to a knight: drawn and named, the baseline faint.
       box.append(
         svg("line", { x1: 0, y1: t.line.y, x2: field.width, y2: t.line.y, class: "advanced-line" }),
-        svg("text", { x: field.width - 0.05, y: t.line.y + (t.team === "A" ? -0.1 : 0.35), class: "line-label", "text-anchor": "end" }, `${t.team} throws from ${t.line.piece}`),
+        svg("text", { x: field.width - 0.05, y: t.line.y + (t.team === "A" ? -0.1 : 0.35), class: "line-label", "text-anchor": "end" }, say("kubb-line-label", { team: t.team, piece: t.line.piece })),
       );
     }
     box.append(svg("line", { x1: 0, y1: base, x2: field.width, y2: base, class: "baseline" }));
@@ -147,13 +159,13 @@ function drawKing(box, field, hit, size) {
   const half = Math.max(0.16, size / 2);
   box.append(pieceTarget({
     key: "king",
-    label: !standing ? "King, felled" : chosen ? "King, marked as felled" : "King",
+    label: !standing ? say("kubb-king-felled") : chosen ? say("kubb-king-marked") : say("kubb-king"),
     at: king,
     hit,
     pressable,
     onpress: toggleKing,
     shape: svg("rect", { x: king.x - half, y: king.y - half * 1.4, width: half * 2, height: half * 2.8, rx: 0.04, class: "king" + (chosen ? " chosen" : "") + (standing ? "" : " fallen") }),
-    text: svg("text", { x: king.x, y: king.y + 0.1, class: "king-label", "text-anchor": "middle" }, "K"),
+    text: svg("text", { x: king.x, y: king.y + 0.1, class: "king-label", "text-anchor": "middle" }, say("kubb-king-letter")),
   }));
 }
 
@@ -162,7 +174,7 @@ function drawFallen(box, field, pieces, size) {
   pieces.forEach((piece, index) => {
     const y = piece.half === "A" ? -0.72 : field.length + 0.75;
     const x = 0.1 + index * (width + 0.05);
-    const group = svg("g", { role: "img", "data-fallen": piece.id, "aria-label": `${piece.id} lies down in ${piece.half}'s half` });
+    const group = svg("g", { role: "img", "data-fallen": piece.id, "aria-label": say("kubb-fallen", { piece: piece.id, half: piece.half }) });
     group.append(
       svg("rect", { x, y: y - 0.16, width, height: 0.3, rx: 0.04, class: "fallen" }),
       svg("text", { x: x + width / 2, y: y + 0.08, class: "fallen-label", "text-anchor": "middle" }, piece.id),
@@ -199,7 +211,7 @@ function renderField() {
       const drawn = Math.min(size, 2 * clearOf(at, spots, size));
       box.append(pieceTarget({
         key: piece.id,
-        label: `${piece.id}, ${kind} in ${owner}'s half${piece.state === "knight" && !piece.at ? ", spot not recorded" : ""}${chosen ? ", marked as felled" : ""}`,
+        label: say(PIECE_LABEL[piece.state === "knight" && !piece.at ? "unplaced" : kind], { piece: piece.id, half: owner, marked: chosen ? "yes" : "no" }),
         at,
         hit: clearOf(at, spots, hit),
         pressable: canMark(),
@@ -212,6 +224,10 @@ function renderField() {
     drawFallen(box, field, down, size);
   });
 }
+
+// A piece's label by what it is: a tower, a knight, a knight whose spot
+// nobody noted.
+const PIECE_LABEL = { tower: "kubb-piece-tower", knight: "kubb-piece-knight", unplaced: "kubb-piece-knight-unplaced" };
 
 // A target no wider than half the way to its nearest neighbour: pieces
 // close together never take each other's taps.
@@ -228,13 +244,13 @@ function togglePiece(number) {
   if (page.felled.has(number)) page.felled.delete(number);
   else page.felled.add(number);
   const piece = page.state.pieces.find((p) => p.number === number);
-  announce(`${piece.id} ${page.felled.has(number) ? "marked as felled" : "no longer marked"}.`);
+  announce(say(page.felled.has(number) ? "kubb-announce-marked" : "kubb-announce-unmarked", { piece: piece.id }));
   render();
 }
 
 function toggleKing() {
   page.king = !page.king;
-  announce(page.king ? "King marked as felled." : "King no longer marked.");
+  announce(say(page.king ? "kubb-announce-king-marked" : "kubb-announce-king-unmarked"));
   render();
 }
 
@@ -273,14 +289,15 @@ function rebuild() {
   page.blocked = null;
   for (const [index, entry] of entries.entries()) {
     if (entry.refused) {
-      page.blocked = { index, reason: entry.refused, conflict: entry.conflict };
+      const reason = entry.reason ? refusalText(entry.reason.code, entry.reason.params, entry.reason.english) : entry.refused;
+      page.blocked = { index, reason, conflict: entry.conflict };
       break;
     }
     try {
       local = local.apply(entry.event);
     } catch (error) {
       if (!(error instanceof RuleError)) throw error;
-      page.blocked = { index, reason: error.message };
+      page.blocked = { index, reason: ruleText(error) };
       break;
     }
   }
@@ -309,7 +326,7 @@ function setRecord(record) {
 async function record(event) {
   showError($("error"), null);
   if (page.blocked) {
-    showError($("error"), new Error("An entry above was refused: decide about it first (drop it, or send it after the others)."));
+    showError($("error"), new Error(say("kubb-blocked")));
     return;
   }
   try {
@@ -322,8 +339,9 @@ async function record(event) {
     page.felled.clear();
     page.king = false;
     render();
-    showError($("error"), error);
-    announce(error.message);
+    const reason = new Error(ruleText(error));
+    showError($("error"), reason);
+    announce(reason.message);
     return;
   }
   outbox.add(event, page.record ? page.record.seq : page.state.seq);
@@ -371,27 +389,28 @@ function button(text, onclick, primary, key) {
 }
 
 // Asks for a tap where the piece landed; "Spot unknown" skips it.
+// `prompt` is the message asking for it.
 function askSpot(prompt, event) {
   page.spot = { prompt, event };
   render();
-  announce(prompt);
+  announce(say(prompt));
 }
 
 function stickButtons(buttons) {
   const marked = page.felled.size + (page.king ? 1 : 0);
-  buttons.push(button(marked ? `Hit: ${marked} felled` : "Hit (tap what fell)", () => {
-    if (page.king && !confirm("Felling the king ends the game. Record it?")) return;
+  buttons.push(button(marked ? say("kubb-hit-marked", { count: marked }) : say("kubb-hit"), () => {
+    if (page.king && !confirm(say("kubb-confirm-king-stick"))) return;
     record({ event: "stick", player: player(), outcome: hit() });
   }, true, "hit"));
-  buttons.push(button("Miss", () => record({ event: "stick", player: player(), outcome: "miss" }), false, "miss"));
-  buttons.push(button("Foul", () => record({ event: "stick", player: player(), outcome: "foul" }), false, "foul"));
+  buttons.push(button(say("kubb-miss"), () => record({ event: "stick", player: player(), outcome: "miss" }), false, "miss"));
+  buttons.push(button(say("kubb-foul"), () => record({ event: "stick", player: player(), outcome: "foul" }), false, "foul"));
 }
 
 function inkastButtons(buttons, more) {
-  buttons.push(button("Landed in: tap where", () => askSpot("Tap the field where it landed.", (at) => ({ event: "inkast", player: player(), landed_in: true, at })), true, "landed-in"));
-  buttons.push(button("Landed out", () => record({ event: "inkast", player: player(), landed_in: false }), false, "landed-out"));
-  more.push(button("Felled the king", () => {
-    if (!confirm("An inkast that fells the king ends the game. Record it?")) return;
+  buttons.push(button(say("kubb-landed-in"), () => askSpot("kubb-tap-landed", (at) => ({ event: "inkast", player: player(), landed_in: true, at })), true, "landed-in"));
+  buttons.push(button(say("kubb-landed-out"), () => record({ event: "inkast", player: player(), landed_in: false }), false, "landed-out"));
+  more.push(button(say("kubb-inkast-king"), () => {
+    if (!confirm(say("kubb-confirm-king-inkast"))) return;
     record({ event: "inkast", player: player(), landed_in: true, king_felled: true });
   }, false, "king-inkast"));
   // A knight left standing in the target half from an earlier turn may
@@ -399,7 +418,7 @@ function inkastButtons(buttons, more) {
   const target = otherTeam(page.state.thrower);
   for (const piece of page.state.pieces.filter((p) => p.state === "knight" && p.half === target)) {
     if (canRescue(piece.number)) {
-      more.push(button(`Rescue ${piece.id}`, () => record({ event: "rescue", player: player(), piece: piece.number }), false, `rescue-${piece.id}`));
+      more.push(button(say("kubb-rescue", { piece: piece.id }), () => record({ event: "rescue", player: player(), piece: piece.number }), false, `rescue-${piece.id}`));
     }
   }
 }
@@ -415,13 +434,13 @@ function canRescue(number) {
 }
 
 function placementButtons(buttons) {
-  buttons.push(button("Placed: tap where", () => askSpot("Tap the field where the defenders placed it.", (at) => ({ event: "placement", at })), true, "placed"));
-  buttons.push(button("Placed (spot not noted)", () => record({ event: "placement" }), false, "placed-unknown"));
+  buttons.push(button(say("kubb-placed"), () => askSpot("kubb-tap-placed", (at) => ({ event: "placement", at })), true, "placed"));
+  buttons.push(button(say("kubb-placed-unknown"), () => record({ event: "placement" }), false, "placed-unknown"));
 }
 
 function startButtons(buttons) {
   for (const letter of TEAMS) {
-    buttons.push(button(`${team(letter).name} starts`, () => record({ event: "start", team: letter }), true, `start-${letter}`));
+    buttons.push(button(say("kubb-starts", { team: team(letter).name }), () => record({ event: "start", team: letter }), true, `start-${letter}`));
   }
 }
 
@@ -440,21 +459,21 @@ function renderControls() {
   $("player-label").hidden = over || !(name === "inkast" || name === "throwing");
   renderPlayers();
   if (page.spot) {
-    buttons.push(element("span", { class: "prompt" }, page.spot.prompt));
+    buttons.push(element("span", { class: "prompt" }, say(page.spot.prompt)));
     const spot = page.spot;
-    buttons.push(button("Spot unknown", () => { page.spot = null; record(spot.event(undefined)); }, false, "spot-unknown"));
-    buttons.push(button("Cancel", () => { page.spot = null; render(); }, false, "cancel-spot"));
+    buttons.push(button(say("kubb-spot-unknown"), () => { page.spot = null; record(spot.event(undefined)); }, false, "spot-unknown"));
+    buttons.push(button(say("kubb-cancel"), () => { page.spot = null; render(); }, false, "cancel-spot"));
   } else if (over) confirmButtons(buttons);
-  else if (!mayEnter()) buttons.push(element("span", { class: "prompt" }, `${team(actingTeam()).name} enter this on their phone; it shows here when they do.`));
+  else if (!mayEnter()) buttons.push(element("span", { class: "prompt" }, say("kubb-other-phone", { team: team(actingTeam()).name })));
   else if (name === "starting_throw") startButtons(buttons);
   else if (name === "inkast") inkastButtons(buttons, more);
   else if (name === "placement") placementButtons(buttons);
   else if (name === "throwing") stickButtons(buttons);
-  else if (name === "game_over") buttons.push(button("Next game", () => record({ event: "next_game" }), true, "next-game"));
+  else if (name === "game_over") buttons.push(button(say("kubb-next-game"), () => record({ event: "next_game" }), true, "next-game"));
   // A match with a time limit: the referee calls time (docs/kubb.md, "Tournament settings").
   const limit = state.settings?.time_limit;
   if (limit && !state.time_called && !over && !myTeam) {
-    more.push(button(`Call time (${limit.minutes} min, ${limit.tie_break})`, () => record({ event: "time_called" }), false, "call-time"));
+    more.push(button(say("kubb-call-time", { minutes: limit.minutes, tieBreak: limit.tie_break }), () => record({ event: "time_called" }), false, "call-time"));
   }
   redraw($("controls"), () => {
     $("buttons").replaceChildren(...buttons);
@@ -472,15 +491,35 @@ function statusText() {
   const phaseView = state.phase;
   const thrower = team(state.thrower).name;
   switch (phaseView.name) {
-    case "starting_throw": return "Who starts? Enter the result of the starting throw.";
-    case "inkast": return `${thrower} throws ${phaseView.queue[0].piece} into ${team(otherTeam(state.thrower)).name}'s half (attempt ${phaseView.queue[0].attempt}).`;
-    case "placement": return `${team(otherTeam(state.thrower)).name} place${phaseView.to_place.length > 1 ? "" : "s"} ${phaseView.to_place.join(", ")}, out twice.`;
-    case "throwing": return `${thrower} throws: ${state.sticks_left} stick${state.sticks_left === 1 ? "" : "s"} left, turn ${state.turn}.` + (state.king_attack.allowed ? " The king may be attacked." : "");
-    case "game_over": return phaseView.winner
-      ? `Game over: ${team(phaseView.winner).name} won it (${phaseView.reason}).`
-      : `Game over: drawn (${phaseView.reason}).`;
+    case "starting_throw": return say("kubb-status-start");
+    case "inkast": return say("kubb-status-inkast", { thrower, piece: phaseView.queue[0].piece, target: team(otherTeam(state.thrower)).name, attempt: phaseView.queue[0].attempt });
+    case "placement": return say("kubb-status-placement", { team: team(otherTeam(state.thrower)).name, pieces: phaseView.to_place.join(", "), count: phaseView.to_place.length });
+    case "throwing": return say("kubb-status-throwing", { thrower, count: state.sticks_left, turn: state.turn, kingAttack: state.king_attack.allowed ? "yes" : "no" });
+    case "game_over": return gameOverText(phaseView);
     default: return "";
   }
+}
+
+// How a game ended, told from the rules' words (kubb-rules.js and the
+// server say it in English): each way a message of its own, the rules'
+// words themselves where none fits.
+const GAME_ENDS = [
+  ["inkast", /^team ([AB]) knocked the king over with an inkasted piece$/],
+  ["king", /^team ([AB]) knocked the king over$/],
+  ["early", /^team ([AB]) knocked the king over too early/],
+  ["more-towers", /^time: team ([AB]) knocked more towers \((\d+) to (\d+)\)$/],
+  ["time", /^time was called: the game is drawn$/],
+  ["level", /^time: both teams knocked (\d+) tower/],
+];
+
+function gameOverText({ winner, reason }) {
+  const [how, match] = GAME_ENDS.map(([name, pattern]) => [name, pattern.exec(reason || "")]).find(([, found]) => found) || ["other", []];
+  const args = { how, reason: reason || "", side: "", more: 0, fewer: 0 };
+  if (how === "level") args.more = Number(match[1]);
+  else if (how !== "other" && how !== "time") args.side = match[1];
+  if (how === "more-towers") Object.assign(args, { more: Number(match[2]), fewer: Number(match[3]) });
+  if (winner) return say("kubb-game-won", { winner: team(winner).name, ...args });
+  return say("kubb-game-drawn", args);
 }
 
 // Once the match is over, each team's phone agrees with the result or
@@ -489,34 +528,33 @@ function confirmButtons(buttons) {
   const confirmation = page.server?.result_confirmation;
   // The server judges the result from every entry: agreeing waits for them.
   if (waiting().length) {
-    buttons.push(element("span", { class: "prompt", id: "confirmation" }, "The match is over. The result can be confirmed once the entries on this phone are sent."));
+    buttons.push(element("span", { class: "prompt", id: "confirmation" }, say("kubb-over-entries-waiting")));
     return;
   }
   buttons.push(element("span", { class: "prompt", id: "confirmation" }, confirmationText(confirmation)));
   if (!confirmation) return;
   const said = myTeam ? confirmation[myTeam.toLowerCase()] : confirmation.referee || null;
   if (confirmation.state === "confirmed" && !myTeam) return;
-  if (said !== true) buttons.push(button(myTeam ? "We agree with the result" : "Confirm the result", () => sendConfirmation(true), true, "agree"));
-  if (myTeam && said !== false) buttons.push(button("We dispute it", () => sendConfirmation(false), false, "dispute"));
+  if (said !== true) buttons.push(button(myTeam ? say("kubb-agree") : say("kubb-confirm"), () => sendConfirmation(true), true, "agree"));
+  if (myTeam && said !== false) buttons.push(button(say("kubb-dispute"), () => sendConfirmation(false), false, "dispute"));
 }
 
+// Each team's word on the result, as the messages select it.
+const SAID = (value) => (value === true ? "agreed" : value === false ? "disputed" : "pending");
+
 function confirmationText(confirmation) {
-  if (!confirmation) return "The match is over.";
-  const [a, b] = TEAMS.map((letter) => team(letter).name);
-  const word = (value, name) => (value === true ? `${name} agreed` : value === false ? `${name} dispute it` : `${name} not yet`);
-  const rating = {
-    unconfirmed: " For the ratings it is unconfirmed until each team confirms it signed in as one of its players.",
-    counted: " It counts for the ratings.",
-  }[confirmation.rating] || "";
-  if (confirmation.state === "confirmed") return (confirmation.referee ? "The result is confirmed by the referee." : "The result is confirmed by both teams.") + rating;
-  const teams = `${word(confirmation.a, a)}; ${word(confirmation.b, b)}.`;
-  return (confirmation.state === "disputed" ? `The result is disputed: ${teams} The referee decides.` : `The match is over: ${teams}`) + rating;
+  if (!confirmation) return say("kubb-over");
+  const rating = confirmation.rating === "unconfirmed" || confirmation.rating === "counted" ? confirmation.rating : "none";
+  if (confirmation.state === "confirmed") return say(confirmation.referee ? "kubb-confirmed-referee" : "kubb-confirmed-teams", { rating });
+  const [teamA, teamB] = TEAMS.map((letter) => team(letter).name);
+  const args = { teamA, teamB, a: SAID(confirmation.a), b: SAID(confirmation.b), rating };
+  return say(confirmation.state === "disputed" ? "kubb-result-disputed" : "kubb-result-waiting", args);
 }
 
 async function sendConfirmation(agree) {
   try {
     setState(await api("POST", `/api/kubb/matches/${id}/confirm`, { agree }, tokens.get(id)));
-    announce(agree ? "Your agreement is recorded." : "Your dispute is recorded: the referee decides.");
+    announce(say(agree ? "kubb-agreement-recorded" : "kubb-dispute-recorded"));
   } catch (error) {
     showError($("error"), error);
   }
@@ -534,17 +572,17 @@ function renderShare() {
     const code = element("div", { class: "qr", hidden: true });
     const copied = element("span", { class: "muted", "aria-live": "polite" });
     return element("li", {},
-      element("span", { class: "share-team" }, `${team(letter).name}'s phone`),
+      element("span", { class: "share-team" }, say("kubb-share-phone", { team: team(letter).name })),
       element("p", { class: "row" },
-        button("Copy link", async () => {
+        button(say("kubb-copy-link"), async () => {
           try {
             await navigator.clipboard.writeText(url);
-            copied.textContent = "Copied.";
+            copied.textContent = say("kubb-copied");
           } catch {
             copied.textContent = url;
           }
         }, false, `copy-${letter}`),
-        button("QR code", () => showCode(code, url, team(letter).name), false, `qr-${letter}`),
+        button(say("kubb-qr"), () => showCode(code, url, team(letter).name), false, `qr-${letter}`),
         copied),
       code);
   });
@@ -555,7 +593,7 @@ async function showCode(box, url, name) {
   box.hidden = !box.hidden;
   if (box.hidden || box.firstChild) return;
   const { qrSvg } = await import("/qr.js");
-  const drawn = qrSvg(url, { label: `QR code of ${name}'s link` });
+  const drawn = qrSvg(url, { label: say("kubb-qr-label", { team: name }) });
   if (typeof drawn === "string") box.innerHTML = drawn;
   else box.append(drawn);
   box.append(element("p", { class: "muted link-text" }, url));
@@ -566,8 +604,8 @@ async function showCode(box, url, name) {
 function matchResult() {
   const state = page.state;
   if (state.status !== "finished") return null;
-  if (state.winner) return `${team(state.winner).name} wins the match!`;
-  return `The match is drawn: time was called with the games level (${state.teams[0].games_won}–${state.teams[1].games_won}).`;
+  if (state.winner) return say("kubb-match-won", { team: team(state.winner).name });
+  return say("kubb-match-drawn", { a: state.teams[0].games_won, b: state.teams[1].games_won });
 }
 
 function renderStatus() {
@@ -580,7 +618,7 @@ function renderStatus() {
 }
 
 function lineText(t) {
-  return t.line.at === "knight" ? `advanced to ${t.line.piece}` : "baseline";
+  return t.line.at === "knight" ? say("kubb-line-advanced", { piece: t.line.piece }) : say("kubb-line-baseline");
 }
 
 // The scoreboard: games, towers standing, knights, the line.
@@ -591,47 +629,54 @@ function renderScoreboard() {
     const towers = state.pieces.filter((p) => p.state === "tower" && p.team === letter).length;
     const knights = state.pieces.filter((p) => p.state === "knight" && p.half === letter).length;
     return element("tr", {},
-      element("th", { scope: "row" }, `${letter}: ${t.name}`),
-      element("td", {}, String(t.games_won)),
-      element("td", {}, `${towers} of 5`),
-      element("td", {}, String(knights)),
+      element("th", { scope: "row", translate: "no" }, `${letter}: ${t.name}`),
+      element("td", {}, formatNumber(t.games_won)),
+      element("td", {}, say("kubb-towers-of", { count: towers })),
+      element("td", {}, formatNumber(knights)),
       element("td", {}, lineText(t)));
   });
   $("scoreboard").replaceChildren(...rows);
+  // The columns that name pieces and sticks, as the ruleset's players do.
+  $("column-towers").textContent = say("kubb-column-towers");
+  $("column-knights").textContent = say("kubb-column-knights");
+  $("column-sticks").textContent = say("kubb-column-sticks");
   $("turn-line").textContent = phase() === "throwing"
-    ? `${team(state.thrower).name} throws, turn ${state.turn}, ${state.sticks_left} stick${state.sticks_left === 1 ? "" : "s"} left.`
+    ? say("kubb-turn-line", { team: team(state.thrower).name, turn: state.turn, count: state.sticks_left })
     : "";
 }
 
 function renderSync(mode) {
   const count = waiting().length;
   let text;
-  if (page.blocked && page.blocked.index < count) text = `Not sent: ${count}`;
-  else if (mode === "sending" && count) text = `Sending ${count}…`;
-  else if (count) text = `Saved on this phone: ${count}`;
-  else text = "Synced";
+  if (page.blocked && page.blocked.index < count) text = say("kubb-sync-refused", { count });
+  else if (mode === "sending" && count) text = say("kubb-sync-sending", { count });
+  else if (count) text = say("kubb-sync-saved", { count });
+  else text = say("kubb-synced");
   $("sync").textContent = text;
   $("sync").classList.toggle("unsynced", count > 0);
 }
 
 // An entry in words, as the outbox lists it.
 function entryText(event) {
-  const who = event.player ? ` by ${event.player}` : "";
+  const who = { by: event.player ? "yes" : "no", player: event.player || "" };
   switch (event.event) {
     case "stick": {
       const outcome = event.outcome;
-      if (outcome === "miss" || outcome === "foul") return `Stick${who}: ${outcome}`;
+      if (outcome === "miss") return say("kubb-entry-miss", who);
+      if (outcome === "foul") return say("kubb-entry-foul", who);
       const hit = outcome.hit;
-      const names = [...hit.knights, ...hit.towers].map(pieceName);
-      if (hit.king) names.push("the king");
-      return `Stick${who}: felled ${names.join(", ")}`;
+      const pieces = [...hit.knights, ...hit.towers].map(pieceName).join(", ");
+      const king = !hit.king ? "no" : pieces ? "also" : "only";
+      return say("kubb-entry-hit", { ...who, pieces, king });
     }
-    case "inkast": return event.king_felled ? `Inkast${who}: felled the king` : `Inkast${who}: ${event.landed_in ? "in" : "out"}`;
-    case "placement": return "Placement";
-    case "rescue": return `Rescue of ${pieceName(event.piece)}${who}`;
-    case "start": return `${team(event.team).name} starts`;
-    case "next_game": return "Next game";
-    case "time_called": return "Time called";
+    case "inkast":
+      if (event.king_felled) return say("kubb-entry-inkast-king", who);
+      return say(event.landed_in ? "kubb-entry-inkast-in" : "kubb-entry-inkast-out", who);
+    case "placement": return say("kubb-entry-placement");
+    case "rescue": return say("kubb-entry-rescue", { ...who, piece: pieceName(event.piece) });
+    case "start": return say("kubb-entry-start", { team: team(event.team).name });
+    case "next_game": return say("kubb-entry-next-game");
+    case "time_called": return say("kubb-entry-time-called");
     default: return event.event;
   }
 }
@@ -646,30 +691,28 @@ function renderOutbox() {
   const blocked = page.blocked;
   const items = entries.map((entry, index) => {
     const refused = blocked && blocked.index === index;
-    const state = refused ? "refused" : blocked && index > blocked.index ? "not yet sent (waits for the one above)" : "saved on this phone, not yet sent";
+    const state = refused ? "kubb-entry-refused" : blocked && index > blocked.index ? "kubb-entry-waits" : "kubb-entry-saved";
     const item = element("li", { class: refused ? "refused" : "", "data-entry": index },
-      element("span", {}, `${entryText(entry.event)} — ${state}`));
+      element("span", {}, say(state, { entry: entryText(entry.event) })));
     if (refused) {
-      item.append(element("p", { class: "reason" }, `${entry.refused ? "The server refused it" : "The rules refuse it now"}: ${blocked.reason}`));
+      item.append(element("p", { class: "reason" }, say(entry.refused ? "kubb-refused-server" : "kubb-refused-rules", { reason: blocked.reason })));
       const choices = element("p", { class: "row" },
-        button("Drop this entry", () => dropEntry(index), false, "drop-entry"));
-      if (blocked.conflict) choices.append(button("Send it after the other entries", () => sendAfterOthers(), true, "send-after"));
+        button(say("kubb-drop"), () => dropEntry(index), false, "drop-entry"));
+      if (blocked.conflict) choices.append(button(say("kubb-send-after"), () => sendAfterOthers(), true, "send-after"));
       item.append(choices);
     }
     return item;
   });
   $("outbox-list").replaceChildren(...items);
   // The lawn says so too, where the referee looks.
-  if (blocked) showError($("error"), new Error(`${entryText(entries[blocked.index].event)} was not recorded: ${blocked.reason}. It and the entries after it wait below the field for your decision.`));
-  $("outbox-title").textContent = blocked
-    ? `${entries.length} entr${entries.length === 1 ? "y" : "ies"} not recorded: one needs the referee`
-    : `${entries.length} entr${entries.length === 1 ? "y" : "ies"} saved on this phone`;
+  if (blocked) showError($("error"), new Error(say("kubb-not-recorded", { entry: entryText(entries[blocked.index].event), reason: blocked.reason })));
+  $("outbox-title").textContent = say(blocked ? "kubb-outbox-blocked" : "kubb-outbox-saved", { count: entries.length });
 }
 
 function dropEntry(index) {
   const entry = waiting()[index];
   outbox.drop(index);
-  announce(`${entryText(entry.event)}: dropped.`);
+  announce(say("kubb-dropped", { entry: entryText(entry.event) }));
   render();
   sync().catch(() => {});
 }
@@ -682,14 +725,20 @@ async function sendAfterOthers() {
 }
 
 async function renderStats() {
-  const stats = await api("GET", `/api/kubb/matches/${id}/stats`);
-  const rows = Object.entries(stats.players).map(([name, s]) =>
+  page.stats = await api("GET", `/api/kubb/matches/${id}/stats`);
+  drawStats();
+}
+
+// The players' table from the statistics last fetched.
+function drawStats() {
+  if (!page.stats) return;
+  const rows = Object.entries(page.stats.players).map(([name, s]) =>
     element("tr", {},
-      element("td", {}, name),
-      element("td", {}, String(s.sticks)),
-      element("td", {}, String(s.hits)),
-      element("td", {}, s.hit_rate === null ? "–" : `${Math.round(s.hit_rate * 100)} %`),
-      element("td", {}, `${s.inkast_in}/${s.inkast_throws}`)));
+      element("td", { translate: "no" }, name),
+      element("td", {}, formatNumber(s.sticks)),
+      element("td", {}, formatNumber(s.hits)),
+      element("td", {}, s.hit_rate === null ? "–" : say("kubb-hit-rate", { percent: Math.round(s.hit_rate * 100) })),
+      element("td", {}, `${formatNumber(s.inkast_in)}/${formatNumber(s.inkast_throws)}`)));
   $("stats").replaceChildren(...rows);
 }
 
@@ -701,9 +750,9 @@ function showProbability(a, draw, label) {
   $("prob-draw").style.width = `${draw}%`;
   $("prob-b").style.width = `${b}%`;
   // A share too thin for its label shows none.
-  $("prob-a").textContent = a >= 20 ? `${team("A").name} ${a} %` : "";
-  $("prob-draw").textContent = draw >= 20 ? `draw ${draw} %` : "";
-  $("prob-b").textContent = b >= 20 ? `${team("B").name} ${b} %` : "";
+  $("prob-a").textContent = a >= 20 ? say("kubb-odds-team", { team: team("A").name, percent: a }) : "";
+  $("prob-draw").textContent = draw >= 20 ? say("kubb-odds-draw", { percent: draw }) : "";
+  $("prob-b").textContent = b >= 20 ? say("kubb-odds-team", { team: team("B").name, percent: b }) : "";
   $("probability").setAttribute("aria-label", label);
 }
 
@@ -723,36 +772,50 @@ function renderKnownOdds() {
   $("probability").classList.toggle("neutral", state.status !== "finished" && (neutral || unknown));
   if (state.status === "finished") {
     const [a, draw] = state.winner ? [state.winner === "A" ? 100 : 0, 0] : [0, 100];
-    showProbability(a, draw, `The match is over: ${matchResult()}`);
+    showProbability(a, draw, say("kubb-odds-over", { result: matchResult() }));
   } else if (neutral) {
-    showProbability(50, 0, "Win probability: the match has not started");
+    showProbability(50, 0, say("kubb-odds-not-started"));
   } else if (unknown) {
-    showProbability(50, 0, "Win probability: needs the connection; shown when this phone's entries are sent");
+    showProbability(50, 0, say("kubb-odds-offline"));
     // No shares on the grey bar: they would read as odds.
-    $("prob-a").textContent = "odds need the connection";
+    $("prob-a").textContent = say("kubb-odds-need-connection");
     $("prob-b").textContent = "";
   } else {
     return false;
   }
   if (unknown || state.status === "finished") {
-    $("advice").textContent = unknown ? "Advice and odds need the connection: they come back once this phone's entries are sent." : "";
+    $("advice").textContent = unknown ? say("kubb-advice-offline") : "";
   }
   return true;
 }
 
 async function renderProbability() {
   if (renderKnownOdds()) return;
-  const chances = await api("GET", `/api/kubb/matches/${id}/probability?games=1000`);
-  const [a, draw] = shares(chances.a, chances.b);
+  page.chances = await api("GET", `/api/kubb/matches/${id}/probability?games=1000`);
+  drawOdds();
+}
+
+// The odds last fetched, drawn again after a switch of language.
+function drawOdds() {
+  if (!page.chances || renderKnownOdds()) return;
+  const [a, draw] = shares(page.chances.a, page.chances.b);
   const b = 100 - a - draw;
-  showProbability(a, draw, `Win probability: ${team("A").name} ${a} %, ${team("B").name} ${b} %${draw ? `, a draw ${draw} %` : ""}`);
+  showProbability(a, draw, say("kubb-odds", { teamA: team("A").name, a, teamB: team("B").name, b, draw }));
 }
 
 async function renderAdvice() {
   if (waiting().length || page.state.status === "finished") return;
-  const advice = await api("GET", `/api/kubb/matches/${id}/advice?games=300`);
+  page.advice = await api("GET", `/api/kubb/matches/${id}/advice?games=300`);
+  drawAdvice();
+}
+
+// The advice last fetched; its decision is the server's words.
+function drawAdvice() {
+  const advice = page.advice;
+  if (!advice || waiting().length || page.state.status === "finished") return;
+  const gain = formatNumber(advice.gain * 100, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   $("advice").textContent = advice.best
-    ? `Advice for ${team(advice.deciding).name}: ${advice.best} (${Math.round(advice.options[0].win_probability * 100)} % to win the match, +${(advice.gain * 100).toFixed(1)} points over the usual choice)`
+    ? say("kubb-advice", { team: team(advice.deciding).name, best: advice.best, percent: Math.round(advice.options[0].win_probability * 100), gain })
     : "";
 }
 
@@ -786,7 +849,7 @@ $("undo").addEventListener("click", async () => {
   if (entries.length) {
     const last = entries[entries.length - 1];
     outbox.drop();
-    announce(`${entryText(last.event)}: taken back (it was saved on this phone only).`);
+    announce(say("kubb-taken-back-local", { entry: entryText(last.event) }));
     render();
     sync().catch(() => {});
     return;
@@ -795,7 +858,7 @@ $("undo").addEventListener("click", async () => {
     const state = await api("POST", `/api/kubb/matches/${id}/undo`, {}, tokens.get(id));
     await refreshRecord();
     setState(state);
-    announce("The last entry is taken back.");
+    announce(say("kubb-taken-back"));
   } catch (error) {
     showError($("error"), error);
   }
@@ -819,6 +882,15 @@ connection.onChange((state) => {
 // Entries waiting are tried again every five seconds.
 setInterval(() => { if (waiting().length && !page.blocked) sync().catch(() => {}); }, 5000);
 window.addEventListener("resize", () => page.state && renderField());
+// A switch of language keeps the match, its entries and the outbox, and
+// says it all again in the new words.
+onLanguageChange(() => {
+  if (!page.state) return;
+  render();
+  drawOdds();
+  drawAdvice();
+  drawStats();
+});
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 

@@ -34,7 +34,8 @@ export class Outbox {
   }
 
   // [{ seq, event, refused? }] in order; `refused` is the server's reason
-  // (`conflict` true when another entry holds its number).
+  // as first said, `reason` its code, parameters and English (`conflict`
+  // true when another entry holds its number).
   entries() {
     return load(key(this.id)) || [];
   }
@@ -98,7 +99,10 @@ export class Outbox {
         if (error instanceof OfflineError) break;
         // Refused by the rules (422) or its number taken by another
         // entry (409): kept with the reason; the referee decides.
-        this.store([{ ...first, refused: error.message, conflict: error.status === 409 }, ...rest]);
+        // Its code and English too, so that the page says it in the
+        // language of the moment, whichever it was in when refused.
+        const reason = { code: error.code, params: error.params, english: error.english || error.message };
+        this.store([{ ...first, refused: error.message, reason, conflict: error.status === 409 }, ...rest]);
         break;
       }
       this.store(rest);
