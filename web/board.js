@@ -6,9 +6,40 @@
 // server's data too: `{from, to, stones, text}`.
 
 import { element, redraw, announce } from "/api.js";
+import { t, formatNumber } from "/i18n.js";
 
 export const COLUMNS = "ABCDEFG";
-export const NAMES = { red: "Red", blue: "Blue" };
+// The colours' names, in the reader's language.
+const COLOR_NAMES = { red: "gt-red", blue: "gt-blue" };
+export function colorName(color) {
+  return t(COLOR_NAMES[color]);
+}
+
+// Why a game ended (the server's termination, "guard captured" or, with
+// a detail, "time forfeit: …"), in the reader's words; a reason the page
+// does not know is shown as the server wrote it.
+const REASONS = {
+  "guard captured": "gt-reason-guard-captured",
+  "castle reached": "gt-reason-castle-reached",
+  "no legal move": "gt-reason-no-legal-move",
+  "threefold repetition": "gt-reason-threefold-repetition",
+  "no progress": "gt-reason-no-progress",
+  resignation: "gt-reason-resignation",
+  "draw agreed": "gt-reason-draw-agreed",
+  unterminated: "gt-reason-unterminated",
+  "time forfeit": "gt-reason-time-forfeit",
+  "illegal move": "gt-reason-illegal-move",
+  "engine crash": "gt-reason-engine-crash",
+  disconnect: "gt-reason-disconnect",
+  adjudication: "gt-reason-adjudication",
+};
+export function reasonText(reason) {
+  if (REASONS[reason]) return t(REASONS[reason]);
+  const split = reason.indexOf(": ");
+  const name = split < 0 ? null : reason.slice(0, split);
+  if (name && REASONS[name]) return t("gt-reason-detail", { reason: t(REASONS[name]), detail: reason.slice(split + 2) });
+  return reason;
+}
 
 // The order the squares are drawn in, with `bottom`'s side at the bottom:
 // Red starts on rank 7, so Red's view draws rank 1 first (at the top) and
@@ -58,7 +89,7 @@ function plainSquare(square, piece, view) {
     "data-square": square,
     "data-key": square,
     tabindex: square === view.focus ? "0" : "-1",
-    "aria-label": describe(square, piece) + (targeted ? ", move here" : ""),
+    "aria-label": targeted ? t("gt-square-target", { description: describe(square, piece) }) : describe(square, piece),
     onclick: () => view.press(square),
   });
   if (piece) button.append(pieceShape(piece));
@@ -95,7 +126,7 @@ export function plainBoard(node, { state, order, targetsOf, play }) {
     const targets = targetsOf(square);
     state.selected = targets.length ? square : null;
     render();
-    if (targets.length) announce(`${square} selected: it can go to ${targets.join(", ")}.`);
+    if (targets.length) announce(t("gt-announce-can-go", { square, targets: targets.join(", ") }));
   }
   arrowKeys(node, order, () => state.focus, (square) => {
     state.focus = square;
@@ -140,10 +171,11 @@ export function arrowKeys(board, order, focus, moveTo) {
   });
 }
 
+// A square and its occupant, as a screen reader says it.
 export function describe(square, piece) {
-  if (!piece) return `${square}, empty`;
-  if (piece.kind === "guard") return `${square}, ${piece.color} guard`;
-  return `${square}, ${piece.color} tower of ${piece.stones}`;
+  if (!piece) return t("gt-square-empty", { square });
+  if (piece.kind === "guard") return t("gt-square-guard", { square, color: piece.color });
+  return t("gt-square-tower", { square, color: piece.color, stones: piece.stones });
 }
 
 // The engine's score (`cp N`, `win N`, `loss N`, for `mover`) as the
@@ -161,13 +193,27 @@ export function scoreFor(score, mover, seat) {
 export function scoreText(score, mover) {
   const [kind, value] = score.split(" ");
   const opponent = mover === "red" ? "blue" : "red";
-  if (kind === "win") return `${NAMES[mover]} wins in ${value}.`;
-  if (kind === "loss") return `${NAMES[opponent]} wins in ${value}.`;
+  if (kind === "win") return t("gt-score-wins", { color: colorName(mover), moves: Number(value) });
+  if (kind === "loss") return t("gt-score-wins", { color: colorName(opponent), moves: Number(value) });
   const stones = Number(value) / 100;
-  if (Math.abs(stones) < 0.05) return "Level.";
+  if (Math.abs(stones) < 0.05) return t("gt-score-level");
   const ahead = stones > 0 ? mover : opponent;
-  const amount = Math.abs(stones).toFixed(1);
-  return `${NAMES[ahead]} is ahead by ${amount} stone${amount === "1.0" ? "" : "s"}.`;
+  // Tenths of a stone: "1.0 stone", "1.5 stones".
+  const amount = Math.round(Math.abs(stones) * 10) / 10;
+  return t("gt-score-ahead", {
+    color: colorName(ahead),
+    stones: formatNumber(amount, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    count: amount,
+  });
+}
+
+// The endgame tables' verdict: exact, so a win in so many moves or a draw.
+export function tablebaseText(score, mover) {
+  const [kind, value] = score.split(" ");
+  const opponent = mover === "red" ? "blue" : "red";
+  if (kind === "win") return t("gt-tablebase-wins", { color: colorName(mover), moves: Number(value) });
+  if (kind === "loss") return t("gt-tablebase-wins", { color: colorName(opponent), moves: Number(value) });
+  return t("gt-tablebase-draw");
 }
 
 // A forced win counts more than any material lead, sooner more than later.

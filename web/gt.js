@@ -3,8 +3,8 @@
 // evaluations come from the server, and so do the board and the moves, as
 // data (the page reads no notation).
 import { api, tokens, live, element, showError, redraw, announce, showMissing, connection, playerPage, takeLinkToken } from "/api.js";
-import { describe, NAMES, scoreFor, scoreText, scorePoints, mistakeKind, squareOrder as orderFrom, squareClasses, pieceShape, pieceAt, targetsFrom, drawBoard, arrowKeys } from "/board.js";
-import { loadLanguage } from "/i18n.js";
+import { describe, colorName, reasonText, scoreFor, scoreText, tablebaseText, scorePoints, mistakeKind, squareOrder as orderFrom, squareClasses, pieceShape, pieceAt, targetsFrom, drawBoard, arrowKeys } from "/board.js";
+import { loadLanguage, onLanguageChange, t, localize } from "/i18n.js";
 
 // The page's words, in the reader's language, before anything is drawn.
 await loadLanguage(["gt", "refusals"]);
@@ -29,6 +29,8 @@ const page = {
   lastPly: 0,
   drawAnswer: null, // who declined the last draw offer, said until the next move
   leaving: false, // on the way to the return game
+  review: null, // the finished review: its positions' verdicts and the moves it covered
+  analysisWords: null, // what the analysis line says, in the reader's language now
 };
 
 function token() {
@@ -92,9 +94,10 @@ function squareButton(square, piece, context) {
   const { targets, last, movable, arrived } = context;
   const classes = squareClasses(square, piece, { selected: page.selected, targets, last });
   if (movable.has(square)) classes.push("mine");
-  const label = describe(square, piece)
-    + (square === page.selected ? ", selected" : "")
-    + (targets.includes(square) ? ", move here" : "");
+  const description = describe(square, piece);
+  let label = description;
+  if (square === page.selected) label = t("gt-square-selected", { description });
+  else if (targets.includes(square)) label = t("gt-square-target", { description });
   const button = element("button", {
     class: classes.join(" "),
     "data-square": square,
@@ -167,9 +170,9 @@ function pressSquare(square) {
   page.selected = targets.length ? square : null;
   render();
   if (page.selected) {
-    announce(`${describe(square, pieceAt(shownBoard(), square))} selected: ${targets.length} move${targets.length === 1 ? "" : "s"}, to ${targets.join(", ")}.`);
+    announce(t("gt-announce-selected", { description: describe(square, pieceAt(shownBoard(), square)), count: targets.length, targets: targets.join(", ") }));
   } else if (wasSelected) {
-    announce("Selection cleared.");
+    announce(t("gt-announce-cleared"));
   }
 }
 
@@ -208,7 +211,7 @@ async function play(move) {
   const played = await act("POST", `/api/gt/games/${id}/moves`, { move });
   page.pending = null;
   render();
-  if (played) announce(`You played ${move}.`);
+  if (played) announce(t("gt-announce-you-played", { move }));
 }
 
 $("move-form").addEventListener("submit", (event) => {
@@ -219,7 +222,7 @@ $("move-form").addEventListener("submit", (event) => {
   play(move);
 });
 $("resign").addEventListener("click", () => {
-  if (confirm("Resign this game?")) act("POST", `/api/gt/games/${id}/resign`, {});
+  if (confirm(t("gt-confirm-resign"))) act("POST", `/api/gt/games/${id}/resign`, {});
 });
 $("offer-draw").addEventListener("click", () => act("POST", `/api/gt/games/${id}/draw`, { action: "offer" }));
 $("accept-draw").addEventListener("click", () => act("POST", `/api/gt/games/${id}/draw`, { action: "accept" }));
@@ -229,11 +232,11 @@ $("join-form").addEventListener("submit", async (event) => {
   showError($("error"), null);
   try {
     // A rated game is played under a name of one's own: the server says so.
-    const name = $("join-name").value.trim() || (page.state.rated ? undefined : "Guest");
+    const name = $("join-name").value.trim() || (page.state.rated ? undefined : t("gt-guest"));
     const joined = await api("POST", `/api/gt/games/${id}/join`, { name, invite: params.get("invite") || undefined });
     tokens.set(id, joined.token, joined.seat);
     await refresh();
-    announce(`You took the ${joined.seat} seat.`);
+    announce(t("gt-announce-seat", { color: joined.seat }));
   } catch (error) {
     showError($("error"), error);
   }
@@ -273,9 +276,9 @@ function renderMoves() {
         class: index + 1 === current ? "current" : "",
         "data-key": `ply-${index + 1}`,
         "aria-current": index + 1 === current ? "step" : undefined,
-        "aria-label": `Move ${number}, ${NAMES[mover]}: ${move}`,
+        l10n: ["gt-move-label", { number, color: colorName(mover), move }],
         onclick: () => navigate(index + 1),
-      }, move));
+      }, element("span", { translate: "no" }, move)));
     });
   });
   // The move shown stays in view.
@@ -288,47 +291,48 @@ function renderMoves() {
 // account (an engine program, not a person at the board).
 function occupantWords(info) {
   if (!info || !info.name) return null;
-  return info.player.type === "bot" ? `${info.name}, a bot` : info.name;
+  if (info.player.type === "engine") return t("gt-engine-name", { level: info.player.level });
+  return info.player.type === "bot" ? t("gt-occupant-bot", { name: info.name }) : info.name;
 }
 
 function seatName(seat) {
   const words = occupantWords(page.state.seats[seat]);
-  return words ? `${NAMES[seat]} (${words})` : NAMES[seat];
+  return words ? t("gt-seat-named", { color: colorName(seat), occupant: words }) : colorName(seat);
 }
 
 // The result in the words of whoever reads it.
 function resultText(result) {
   const me = mySeat();
-  const reason = result.reason;
+  const reason = reasonText(result.reason);
   // An imported contest log without the server's verdict has no result.
-  if (result.score === "*") return `No result: ${reason}.`;
-  if (!result.winner) return `Draw: ${reason}.`;
-  if (me) return `${result.winner === me ? "You won" : "You lost"}: ${reason}.`;
-  return `${seatName(result.winner)} won: ${reason}.`;
+  if (result.score === "*") return t("gt-result-none", { reason });
+  if (!result.winner) return t("gt-result-draw", { reason });
+  if (me) return t(result.winner === me ? "gt-result-you-won" : "gt-result-you-lost", { reason });
+  return t("gt-result-won", { seat: seatName(result.winner), reason });
 }
 
 function statusText() {
   const state = page.state;
   const me = mySeat();
   let text;
-  if (state.status === "waiting" && freeSeat()) text = "Give your name and join: the game starts at once.";
-  else if (state.status === "waiting") text = me ? "Waiting for the opponent to join." : "Waiting for the players to join.";
-  else if (state.status === "finished") text = "The game is over.";
-  else if (page.pending) text = `Sending your move ${page.pending}…`;
-  else if (me && state.side_to_move === me) text = page.selected ? `${page.selected} selected: choose where to move.` : "Your move.";
-  else if (me) text = `${seatName(state.side_to_move)} is thinking…`;
-  else text = `${seatName(state.side_to_move)} to move. You are watching.`;
+  if (state.status === "waiting" && freeSeat()) text = t("gt-status-join");
+  else if (state.status === "waiting") text = t(me ? "gt-status-waiting-opponent" : "gt-status-waiting-players");
+  else if (state.status === "finished") text = t("gt-status-over");
+  else if (page.pending) text = t("gt-status-sending", { move: page.pending });
+  else if (me && state.side_to_move === me) text = page.selected ? t("gt-status-selected", { square: page.selected }) : t("gt-status-your-move");
+  else if (me) text = t("gt-status-thinking", { seat: seatName(state.side_to_move) });
+  else text = t("gt-status-watching", { seat: seatName(state.side_to_move) });
   if (!isLive()) text = `${viewingText()} ` + text;
   return text;
 }
 
 // Which move the board shows, numbered as the move list numbers it.
 function viewingText() {
-  if (page.viewPly === 0) return "Viewing the start position.";
+  if (page.viewPly === 0) return t("gt-viewing-start");
   const index = page.viewPly - 1;
-  const { label, mover } = moveNumber(index);
+  const { label, mover, number } = moveNumber(index);
   const last = moveNumber(page.state.moves.length - 1).number;
-  return `Viewing ${label} ${page.state.moves[index]} (${NAMES[mover]}), move ${moveNumber(index).number} of ${last}.`;
+  return t("gt-viewing", { label, move: page.state.moves[index], color: colorName(mover), number, last });
 }
 
 // A seat a person may still take, for a visitor who holds none.
@@ -342,12 +346,11 @@ function youText() {
   const free = freeSeat();
   if (!me && free) {
     const host = occupantWords(page.state.seats[other(free)]);
-    return `You are invited to play ${NAMES[free]}${host ? ` against ${host}` : ""}.`;
+    return host ? t("gt-you-invited-against", { color: colorName(free), host }) : t("gt-you-invited", { color: colorName(free) });
   }
-  if (!me) return "You are watching this game.";
+  if (!me) return t("gt-you-watching-game");
   const opponent = occupantWords(page.state.seats[other(me)]);
-  const against = opponent ? ` against ${opponent}` : "";
-  return `You play ${NAMES[me]}${against}.`;
+  return opponent ? t("gt-you-play-against", { color: colorName(me), opponent }) : t("gt-you-play", { color: colorName(me) });
 }
 
 // The open draw offer, or the answer to the last one, in the words of
@@ -357,16 +360,16 @@ function drawText() {
   const me = mySeat();
   if (page.state.status !== "active") return null;
   if (!offer) return drawAnswerText(page.drawAnswer);
-  if (offer === me) return "You offered a draw: waiting for the answer.";
-  return `${seatName(offer)} offers a draw.`;
+  if (offer === me) return t("gt-draw-you-offered");
+  return t("gt-draw-offers", { seat: seatName(offer) });
 }
 
 function drawAnswerText(decliner) {
   if (!decliner) return null;
   const me = mySeat();
-  if (decliner === me) return "You declined the draw: play on.";
-  if (me) return `${seatName(decliner)} declined your draw offer: play on.`;
-  return `${seatName(decliner)} declined the draw offer.`;
+  if (decliner === me) return t("gt-draw-you-declined");
+  if (me) return t("gt-draw-declined-yours", { seat: seatName(decliner) });
+  return t("gt-draw-declined", { seat: seatName(decliner) });
 }
 
 // Where the rematch stands, in the reader's words.
@@ -374,10 +377,9 @@ function rematchText() {
   const rematch = page.state.rematch;
   if (!rematch) return null;
   const me = mySeat();
-  const by = rematch.seat === me ? "You" : seatName(rematch.seat);
-  if (rematch.state === "offered") return rematch.seat === me ? "You offered a rematch: waiting for the answer." : `${by} offers a rematch, colours swapped.`;
-  if (rematch.state === "declined") return rematch.seat === me ? "You declined the rematch." : `${by} declined the rematch.`;
-  return "The rematch is agreed.";
+  if (rematch.state === "offered") return rematch.seat === me ? t("gt-rematch-you-offered") : t("gt-rematch-offers", { seat: seatName(rematch.seat) });
+  if (rematch.state === "declined") return rematch.seat === me ? t("gt-rematch-you-declined") : t("gt-rematch-declined", { seat: seatName(rematch.seat) });
+  return t("gt-rematch-agreed");
 }
 
 function renderStatus() {
@@ -406,8 +408,8 @@ function renderStatus() {
   const free = freeSeat();
   $("join-form").hidden = !free;
   if (free) {
-    $("join-text").textContent = `Your name, then join as ${NAMES[free]}.`;
-    $("join").textContent = `Join as ${NAMES[free]}`;
+    localize($("join-text"), "gt-join-text", { color: colorName(free) });
+    localize($("join"), "gt-join-as", { color: colorName(free) });
   }
   const invite = tokens.invite(id);
   $("share").hidden = !(state.status === "waiting" && token() && invite);
@@ -502,8 +504,8 @@ function renderClocks() {
     const running = clock.running === seat;
     const ms = clock[`${seat}_ms`] - (running ? spent : 0);
     const box = $(places[seat]);
-    box.textContent = `${seatName(seat)} ${formatClock(ms)}`;
-    box.setAttribute("aria-label", `${NAMES[seat]}'s clock: ${formatClock(ms)}${running ? ", running" : ""}`);
+    box.textContent = t("gt-clock", { seat: seatName(seat), time: formatClock(ms) });
+    box.setAttribute("aria-label", t(running ? "gt-clock-label-running" : "gt-clock-label", { color: colorName(seat), time: formatClock(ms) }));
     box.classList.toggle("running", running);
   }
 }
@@ -514,8 +516,8 @@ function renderRated() {
   const names = ["red", "blue"].map((seat) => state.seats[seat].name).filter(Boolean);
   $("rated").hidden = !state.rated;
   if (!state.rated) return;
-  const links = names.map((name) => element("a", { href: playerPage("gt", name) }, name));
-  $("rated").replaceChildren("Rated game", ...links.flatMap((link) => [" · ", link]));
+  const links = names.map((name) => element("a", { href: playerPage("gt", name), translate: "no" }, name));
+  $("rated").replaceChildren(t("gt-rated"), ...links.flatMap((link) => [" · ", link]));
 }
 
 function render() {
@@ -544,7 +546,7 @@ function announceChange(before, after) {
   const me = mySeat();
   if (after.played.length > before.played.length) {
     const move = after.played[after.played.length - 1];
-    if (move.by !== me) announce(`${seatName(move.by)} played ${move.text}.`);
+    if (move.by !== me) announce(t("gt-announce-played", { seat: seatName(move.by), move: move.text }));
   }
   if (after.draw_offer && after.draw_offer !== before.draw_offer) announce(drawText());
   if (after.rematch && JSON.stringify(after.rematch) !== JSON.stringify(before.rematch)) announce(rematchText());
@@ -581,28 +583,31 @@ function analyseShown() {
   const asked = ++page.analysisAsked;
   const mover = shownBoard().side_to_move;
   analysis = { position, mover, result: null };
-  $("analysis").textContent = "Thinking…";
+  showAnalysis(() => t("gt-thinking"));
   api("POST", "/api/gt/analysis", { position, movetime_ms: 500, rules: page.state.rules })
     .then((answer) => {
       if (asked !== page.analysisAsked) return;
       analysis.result = answer;
-      $("analysis").textContent = analysisText(answer, mover);
+      showAnalysis(() => analysisText(answer, mover));
       renderEvalbar();
       drawArrows();
     })
     .catch((error) => {
-      if (asked === page.analysisAsked) $("analysis").textContent = error.message;
+      if (asked === page.analysisAsked) showAnalysis(() => error.message);
     });
 }
 
+// The analysis line says `words()`, again after a switch of language.
+function showAnalysis(words) {
+  page.analysisWords = words;
+  $("analysis").textContent = words ? words() : "";
+}
+
 function analysisText(answer, mover) {
-  if (answer.over) return `Game over: ${answer.result} (${answer.reason}).`;
+  if (answer.over) return t("gt-analysis-over", { result: answer.result, reason: reasonText(answer.reason) });
   // The endgame tables' answer: "Red wins in 3 (tablebase)." — exact, no depth.
-  if (answer.tablebase) {
-    const verdict = scoreText(answer.score, mover) === "Level." ? "Draw." : scoreText(answer.score, mover);
-    return `Best: ${answer.best_move}. ${verdict.replace(/\.$/, " (tablebase).")}`;
-  }
-  return `Best: ${answer.best_move}. ${scoreText(answer.score, mover)} Depth ${answer.depth}; line ${answer.pv.join(" ")}.`;
+  if (answer.tablebase) return t("gt-analysis-best", { move: answer.best_move, score: tablebaseText(answer.score, mover) });
+  return t("gt-analysis", { move: answer.best_move, score: scoreText(answer.score, mover), depth: answer.depth, line: answer.pv.join(" ") });
 }
 
 function renderEvalbar() {
@@ -661,10 +666,10 @@ function arrowHeads() {
 $("analyse").addEventListener("click", () => {
   page.analysing = !page.analysing;
   $("analyse").setAttribute("aria-pressed", String(page.analysing));
-  $("analyse").textContent = page.analysing ? "Stop analysing" : "Analyse the position shown";
+  localize($("analyse"), page.analysing ? "gt-stop-analysing" : "gt-analyse");
   analysis = null;
   page.analysisAsked += 1;
-  if (!page.analysing) $("analysis").textContent = "";
+  if (!page.analysing) showAnalysis(null);
   render();
 });
 
@@ -676,7 +681,7 @@ $("rematch").addEventListener("click", async () => {
     answerRematch("offer");
     return;
   }
-  const common = { name: state.seats[me].name || "Player", rules: state.rules, start: state.start, time_control: state.time_control || undefined };
+  const common = { name: state.seats[me].name || t("gt-player"), rules: state.rules, start: state.start, time_control: state.time_control || undefined };
   const body = opponent.player.type === "engine"
     ? { opponent: "engine", level: opponent.player.level, color: me, ...common }
     : { opponent: "bot", bot: opponent.name, color: other(me), ...common };
@@ -702,16 +707,16 @@ $("copy-link").addEventListener("click", async () => {
   try {
     if (!navigator.clipboard) throw new Error("no clipboard");
     await navigator.clipboard.writeText(link);
-    said.textContent = "Copied";
+    localize(said, "gt-copied");
   } catch {
     $("share-link").hidden = false;
     $("share-link").focus();
     $("share-link").select();
-    said.textContent = "Select the link and copy it";
+    localize(said, "gt-copy-by-hand");
   }
 });
 $("share-sheet").addEventListener("click", () => {
-  navigator.share({ title: "Guard & Towers", text: "Play Guard & Towers with me", url: $("share-link").value })
+  navigator.share({ title: t("gt-game-name"), text: t("gt-share-text"), url: $("share-link").value })
     .catch(() => {});
 });
 
@@ -732,15 +737,21 @@ $("review").addEventListener("click", async () => {
   const positions = page.positions;
   const reviewed = [];
   for (const [index, position] of positions.entries()) {
-    $("analysis").textContent = `Reviewing position ${index + 1} of ${positions.length}…`;
+    showAnalysis(() => t("gt-reviewing", { index: index + 1, total: positions.length }));
     const answer = await api("POST", "/api/gt/analysis", { position, movetime_ms: 60, rules: page.state.rules });
     reviewed.push(reviewOf(answer, page.boards[index].side_to_move));
   }
   const last = positions.length > 1 ? moveNumber(positions.length - 2).number : 0;
-  $("analysis").textContent = `Review done: ${last} move${last === 1 ? "" : "s"}.`;
-  drawGraph(reviewed, listMistakes(reviewed));
+  page.review = { reviewed, last };
+  showAnalysis(() => t("gt-review-done", { count: last }));
+  drawReview();
   $("review").disabled = false;
 });
+
+function drawReview() {
+  const { reviewed } = page.review;
+  drawGraph(reviewed, listMistakes(reviewed));
+}
 
 // One reviewed position, `mover` to move: Red's winning share (for the
 // graph), Red's score in points (for costs), the engine's best move and
@@ -750,10 +761,10 @@ function reviewOf(answer, mover) {
     const winner = answer.result === "1-0" ? "red" : answer.result === "0-1" ? "blue" : null;
     const score = winner ? (winner === mover ? "win 0" : "loss 0") : "cp 0";
     return { share: winner ? Number(winner === "red") : 0.5, points: scorePoints(score, mover, "red"), best: null,
-      words: winner ? `${NAMES[winner]} has won.` : "Drawn." };
+      words: () => (winner ? t("gt-review-won", { color: colorName(winner) }) : t("gt-review-drawn")) };
   }
   return { share: scoreFor(answer.score, mover, "red"), points: scorePoints(answer.score, mover, "red"),
-    best: answer.best_move, words: scoreText(answer.score, mover) };
+    best: answer.best_move, words: () => scoreText(answer.score, mover) };
 }
 
 // The axes: move numbers along, Red's winning chance up; the costly
@@ -774,13 +785,13 @@ function drawGraph(reviewed, mistakes) {
   const nodes = [];
   for (const share of [0, 0.5, 1]) {
     nodes.push(make("line", { x1: GRAPH.left, x2: GRAPH.right, y1: y(share), y2: y(share), class: share === 0.5 ? "graph-mid" : "graph-grid" }));
-    nodes.push(make("text", { x: GRAPH.left - 4, y: Number(y(share)) + 3, class: "graph-axis", "text-anchor": "end" }, `${share * 100} %`));
+    nodes.push(make("text", { x: GRAPH.left - 4, y: Number(y(share)) + 3, class: "graph-axis", "text-anchor": "end" }, t("gt-graph-percent", { percent: share * 100 })));
   }
   for (const ply of moveTicks(reviewed.length - 1)) {
     nodes.push(make("line", { x1: x(ply), x2: x(ply), y1: GRAPH.bottom, y2: GRAPH.bottom + 3, class: "graph-grid" }));
     nodes.push(make("text", { x: x(ply), y: GRAPH.bottom + 13, class: "graph-axis", "text-anchor": "middle" }, String(moveNumber(ply - 1).number)));
   }
-  nodes.push(make("text", { x: GRAPH.right, y: GRAPH.bottom + 25, class: "graph-axis", "text-anchor": "end" }, "move"));
+  nodes.push(make("text", { x: GRAPH.right, y: GRAPH.bottom + 25, class: "graph-axis", "text-anchor": "end" }, t("gt-graph-move")));
   nodes.push(make("polyline", { points: reviewed.map((entry, ply) => `${x(ply)},${y(entry.share)}`).join(" "), class: "graph-line" }));
   for (const entry of mistakes) {
     nodes.push(make("circle", { cx: x(entry.ply), cy: y(reviewed[entry.ply].share), r: 4, class: `graph-loss ${entry.kind}` }));
@@ -788,7 +799,7 @@ function drawGraph(reviewed, mistakes) {
   svg.replaceChildren(...nodes);
   const first = Math.round(reviewed[0].share * 100);
   const end = Math.round(reviewed[reviewed.length - 1].share * 100);
-  svg.setAttribute("aria-label", `Evaluation graph: Red's winning chance over the game's moves, from ${first} % to ${end} %; ${mistakes.length} costly move${mistakes.length === 1 ? "" : "s"} ringed.`);
+  svg.setAttribute("aria-label", t("gt-graph-described", { first, end, count: mistakes.length }));
 }
 
 // The plies whose move numbers label the axis: Red's moves (or the
@@ -820,11 +831,24 @@ function listMistakes(reviewed) {
   $("review-list").replaceChildren(...(mistakes.length
     ? mistakes.map((entry) => element("li", { class: `mistake-item ${entry.kind}` },
       element("button", { class: "link", onclick: () => navigate(entry.ply) },
-        `${entry.label} ${entry.move} (${NAMES[entry.mover]}): ${entry.kind}`),
-      ` — before it: ${entry.before.words} After it: ${entry.after.words} Better: ${entry.before.best}.`))
-    : [element("li", {}, "No move cost much.")]));
+        t("gt-mistake", { label: entry.label, move: entry.move, color: colorName(entry.mover), kind: entry.kind })),
+      t("gt-mistake-detail", { before: entry.before.words(), after: entry.after.words(), best: entry.before.best })))
+    : [element("li", {}, t("gt-no-costly"))]));
   return mistakes;
 }
+
+// A switch of language redraws the page's words: the game, the move
+// shown, the selection, the analysis and the review stay as they are.
+let guestName = t("gt-guest");
+$("join-name").value = guestName;
+onLanguageChange(() => {
+  if ($("join-name").value === guestName) $("join-name").value = t("gt-guest");
+  guestName = t("gt-guest");
+  if (!page.state) return;
+  render();
+  if (page.analysisWords) $("analysis").textContent = page.analysisWords();
+  if (page.review) drawReview();
+});
 
 connection.onChange((state, was) => {
   if (state === "online" && was !== "online" && page.state) refresh().catch((error) => showError($("error"), error));

@@ -3,73 +3,76 @@
 // (POST /api/gt/position); the lesson's own content is only which move
 // each step asks for.
 import { api, showError, announce, say } from "/api.js";
-import { NAMES, squareOrder, plainBoard, targetsFrom } from "/board.js";
-import { loadLanguage } from "/i18n.js";
+import { colorName, reasonText, squareOrder, plainBoard, targetsFrom } from "/board.js";
+import { loadLanguage, onLanguageChange, t, localize } from "/i18n.js";
 
 // The page's words, in the reader's language, before anything is drawn.
 await loadLanguage(["lesson", "gt", "refusals"]);
 
 const $ = (id) => document.getElementById(id);
 
-// Each step: a position with Red to move, what it teaches, and the moves
+// Each step: a position with Red to move, what it teaches (its title,
+// text and praise as message ids), and the moves
 // that reach its goal (a move as the server sends it: `from`, `to`,
 // `stones`, `text`). A guided step marks only the moves that reach its
 // goal: the first one asks the newcomer to tap "a green dot", so every
 // dot must be right.
 const STEPS = [
   {
-    title: "Height is distance",
-    text: "A tower moves in a straight line, forward, back or sideways, exactly as many squares as it is tall. Move the whole tower of 3 on D4: tap it, then a green dot.",
+    title: "lesson-height-title",
+    text: "lesson-height-text",
     position: "RG6/7/7/3r33/7/7/6BG r",
     goal: (move) => move.from === "D4" && move.stones === 3,
     guided: true,
-    praise: "Three stones, three squares.",
+    praise: "lesson-height-praise",
   },
   {
-    title: "Splitting",
-    text: "You may move only the top stones of a tower: as many squares as stones you take. Move one stone off the tower of 3: one square.",
+    title: "lesson-split-title",
+    text: "lesson-split-text",
     position: "RG6/7/7/3r33/7/7/6BG r",
     goal: (move) => move.from === "D4" && move.stones === 1,
-    praise: "One stone went one square; two stayed behind.",
+    praise: "lesson-split-praise",
   },
   {
-    title: "Stacking",
-    text: "A piece that lands on your own tower stacks on it, and the taller tower can travel further. Stack your two towers of 1 into one tower of 2.",
+    title: "lesson-stack-title",
+    text: "lesson-stack-text",
     position: "RG6/7/3r13/3r13/7/7/6BG r",
     goal: (move) => ["D4-D5-1", "D5-D4-1"].includes(move.text),
-    praise: "Two stones in one tower: it now moves two squares at a time.",
+    praise: "lesson-stack-praise",
   },
   {
-    title: "Captures",
-    text: "A tower captures an enemy tower that is no taller than the stones it moves, by landing on it; no piece jumps over another. Capture the blue tower your tower of 2 can take.",
+    title: "lesson-capture-title",
+    text: "lesson-capture-text",
     position: "RG6/3b23/7/1b31r23/7/7/6BG r",
     goal: (move) => move.text === "D4-D6-2",
-    praise: "The blue tower of 2 is gone. The blue 3 on B4 was too tall for two stones.",
+    praise: "lesson-capture-praise",
   },
   {
-    title: "The guard",
-    text: "The guard (the crowned piece) moves one square and captures anything, however tall. Take the blue tower of 4 with your guard.",
+    title: "lesson-guard-title",
+    text: "lesson-guard-text",
     position: "7/7/3b43/3RG3/7/7/6BG r",
     goal: (move) => move.text === "D4-D5-1",
-    praise: "Guards are strong, and also the piece you must not lose: a captured guard loses the game.",
+    praise: "lesson-guard-praise",
   },
   {
-    title: "Capturing the guard",
-    text: "Any tower, even a single stone, captures the enemy guard, and that wins the game. Win now.",
+    title: "lesson-capture-guard-title",
+    text: "lesson-capture-guard-text",
     position: "RG6/7/7/7/2r14/2BG4/7 r",
     goal: (move) => move.text === "C3-C2-1",
-    praise: "The guard is taken.",
+    praise: "lesson-capture-guard-praise",
   },
   {
-    title: "The castles",
-    text: "The ringed centre squares are the castles: D1 is Blue's, D7 is Red's. Bring your guard onto the enemy's castle and you win. Win now.",
+    title: "lesson-castle-title",
+    text: "lesson-castle-text",
     position: "7/7/7/7/7/3RG3/BG6 r",
     goal: (move) => move.text === "D2-D1-1",
-    praise: "Your guard is home in the enemy castle. Those are all the rules.",
+    praise: "lesson-castle-praise",
   },
 ];
 
-const lesson = { step: 0, position: null, board: null, legal: [], last: [], selected: null, focus: "D4", solved: false };
+// `feedback`: what the banner says about the last move, to say again in
+// another language.
+const lesson = { step: 0, position: null, board: null, legal: [], last: [], selected: null, focus: "D4", solved: false, feedback: null };
 
 // Red is at the bottom, as for a player of Red.
 const ORDER = squareOrder("red");
@@ -83,16 +86,17 @@ async function showStep(index) {
   lesson.selected = null;
   lesson.solved = false;
   const step = STEPS[index];
-  $("progress").textContent = `Step ${index + 1} of ${STEPS.length}`;
-  $("title").textContent = step.title;
-  $("text").textContent = step.text;
+  localize($("progress"), "lesson-progress", { step: index + 1, total: STEPS.length });
+  localize($("title"), step.title);
+  localize($("text"), step.text);
+  lesson.feedback = null;
   $("feedback").hidden = true;
   $("next").hidden = true;
   $("done").hidden = true;
   $("skip").hidden = false;
   $("again").hidden = false;
   await setPosition(step.position);
-  announce(`Step ${index + 1} of ${STEPS.length}: ${step.title}. ${step.text}`);
+  announce(t("lesson-announce-step", { step: index + 1, total: STEPS.length, title: t(step.title), text: t(step.text) }));
 }
 
 async function setPosition(position) {
@@ -125,14 +129,28 @@ async function play(move) {
   if (step.goal(move)) {
     lesson.solved = true;
     renderBoard();
-    const verdict = after.result ? ` ${NAMES[after.result.winner] || "Nobody"} wins: ${after.result.reason}.` : "";
-    say(`${move.text}: ${step.praise}${verdict}`, true);
+    tell(() => solvedText(move, step, after.result), true);
     finishStep();
     return;
   }
   renderBoard();
-  say(`${move.text} is a legal move, but not this step's goal. The board is set up again: try once more.`, false);
+  tell(() => t("lesson-not-goal", { move: move.text }), false);
   setTimeout(() => { if (!lesson.solved) setPosition(step.position).catch((error) => showError($("error"), error)); }, 1200);
+}
+
+// The banner's words about a move, kept to say again after a switch of
+// language.
+function tell(words, good) {
+  lesson.feedback = { words, good };
+  say(words(), good);
+}
+
+function solvedText(move, step, result) {
+  const praise = t(step.praise);
+  if (!result) return t("lesson-solved", { move: move.text, praise });
+  const reason = reasonText(result.reason);
+  if (!result.winner) return t("lesson-solved-drawn", { move: move.text, praise, reason });
+  return t("lesson-solved-won", { move: move.text, praise, color: colorName(result.winner), reason });
 }
 
 function finishStep() {
@@ -151,5 +169,13 @@ $("skip").addEventListener("click", () => {
   else finishStep();
 });
 $("again").addEventListener("click", () => showStep(lesson.step).catch((error) => showError($("error"), error)));
+
+// A switch of language keeps the step, its board and the selection.
+onLanguageChange(() => {
+  renderBoard();
+  if (lesson.feedback && !$("feedback").hidden) {
+    $("feedback").textContent = lesson.feedback.words();
+  }
+});
 
 showStep(0).catch((error) => showError($("error"), error));

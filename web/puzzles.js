@@ -6,8 +6,8 @@
 // too (POST /api/gt/position): the page holds no rules. The solver is
 // known by a random token kept in this browser (localStorage).
 import { api, showError, announce, say } from "/api.js";
-import { NAMES, squareOrder, plainBoard, targetsFrom } from "/board.js";
-import { loadLanguage } from "/i18n.js";
+import { colorName, squareOrder, plainBoard, targetsFrom } from "/board.js";
+import { loadLanguage, onLanguageChange, t } from "/i18n.js";
 
 // The page's words, in the reader's language, before anything is drawn.
 await loadLanguage(["puzzles", "gt", "refusals"]);
@@ -29,7 +29,54 @@ const SOLVER = { "x-solver": solverToken() };
 const state = {
   puzzle: null, position: null, board: null, legal: [], moves: [], selected: null,
   focus: "D4", over: true, busy: false, solved: 0, failed: 0, last: [],
+  rating: null, // the puzzle's rating as last said
+  feedback: null, // what the banner says about the last move, to say again in another language
 };
+
+// The puzzle's themes (the server's names), in the reader's words.
+const THEMES = {
+  "guard-capture": "puzzles-theme-guard-capture",
+  castle: "puzzles-theme-castle",
+  split: "puzzles-theme-split",
+  stack: "puzzles-theme-stack",
+  defence: "puzzles-theme-defence",
+};
+
+function themesText(themes) {
+  if (!themes.length) return t("puzzles-no-theme");
+  return themes.map((theme) => (THEMES[theme] ? t(THEMES[theme]) : theme)).join(", ");
+}
+
+// A sentence with elements in it (the counts and the rating the page
+// updates): the message is formatted with a marker in each slot and the
+// elements put where the markers fell, so each language places them.
+function fillSentence(node, id, slots) {
+  const names = Object.keys(slots);
+  const markers = Object.fromEntries(names.map((name, index) => [name, `\u{E000}${index}\u{E000}`]));
+  const parts = t(id, markers).split(/\u{E000}(\d+)\u{E000}/u);
+  node.replaceChildren(...parts.map((part, index) => (index % 2 ? slots[names[Number(part)]] : part)));
+}
+
+// The words of the puzzle shown, in the page's language now.
+function renderWords() {
+  fillSentence($("your-rating"), "puzzles-your-rating", { rating: $("solver-rating") });
+  fillSentence($("tally"), "puzzles-tally", { solved: $("solved-count"), missed: $("failed-count") });
+  const puzzle = state.puzzle;
+  if (!puzzle) return;
+  const side = puzzle.board.side_to_move;
+  $("title").textContent = t("puzzles-title", { id: String(puzzle.id) });
+  $("task").textContent = puzzle.goal === "save"
+    ? t("puzzles-task-save", { color: colorName(side) })
+    : t("puzzles-task-win", { color: colorName(side), moves: puzzle.wins_in });
+  $("puzzle-rating").textContent = t("puzzles-rating", { rating: String(state.rating) });
+  $("themes").textContent = themesText(puzzle.themes);
+}
+
+// The banner's words about a move, kept to say again after a switch.
+function tell(words, good) {
+  state.feedback = { words, good };
+  say(words(), good);
+}
 
 // The solver's side at the bottom of the board.
 function orientation() {
@@ -52,15 +99,11 @@ async function loadNext() {
   state.selected = null;
   state.last = [];
   state.over = false;
-  const side = puzzle.board.side_to_move;
-  $("title").textContent = `Puzzle ${puzzle.id}`;
+  state.rating = puzzle.rating;
+  state.feedback = null;
   $("board").dataset.puzzle = puzzle.position;
-  $("task").textContent = puzzle.goal === "save"
-    ? `${NAMES[side]} to play: every move but one loses. Find the move that saves the game.`
-    : `${NAMES[side]} to play and win in ${puzzle.wins_in} move${puzzle.wins_in === 1 ? "" : "s"}.`;
-  $("puzzle-rating").textContent = `Puzzle rating ${puzzle.rating}`;
-  $("themes").textContent = puzzle.themes.join(", ") || "no theme";
   $("solver-rating").textContent = String(puzzle.solver_rating);
+  renderWords();
   state.busy = false;
   await setPosition(puzzle.position);
   announce(`${$("title").textContent}. ${$("task").textContent}`);
@@ -111,18 +154,19 @@ async function play(move) {
     state.legal = replied.legal;
     state.busy = false;
     renderBoard();
-    say(`${move}: correct. The opponent answers ${answer.reply}. Keep going.`, true);
+    tell(() => t("puzzles-keep-going", { move, reply: answer.reply }), true);
     return;
   }
   state.over = true;
   state.busy = false;
-  $("puzzle-rating").textContent = `Puzzle rating ${answer.rating}`;
+  state.rating = answer.rating;
+  $("puzzle-rating").textContent = t("puzzles-rating", { rating: String(answer.rating) });
   if (answer.solved) {
     state.solved += 1;
-    say(puzzle.goal === "save" ? `${move}: correct, that saves the game!` : `${move}: correct, solved!`, true);
+    tell(() => t(puzzle.goal === "save" ? "puzzles-saved" : "puzzles-solved", { move }), true);
   } else {
     state.failed += 1;
-    say(`${move}: wrong. The answer was ${answer.expected.join(" ")}.`, false);
+    tell(() => t("puzzles-wrong", { move, answer: answer.expected.join(" ") }), false);
   }
   $("solved-count").textContent = String(state.solved);
   $("failed-count").textContent = String(state.failed);
@@ -135,4 +179,12 @@ async function play(move) {
 $("next").addEventListener("click", () => loadNext().catch((error) => showError($("error"), error)));
 $("skip").addEventListener("click", () => loadNext().catch((error) => showError($("error"), error)));
 
+// A switch of language keeps the puzzle, its moves and the selection.
+onLanguageChange(() => {
+  renderWords();
+  renderBoard();
+  if (state.feedback && !$("feedback").hidden) $("feedback").textContent = state.feedback.words();
+});
+
+renderWords();
 loadNext().catch((error) => showError($("error"), error));

@@ -1,1 +1,34 @@
-# The puzzles messages.
+# De puzzels (puzzles.html, puzzles.js).
+
+puzzles-page-title = Puzzels — towers
+puzzles-header = Puzzels Wachter & Torens
+puzzles-heading = Puzzel
+puzzles-title = Puzzel { $id }
+puzzles-board =
+    .aria-label = Bord van de puzzel
+puzzles-next = Volgende puzzel
+puzzles-skip = Overslaan
+puzzles-rating = Puzzelrating { $rating }
+puzzles-your-rating = Jouw rating: { $rating }
+puzzles-tally = Dit bezoek { $solved } opgelost, { $missed } gemist.
+
+## De opdracht
+puzzles-task-save = { $color } is aan zet: elke zet op één na verliest. Vind de zet die de partij redt.
+puzzles-task-win = { $moves ->
+    [one] { $color } is aan zet en wint in { $moves } zet.
+   *[other] { $color } is aan zet en wint in { $moves } zetten.
+}
+
+## Thema's
+puzzles-theme-guard-capture = wachter slaan
+puzzles-theme-castle = middenveld
+puzzles-theme-split = ontstapelen
+puzzles-theme-stack = stapelen
+puzzles-theme-defence = verdediging
+puzzles-no-theme = geen thema
+
+## Wat een zet zegt
+puzzles-keep-going = { $move }: goed. De tegenstander antwoordt { $reply }. Ga door.
+puzzles-saved = { $move }: goed, dat redt de partij!
+puzzles-solved = { $move }: goed, opgelost!
+puzzles-wrong = { $move }: fout. Het antwoord was { $answer }.
