@@ -3,7 +3,7 @@
 // signed in, the account's passkeys, password, sessions and bots. The
 // server does every check; the browser's WebAuthn makes the credentials.
 import { api, element, showError, announce, showAccount } from "/api.js";
-import { loadLanguage } from "/i18n.js";
+import { loadLanguage, onLanguageChange, t, formatDate } from "/i18n.js";
 
 // The page's words, in the reader's language, before anything is drawn.
 await loadLanguage(["account", "refusals"]);
@@ -15,15 +15,22 @@ function fail(error) {
   showError($("error"), error);
 }
 
-function notice(text) {
+// The last notice's message, said again in a new language.
+let noticeShown = null;
+
+function notice(id, args) {
+  noticeShown = [id, args];
+  const text = t(id, args);
   $("error").hidden = true;
   $("notice").textContent = text;
   $("notice").hidden = false;
   announce(text);
 }
 
+// A moment as the language writes it, or "never": a key that the
+// messages' selectors turn into the language's word.
 function when(ms) {
-  return ms ? new Date(ms).toLocaleString() : "never";
+  return ms ? formatDate(ms) : "never";
 }
 
 // Whether this browser speaks WebAuthn's JSON forms.
@@ -32,7 +39,7 @@ function passkeysHere() {
 }
 
 function noPasskeys() {
-  return new Error("This browser cannot use passkeys: sign in or up with a password instead.");
+  return new Error(t("account-no-passkeys-here"));
 }
 
 // The browser makes a passkey for the ceremony the server started.
@@ -60,7 +67,7 @@ async function signInWithPasskey() {
 // the DOMException's name.
 function passkeyFailure(error) {
   if (error && error.name === "NotAllowedError") {
-    return new Error("The passkey was not used (cancelled, or none on this device for this site).");
+    return new Error(t("account-passkey-not-used"));
   }
   return error;
 }
@@ -80,78 +87,103 @@ function action(button, work) {
 }
 
 function showSignedOut() {
+  shownAccount = null;
   $("signed-in").hidden = true;
   $("reset").hidden = true;
   $("signed-out").hidden = false;
 }
 
+// A message with data (a name, a token) in some of its places: formatted
+// with a mark where each goes, then split at the marks, the data shown
+// as entered.
+const MARK = "\u{E000}";
+function withData(id, args, data, tag = "span") {
+  const marks = Object.fromEntries(Object.keys(data).map((key) => [key, `${MARK}${key}${MARK}`]));
+  return t(id, { ...args, ...marks }).split(MARK)
+    .map((part, i) => (i % 2 ? element(tag, { translate: "no" }, data[part]) : part));
+}
+function withName(id, args, name) {
+  return withData(id, args, { name });
+}
+
+// The passkeys' name fields as typed, kept across a switch of language.
+const passkeyLabels = new Map();
+
 function passkeyItem(passkey, count) {
-  const label = element("input", { value: passkey.label, maxlength: "40", "aria-label": `Name of the passkey ${passkey.label}` });
-  const rename = element("button", { type: "button" }, "Rename");
-  const remove = element("button", { type: "button", class: "secondary" }, "Remove");
+  const typed = passkeyLabels.get(passkey.id);
+  const label = element("input", { value: typed ?? passkey.label, maxlength: "40", l10n: ["account-passkey-name", { name: passkey.label }] });
+  label.addEventListener("input", () => passkeyLabels.set(passkey.id, label.value));
+  const rename = element("button", { type: "button", l10n: ["account-rename"] });
+  const remove = element("button", { type: "button", class: "secondary", l10n: ["account-remove"] });
   rename.addEventListener("click", action(rename, async () => {
     await api("PATCH", `/api/passkeys/${encodeURIComponent(passkey.id)}`, { label: label.value });
-    notice(`Passkey renamed to ${label.value.trim()}.`);
+    passkeyLabels.delete(passkey.id);
+    notice("account-passkey-renamed", { name: label.value.trim() });
     await load();
   }));
   remove.addEventListener("click", action(remove, async () => {
     await api("DELETE", `/api/passkeys/${encodeURIComponent(passkey.id)}`);
-    notice(`Passkey ${passkey.label} removed.`);
+    notice("account-passkey-removed", { name: passkey.label });
     await load();
   }));
   remove.disabled = count < 1;
   return element("li", { class: "passkey" },
-    element("span", {}, `${passkey.label} · added ${when(passkey.created_ms)} · last used ${when(passkey.used_ms)}`),
+    element("span", {}, withName("account-passkey-item", { added: when(passkey.created_ms), used: when(passkey.used_ms) }, passkey.label)),
     element("span", { class: "row" }, label, rename, remove));
 }
 
 function sessionItem(session) {
-  const text = `${session.client} · since ${when(session.created_ms)}${session.current ? " · this browser" : ""}`;
+  const text = withName(session.current ? "account-session-current" : "account-session", { since: when(session.created_ms) }, session.client);
   if (session.current) return element("li", {}, text);
-  const end = element("button", { type: "button", class: "secondary" }, "Sign out there");
+  const end = element("button", { type: "button", class: "secondary", l10n: ["account-sign-out-there"] });
   end.addEventListener("click", action(end, async () => {
     await api("DELETE", `/api/account/sessions/${encodeURIComponent(session.id)}`);
-    notice("That session is ended.");
+    notice("account-session-ended");
     await load();
   }));
   return element("li", {}, text, " ", end);
 }
 
 function botItem(bot) {
-  const renew = element("button", { type: "button" }, "New token");
-  const revoke = element("button", { type: "button", class: "secondary" }, "Revoke token");
+  const renew = element("button", { type: "button", l10n: ["account-new-token"] });
+  const revoke = element("button", { type: "button", class: "secondary", l10n: ["account-revoke-token"] });
   renew.addEventListener("click", action(renew, async () => {
     const made = await api("POST", `/api/bots/${encodeURIComponent(bot.name)}/token`, {});
     showBotToken(made);
   }));
   revoke.addEventListener("click", action(revoke, async () => {
     await api("DELETE", `/api/bots/${encodeURIComponent(bot.name)}/token`);
-    notice(`${bot.name}'s token is revoked: it plays no more until you give it a new one.`);
+    notice("account-bot-token-revoked", { name: bot.name });
   }));
-  return element("li", {}, `${bot.name} `, renew, " ", revoke);
+  return element("li", {}, element("span", { translate: "no" }, bot.name), " ", renew, " ", revoke);
 }
 
+// A bot's new token, shown once: kept to be shown again in a new language.
+let botTokenShown = null;
+
 function showBotToken(made) {
-  $("bot-token").textContent = `${made.name}'s token (shown once): ${made.token}`;
+  botTokenShown = made;
+  $("bot-token").replaceChildren(...withData("account-bot-token", {}, { name: made.name, token: made.token }));
   $("bot-token").hidden = false;
 }
 
+let shownAccount = null;
+
 function showSignedIn(account) {
+  shownAccount = account;
   $("signed-out").hidden = true;
   $("reset").hidden = true;
   $("signed-in").hidden = false;
-  $("account-name").textContent = `Signed in as ${account.name}`;
+  $("account-name").replaceChildren(...withName("account-signed-in-as", {}, account.name));
   const othersWays = account.passkeys.length - 1 + (account.has_password ? 1 : 0);
   $("passkeys").replaceChildren(...(account.passkeys.length
     ? account.passkeys.map((passkey) => passkeyItem(passkey, othersWays))
-    : [element("li", { class: "muted" }, "No passkey yet: add one to sign in without a password.")]));
-  $("password-state").textContent = account.has_password
-    ? "A password signs you in too."
-    : "No password: only your passkeys sign you in.";
+    : [element("li", { class: "muted", l10n: ["account-no-passkey-yet"] })]));
+  $("password-state").textContent = t(account.has_password ? "account-has-password" : "account-no-password");
   $("sessions").replaceChildren(...account.sessions.map(sessionItem));
   $("bots").replaceChildren(...(account.bots.length
     ? account.bots.map(botItem)
-    : [element("li", { class: "muted" }, "No bots: register one to connect an engine with `towers bot`.")]));
+    : [element("li", { class: "muted", l10n: ["account-no-bots"] })]));
   showAccount(account);
 }
 
@@ -172,60 +204,60 @@ async function load() {
 
 $("passkey-sign-in").addEventListener("click", action($("passkey-sign-in"), async () => {
   showSignedIn(await signInWithPasskey());
-  notice("Signed in.");
+  notice("account-signed-in-notice");
 }));
 
 $("password-sign-in").addEventListener("submit", action($("password-sign-in").querySelector("button"), async () => {
   const account = await api("POST", "/api/session", { name: $("sign-in-name").value, password: $("sign-in-password").value });
   $("sign-in-password").value = "";
   showSignedIn(account);
-  notice("Signed in.");
+  notice("account-signed-in-notice");
 }));
 
 $("sign-up").addEventListener("submit", action($("sign-up").querySelector("button"), async () => {
   if (!passkeysHere()) throw noPasskeys();
   await api("POST", "/api/accounts", { name: $("sign-up-name").value });
   try {
-    await addPasskey("first passkey");
+    await addPasskey(t("account-first-passkey"));
   } finally {
     // The account exists and is signed in, with or without its passkey.
     await load();
   }
-  notice("Welcome! Your passkey signs you in from now on.");
+  notice("account-welcome-passkey");
 }));
 
 $("sign-up-password-form").addEventListener("submit", action($("sign-up-password-form").querySelector("button"), async () => {
   const account = await api("POST", "/api/accounts", { name: $("sign-up-password-name").value, password: $("sign-up-password").value });
   $("sign-up-password").value = "";
   showSignedIn(account);
-  notice("Welcome! You are signed in.");
+  notice("account-welcome");
 }));
 
 $("reset-passkey").addEventListener("click", action($("reset-passkey"), async () => {
-  await addPasskey("new passkey", query.get("reset"));
+  await addPasskey(t("account-new-passkey"), query.get("reset"));
   history.replaceState(null, "", "/account");
   await load();
-  notice("Your new passkey is added and you are signed in.");
+  notice("account-reset-done");
 }));
 
 $("add-passkey").addEventListener("submit", action($("add-passkey").querySelector("button"), async () => {
   const made = await addPasskey($("passkey-label").value.trim());
   $("passkey-label").value = "";
   await load();
-  notice(`Passkey ${made.label} added.`);
+  notice("account-passkey-added", { name: made.label });
 }));
 
 $("set-password").addEventListener("submit", action($("set-password").querySelector("button"), async () => {
   showSignedIn(await api("PUT", "/api/account/password", { password: $("new-password").value }));
   $("new-password").value = "";
-  notice("Password saved.");
+  notice("account-password-saved");
 }));
 
 $("sign-out").addEventListener("click", action($("sign-out"), async () => {
   await api("DELETE", "/api/session");
   showAccount(null);
   showSignedOut();
-  notice("Signed out.");
+  notice("account-signed-out");
 }));
 
 $("add-bot").addEventListener("submit", action($("add-bot").querySelector("button"), async () => {
@@ -234,5 +266,15 @@ $("add-bot").addEventListener("submit", action($("add-bot").querySelector("butto
   await load();
   showBotToken(made);
 }));
+
+// A switch of language redraws the account shown, the notice and a bot's
+// token; the forms keep what is typed in them.
+onLanguageChange(() => {
+  if (shownAccount) showSignedIn(shownAccount);
+  if (noticeShown) {
+    $("notice").textContent = t(...noticeShown);
+  }
+  if (botTokenShown && !$("bot-token").hidden) showBotToken(botTokenShown);
+});
 
 load().catch(fail);

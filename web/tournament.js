@@ -5,7 +5,7 @@
 // panel. The server pairs, scores and ranks: this page shows what it says.
 import { api, tokens, live, element, showError, showMissing, playerPage } from "/api.js";
 import { settingsFields, readSettings } from "/kubb-settings.js";
-import { loadLanguage } from "/i18n.js";
+import { loadLanguage, onLanguageChange, t, tAttribute, formatNumber, localize, language } from "/i18n.js";
 
 // The page's words, in the reader's language, before anything is drawn.
 await loadLanguage(["tournament", "kubb", "refusals"]);
@@ -13,6 +13,20 @@ await loadLanguage(["tournament", "kubb", "refusals"]);
 const $ = (id) => document.getElementById(id);
 const id = new URLSearchParams(location.search).get("id");
 const error = $("error");
+
+// A message with elements in some of its places (a link, a name kept as
+// data): formatted with a mark where each goes, then split at the marks,
+// so that the sentence stays whole in every language.
+const MARK = "\u{E000}";
+function withElements(messageId, args, nodes) {
+  const marks = Object.fromEntries(Object.keys(nodes).map((key) => [key, `${MARK}${key}${MARK}`]));
+  return t(messageId, { ...args, ...marks }).split(MARK).map((part, i) => (i % 2 ? nodes[part] : part));
+}
+
+// A name (or a score, in the results' own notation) shown as entered.
+function data(text, attributes = {}) {
+  return element("span", { translate: "no", ...attributes }, text);
+}
 
 // Runs an action, showing its error (the server's reason) if it fails.
 async function attempt(action) {
@@ -28,8 +42,19 @@ function number(input) {
   return input.value === "" ? undefined : Number(input.value);
 }
 
+// The title the form starts with, in the page's language; one the
+// organiser typed stays when the language switches.
+let titleShown = null;
+function fillDefaultTitle() {
+  const input = $("title");
+  if (input.value === (titleShown ?? input.defaultValue)) input.value = t("tournament-default-title");
+  titleShown = t("tournament-default-title");
+}
+
 function setupCreate() {
   $("create").hidden = false;
+  fillDefaultTitle();
+  onLanguageChange(fillDefaultTitle);
   settingsFields($("match-settings"), "match-");
   const options = () => {
     const format = $("format").value;
@@ -69,21 +94,34 @@ function gamePage(state, game) {
   return state.game === "gt" ? `/gt?id=${game}` : `/kubb?id=${game}`;
 }
 
-// The tie-breaks' names, and their abbreviations on a phone.
+// The tie-breaks' messages: the name (the value) and its abbreviation
+// on a phone (`.short`).
 const TIEBREAKS = {
-  buchholz: ["Buchholz", "Bh"],
-  median_buchholz: ["Median Buchholz", "MBh"],
-  sonneborn_berger: ["Sonneborn–Berger", "SB"],
-  baseline_difference: ["Baseline kubb difference", "BKD"],
-  head_to_head: ["Head to head", "H2H"],
-  direct_encounter: ["Direct encounter", "DE"],
-  wins: ["Wins", "W"],
+  buchholz: "tournament-tiebreak-buchholz",
+  median_buchholz: "tournament-tiebreak-median-buchholz",
+  sonneborn_berger: "tournament-tiebreak-sonneborn-berger",
+  baseline_difference: "tournament-tiebreak-baseline-difference",
+  head_to_head: "tournament-tiebreak-head-to-head",
+  direct_encounter: "tournament-tiebreak-direct-encounter",
+  wins: "tournament-tiebreak-wins",
 };
 
+// A tie-break the page does not know yet keeps the server's key.
 function tiebreakName(key) {
-  const [name, short] = TIEBREAKS[key] || [key.replaceAll("_", " "), key.split("_").map((w) => w[0].toUpperCase()).join("")];
-  return { name, short };
+  const messageId = TIEBREAKS[key];
+  if (!messageId) return { name: key.replaceAll("_", " "), short: key.split("_").map((w) => w[0].toUpperCase()).join("") };
+  return { name: t(messageId), short: tAttribute(messageId, "short") };
 }
+
+// The formats' names in a tournament's heading, and the stages'.
+const FORMATS = {
+  "round-robin": "tournament-heading-round-robin",
+  "double-round-robin": "tournament-heading-double-round-robin",
+  swiss: "tournament-heading-swiss",
+  knockout: "tournament-heading-knockout",
+  "pools-knockout": "tournament-heading-pools-knockout",
+};
+const STAGES = { pool: "tournament-stage-pool", knockout: "tournament-stage-knockout" };
 
 // A heading in full on a wide screen, abbreviated (its full name as the
 // title) on a phone.
@@ -98,61 +136,88 @@ function renderStandings(state) {
   const keys = state.standings.length ? Object.keys(state.standings[0].tiebreaks) : [];
   const head = element("tr", {},
     element("th", { scope: "col" }, "#"),
-    element("th", { scope: "col" }, "Name"),
-    element("th", { scope: "col" }, heading("Points", "Pts")),
+    element("th", { scope: "col", l10n: ["tournament-col-name"] }),
+    element("th", { scope: "col" }, heading(t("tournament-col-points"), tAttribute("tournament-col-points", "short"))),
     keys.map((key) => element("th", { scope: "col", class: "wide-only" }, tiebreakName(key).name)),
-    keys.length ? element("th", { scope: "col", class: "narrow-only" }, "Tie-breaks") : null,
-    element("th", { scope: "col", class: "nowrap" }, element("abbr", { title: "Won, drawn, lost" }, "W-D-L")));
+    keys.length ? element("th", { scope: "col", class: "narrow-only", l10n: ["tournament-col-tiebreaks"] }) : null,
+    element("th", { scope: "col", class: "nowrap" }, element("abbr", { l10n: ["tournament-col-record"] })));
   const rows = state.standings.map((line) => element("tr", {},
-    element("td", {}, String(line.rank)),
-    element("td", { class: "name" }, element("a", { href: playerPage(state.game, line.name) }, line.name),
-      (line.withdrawn ? " (withdrawn)" : "") + (line.pool ? ` · pool ${line.pool}` : "")),
-    element("td", {}, String(line.points)),
-    keys.map((key) => element("td", { class: "wide-only" }, String(line.tiebreaks[key]))),
+    element("td", {}, formatNumber(line.rank)),
+    element("td", { class: "name" }, standingName(state, line)),
+    element("td", {}, formatNumber(line.points)),
+    keys.map((key) => element("td", { class: "wide-only" }, formatNumber(line.tiebreaks[key]))),
     keys.length ? element("td", { class: "narrow-only tiebreaks" }, keys.map((key) => element("span", {},
-      element("abbr", { title: tiebreakName(key).name }, tiebreakName(key).short), ` ${line.tiebreaks[key]}`))) : null,
-    element("td", { class: "nowrap" }, `${line.wins}-${line.draws}-${line.losses}`)));
+      element("abbr", { title: tiebreakName(key).name }, tiebreakName(key).short), ` ${formatNumber(line.tiebreaks[key])}`))) : null,
+    element("td", { class: "nowrap" }, t("tournament-wdl", { wins: line.wins, draws: line.draws, losses: line.losses }))));
   $("standings").replaceChildren(element("thead", {}, head), element("tbody", {}, rows));
   $("standings-legend").replaceChildren(...(keys.length
-    ? ["Pts: points; W-D-L: won, drawn, lost; ", keys.map((key) => `${tiebreakName(key).short}: ${tiebreakName(key).name}`).join("; "), "."]
+    ? [t("tournament-legend", {
+      tiebreaks: keys.map((key) => t("tournament-legend-tiebreak", tiebreakName(key))).join("; "),
+    })]
     : []));
+}
+
+// An entrant's name, linked to their ratings page, and whether they
+// withdrew or which pool they play in.
+function standingName(state, line) {
+  const name = element("a", { href: playerPage(state.game, line.name), translate: "no" }, line.name);
+  const pool = line.pool ? data(String(line.pool)) : null;
+  if (line.withdrawn && pool) return withElements("tournament-name-withdrawn-pool", {}, { name, pool });
+  if (line.withdrawn) return withElements("tournament-name-withdrawn", {}, { name });
+  if (pool) return withElements("tournament-name-pool", {}, { name, pool });
+  return name;
 }
 
 // A pairing's game, live or played; a result the organiser typed has
 // none (no game was played to it on the server): it says so instead.
 function pairingLink(state, pairing) {
-  if (pairing.result_by === "organiser") return element("span", { class: "muted" }, "as entered by the organiser");
+  if (pairing.result_by === "organiser") return element("span", { class: "muted", l10n: ["tournament-entered-by-organiser"] });
   if (pairing.game === null) return null;
-  const link = element("a", { href: gamePage(state, pairing.game) }, pairing.score === null ? "watch live" : "see the game");
-  if (pairing.result_by === "corrected") return [element("span", { class: "muted" }, "corrected by the organiser"), link];
+  const link = element("a", { href: gamePage(state, pairing.game), l10n: [pairing.score === null ? "tournament-watch-live" : "tournament-see-game"] });
+  if (pairing.result_by === "corrected") return [element("span", { class: "muted", l10n: ["tournament-corrected-by-organiser"] }), link];
   return link;
+}
+
+// A round's heading: its number, and its stage where the format has two.
+function roundTitle(round) {
+  if (round.stage === "main") return t("tournament-round", { round: round.round });
+  const stage = STAGES[round.stage];
+  return stage
+    ? t("tournament-round-stage", { round: round.round, stage: t(stage) })
+    : withElements("tournament-round-stage", { round: round.round }, { stage: data(round.stage) });
+}
+
+// Two entrants paired, or one with the bye.
+function pairingNames(pairing) {
+  return pairing.second === null
+    ? withElements("tournament-bye", {}, { name: data(pairing.first) })
+    : withElements("tournament-pairing", {}, { first: data(pairing.first), second: data(pairing.second) });
 }
 
 function renderRounds(state) {
   const rounds = [...state.rounds].reverse().map((round) => element("section", {},
-    element("h3", {}, `Round ${round.round}${round.stage === "main" ? "" : ` (${round.stage})`}`),
+    element("h3", {}, roundTitle(round)),
     element("ul", { class: "pairings" }, round.pairings.map((pairing) => element("li", {},
-      element("span", {}, pairing.second === null ? `${pairing.first} — bye` : `${pairing.first} – ${pairing.second}`),
-      pairing.score === null ? null : element("span", { class: "score" }, pairing.score),
+      element("span", {}, pairingNames(pairing)),
+      pairing.score === null ? null : data(pairing.score, { class: "score" }),
       pairingLink(state, pairing))))));
-  $("rounds-list").replaceChildren(...(rounds.length ? rounds : [element("p", { class: "muted" }, "No round is paired yet.")]));
+  $("rounds-list").replaceChildren(...(rounds.length ? rounds : [element("p", { class: "muted", l10n: ["tournament-no-round"] })]));
 }
 
 function renderCrosstable(state) {
   const names = state.crosstable.map((row) => row.name);
-  const head = element("tr", {}, element("th", {}, ""), names.map((name) => element("th", { scope: "col" }, name)));
+  const head = element("tr", {}, element("th", {}, ""), names.map((name) => element("th", { scope: "col", translate: "no" }, name)));
   const rows = state.crosstable.map((row, r) => element("tr", {},
-    element("th", { scope: "row" }, row.name),
-    row.results.map((scores, c) => element("td", {}, r === c ? "—" : scores.join(" ")))));
+    element("th", { scope: "row", translate: "no" }, row.name),
+    row.results.map((scores, c) => element("td", { translate: "no" }, r === c ? "—" : scores.join(" ")))));
   $("crosstable").replaceChildren(element("thead", {}, head), element("tbody", {}, rows));
 }
 
 function statusText(state) {
-  const entrants = `${state.entrants.length} entrant${state.entrants.length === 1 ? "" : "s"}`;
-  if (state.status === "waiting") return `Registration open: ${entrants}.`;
+  if (state.status === "waiting") return t("tournament-status-registration", { entrants: state.entrants.length });
+  if (state.status === "finished") return t("tournament-status-finished", { rounds: state.rounds.length });
   const open = state.rounds.length && state.rounds[state.rounds.length - 1].pairings.filter((p) => p.second !== null && p.score === null).length;
-  if (state.status === "finished") return `Finished after ${state.rounds.length} rounds.`;
-  return `Round ${state.rounds.length} under way: ${open} game${open === 1 ? "" : "s"} still playing.`;
+  return t("tournament-status-playing", { round: state.rounds.length, open });
 }
 
 function renderOrganiser(state) {
@@ -163,7 +228,9 @@ function renderOrganiser(state) {
   for (const round of [...state.rounds].reverse()) {
     for (const pairing of round.pairings) {
       if (pairing.second === null) continue;
-      const label = `Round ${round.round}: ${pairing.first} – ${pairing.second}${pairing.score ? ` (${pairing.score})` : ""}`;
+      const label = pairing.score
+        ? t("tournament-pairing-choice-score", { round: round.round, first: pairing.first, second: pairing.second, score: pairing.score })
+        : t("tournament-pairing-choice", { round: round.round, first: pairing.first, second: pairing.second });
       choices.push(element("option", { value: JSON.stringify({ round: round.round, first: pairing.first, second: pairing.second }) }, label));
     }
   }
@@ -179,9 +246,25 @@ function renderOrganiser(state) {
 // game each player's, and may also be played in this browser. Each link
 // can be copied or shown as a QR code to scan. A pairing whose result
 // the organiser typed has no game to play: no links.
-const KUBB_SEATS = { referee: () => "Referee", "team-a": (game) => game.first, "team-b": (game) => game.second };
-const GT_SEATS = { red: (game) => `${game.first} (Red)`, blue: (game) => `${game.second} (Blue)` };
-const GT_PLAY = { red: "Play Red", blue: "Play Blue" };
+// Each seat's name, as elements: an entrant's name is data.
+const KUBB_SEATS = {
+  referee: () => [t("tournament-seat-referee")],
+  "team-a": (game) => [data(game.first)],
+  "team-b": (game) => [data(game.second)],
+};
+const GT_SEATS = {
+  red: (game) => withElements("tournament-seat-red", {}, { name: data(game.first) }),
+  blue: (game) => withElements("tournament-seat-blue", {}, { name: data(game.second) }),
+};
+// The seat's name in words, for a label.
+const SEAT_WORDS = {
+  referee: () => t("tournament-seat-referee"),
+  "team-a": (game) => game.first,
+  "team-b": (game) => game.second,
+  red: (game) => t("tournament-seat-red", { name: game.first }),
+  blue: (game) => t("tournament-seat-blue", { name: game.second }),
+};
+const GT_PLAY = { red: "tournament-play-red", blue: "tournament-play-blue" };
 // The QR codes shown (`game seat`), kept open when the list is redrawn.
 const qrOpen = new Set();
 let gamesShown = null;
@@ -199,8 +282,8 @@ async function copyLink(url, field, said) {
     if (!navigator.clipboard) throw new Error("no clipboard");
     await navigator.clipboard.writeText(url);
     field.hidden = true;
-    said.textContent = "Copied";
-    setTimeout(() => { if (said.textContent === "Copied") said.textContent = ""; }, 5000);
+    said.textContent = t("tournament-copied");
+    setTimeout(() => { if (said.textContent === t("tournament-copied")) said.textContent = ""; }, 5000);
   } catch {
     field.hidden = false;
     field.focus();
@@ -211,28 +294,29 @@ async function copyLink(url, field, said) {
     } catch {
       copied = false;
     }
-    said.textContent = copied ? "Copied" : "Select the link and copy it";
+    said.textContent = t(copied ? "tournament-copied" : "tournament-copy-by-hand");
   }
 }
 
-function seatLink(state, game, seat, token, name) {
+function seatLink(state, game, seat, token) {
+  const name = SEAT_WORDS[seat](game);
   const url = seatUrl(state, game.game, seat, token);
   const key = `${game.game} ${seat}`;
   const said = element("span", { class: "copied", role: "status" });
-  const field = element("input", { class: "seat-url", readonly: "", value: url, "aria-label": `Link for ${name}`, hidden: "" });
+  const field = element("input", { class: "seat-url", readonly: "", value: url, l10n: ["tournament-seat-url", { name }], hidden: "" });
   const qr = element("figure", { class: "seat-qr", hidden: "" });
-  const toggle = element("button", { type: "button", class: "qr-toggle", "aria-expanded": "false" }, "Show QR code");
+  const toggle = element("button", { type: "button", class: "qr-toggle", "aria-expanded": "false", l10n: ["tournament-qr-show"] });
   // The encoder is loaded when a QR code is first asked for.
   const showQr = async (open) => {
     if (open && !qr.firstChild) {
       const { qrSvg } = await import("/qr.js");
       if (qr.firstChild) return;
       const picture = element("div", { class: "qr-picture" });
-      picture.innerHTML = qrSvg(url, { ecl: "L", label: `QR code of the link for ${name}` });
+      picture.innerHTML = qrSvg(url, { ecl: "L", label: t("tournament-qr-label", { name }) });
       qr.append(picture, element("figcaption", { class: "seat-url-text" }, url));
     }
     qr.hidden = !open;
-    toggle.textContent = open ? "Hide QR code" : "Show QR code";
+    localize(toggle, open ? "tournament-qr-hide" : "tournament-qr-show");
     toggle.setAttribute("aria-expanded", String(open));
     if (open) qrOpen.add(key);
     else qrOpen.delete(key);
@@ -245,12 +329,14 @@ function seatLink(state, game, seat, token, name) {
         tokens.set(game.game, token, seat);
         location.href = gamePage(state, game.game);
       },
-    }, GT_PLAY[seat])
+      l10n: [GT_PLAY[seat]],
+    })
     : null;
+  const seats = state.game === "gt" ? GT_SEATS : KUBB_SEATS;
   const item = element("li", { class: "seat-link", "data-seat": seat },
-    element("a", { href: url, class: "seat-name" }, name),
+    element("a", { href: url, class: "seat-name" }, seats[seat](game)),
     element("div", { class: "row" },
-      element("button", { type: "button", onclick: () => copyLink(url, field, said) }, "Copy link"),
+      element("button", { type: "button", onclick: () => copyLink(url, field, said), l10n: ["tournament-copy-link"] }),
       toggle, play, said),
     field, qr);
   if (qrOpen.has(key)) showQr(true).catch((failure) => showError(error, failure));
@@ -264,26 +350,33 @@ async function renderGames(state) {
     .map((pairing) => pairing.game));
   // Redrawn only when a link changes, so that a QR code shown, a
   // "Copied" or the focus survive the tournament's live updates.
-  const shown = JSON.stringify([games, [...typed]]);
+  const shown = JSON.stringify([games, [...typed], language()]);
   if (shown === gamesShown) return;
   gamesShown = shown;
   const seats = state.game === "gt" ? GT_SEATS : KUBB_SEATS;
   $("games").replaceChildren(...[...games].reverse().map((game) => element("li", { "data-game": game.game },
-    element("span", { class: "game-title" }, `Round ${game.round}: ${game.first} – ${game.second}`),
+    element("span", { class: "game-title" },
+      withElements("tournament-game-title", { round: game.round }, { first: data(game.first), second: data(game.second) })),
     typed.has(game.game)
-      ? element("span", { class: "muted" }, "Result entered by the organiser: no game to play.")
+      ? element("span", { class: "muted", l10n: ["tournament-no-game-to-play"] })
       : element("ul", { class: "seat-links" }, game.tokens
         .filter(({ seat }) => seats[seat])
-        .map(({ seat, token }) => seatLink(state, game, seat, token, seats[seat](game)))))));
+        .map(({ seat, token }) => seatLink(state, game, seat, token))))));
 }
 
+let shownState = null;
+
 function render(state) {
-  document.title = `${state.title} — towers`;
-  $("heading").textContent = `${state.title} · ${state.game === "gt" ? "Guard & Towers" : "Kubb"} · ${state.format.replaceAll("-", " ")}`;
+  shownState = state;
+  document.title = t("tournament-shown-title", { title: state.title });
+  const format = FORMATS[state.format] ? t(FORMATS[state.format]) : data(state.format);
+  $("heading").replaceChildren(...withElements("tournament-heading",
+    { game: t(state.game === "gt" ? "tournament-game-gt" : "tournament-game-kubb") },
+    { title: data(state.title), format }));
   $("status").textContent = statusText(state);
   const champion = state.status === "finished" && state.standings.length ? state.standings[0].name : null;
   $("champion").hidden = !champion;
-  $("champion").textContent = champion ? `${champion} wins the tournament` : "";
+  $("champion").replaceChildren(...(champion ? withElements("tournament-champion", {}, { name: data(champion) }) : []));
   renderStandings(state);
   renderRounds(state);
   renderCrosstable(state);
@@ -317,7 +410,7 @@ function setupOrganiser() {
     event.preventDefault();
     attempt(async () => {
       const pairing = JSON.parse($("result-pairing").value || "null");
-      if (!pairing) throw new Error("no pairing to record yet");
+      if (!pairing) throw new Error(t("tournament-no-pairing-yet"));
       const body = { ...pairing, score: $("result-score").value.trim() };
       render(await api("POST", `/api/tournaments/${id}/results`, body, token()));
       $("result-score").value = "";
@@ -333,8 +426,8 @@ async function show() {
     // No such tournament: said plainly, and no socket to wait on.
     if (failure.status === 404) {
       showMissing("tournament", id);
-      document.title = "No tournament here — towers";
-      document.querySelector(".missing .row").append(element("a", { class: "button", href: "/tournament" }, "Run a tournament"));
+      localize(document.querySelector("title"), "tournament-missing-title");
+      document.querySelector(".missing .row").append(element("a", { class: "button", href: "/tournament", l10n: ["tournament-create-title"] }));
       return;
     }
     showError(error, failure);
@@ -348,6 +441,12 @@ async function show() {
     if (message.state) render(message.state);
   });
 }
+
+// A switch of language redraws the tournament shown (the organiser's
+// form keeps what is typed in it).
+onLanguageChange(() => {
+  if (shownState) render(shownState);
+});
 
 if (id) show();
 else setupCreate();
