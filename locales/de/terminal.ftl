@@ -1,1 +1,307 @@
-# The terminal messages.
+# Die Meldungen des Terminals.
+#
+# Der Schiedsrichter (`towers kubb referee`) wählt die Wörter für die
+# Figuren und Wurfhölzer nach $words: seed (die Wörter des Regeltexts,
+# übertragen: Turm, Ritter, Wurfholz) oder club (die der Vereine:
+# Basiskubb, Feldkubb, Wurfholz). Die Eingaben (start, in, out, next, …)
+# bleiben in jeder Sprache dieselben.
+
+## towers kubb referee
+
+terminal-referee-title = Schiedsrichter für Koning & Torens (Regeln { $ruleset }, { $settings }), Aufzeichnung in { $file }
+terminal-referee-teams-named = (die Aufzeichnung nennt ihre Teams schon; --team-a/--team-b gelten nur für neue Aufzeichnungen)
+terminal-referee-help-title = Befehle (Groß- oder Kleinschreibung):
+terminal-referee-help-start = das beginnende Team (oder: lag DIST_A DIST_B [a-touched|a-felled|b-touched|b-felled])
+terminal-referee-help-in = ein Einwurf, der im Feld gelandet ist (wahlweise wo, in Metern); PLAYER hat geworfen
+terminal-referee-help-out = ein Einwurf, der im Aus gelandet ist oder den König umgeworfen hat
+terminal-referee-help-rescue = { $words ->
+    [seed] ein eingeworfenes Stück hat einen stehenden Ritter umgeworfen (er wird neu eingeworfen)
+   *[club] ein eingeworfenes Stück hat einen stehenden Feldkubb umgeworfen (er wird neu eingeworfen)
+}
+terminal-referee-help-place = die Verteidiger stellen ein Stück auf, das zweimal im Aus gelandet ist
+terminal-referee-help-stick = { $words ->
+    [seed] ein Wurfholz: - oder miss, f / 3f (Ritter), b / 2b (Türme), bf (beides), k oder king, hit, foul
+   *[club] ein Wurfholz: - oder miss, f / 3f (Feldkubbs), b / 2b (Basiskubbs), bf (beides), k oder king, hit, foul
+}
+terminal-referee-help-felled = { $words ->
+    [seed] ein Wurfholz, das diese Ritter oder Türme umgeworfen hat, z. B. f B1 B3
+   *[club] ein Wurfholz, das diese Feldkubbs oder Basiskubbs umgeworfen hat, z. B. f B1 B3
+}
+terminal-referee-help-next = das nächste Spiel des Matches beginnen
+terminal-referee-help-time = der Schiedsrichter ruft die Zeit aus (Matches mit Zeitlimit)
+terminal-referee-not-recorded = nicht aufgezeichnet
+terminal-referee-export-refused = nicht möglich: { $why }
+terminal-referee-refused = nicht angenommen: { $why }
+terminal-referee-confirm-win = Damit endet das Spiel: Team { $team } ({ $name }) gewinnt ({ $reason }). Aufzeichnen? [j/N]
+terminal-referee-confirm-draw = Damit endet das Spiel unentschieden ({ $reason }). Aufzeichnen? [j/N]
+terminal-referee-not-saved = Die Aufzeichnung konnte nicht gespeichert werden, daher wird das Ereignis nicht übernommen: { $error }
+terminal-referee-game-over = Spiel { $game } ist vorbei; tippe next, um Spiel { $next } zu beginnen
+terminal-referee-game-line = { $wins ->
+    [1] Spiel { $game } eines Matches über ein Spiel
+   *[other] Spiel { $game } von Best of { $bestOf } (wer zuerst { $wins } Spiele gewinnt)
+}
+terminal-referee-game-line-over = { $wins ->
+    [1] Spiel { $game } eines Matches über ein Spiel; tippe next, um Spiel { $next } zu beginnen
+   *[other] Spiel { $game } von Best of { $bestOf } (wer zuerst { $wins } Spiele gewinnt); tippe next, um Spiel { $next } zu beginnen
+}
+terminal-referee-field-match = { $timeCalled ->
+    [yes] Regeln { $ruleset }, Eröffnung { $opening }, gewonnene Spiele A { $a } B { $b }, Zeit ausgerufen
+   *[no] Regeln { $ruleset }, Eröffnung { $opening }, gewonnene Spiele A { $a } B { $b }
+}
+terminal-referee-field-won = Spiel vorbei: Team { $team } hat gewonnen ({ $reason })
+terminal-referee-field-drawn = Spiel vorbei: unentschieden ({ $reason })
+terminal-referee-field-lag-due = Es fehlt noch der Anwurf (wer näher am König liegt, beginnt)
+terminal-referee-field-inkast = { $count ->
+    [one] Zug { $turn } von Team { $team }: zuerst kommt ein Einwurf; { $sticks ->
+        [one] noch ein Wurfholz
+       *[other] noch { $sticks } Wurfhölzer
+    }
+   *[other] Zug { $turn } von Team { $team }: zuerst kommen { $count } Einwürfe; { $sticks ->
+        [one] noch ein Wurfholz
+       *[other] noch { $sticks } Wurfhölzer
+    }
+}
+terminal-referee-field-placement = { $count ->
+    [one] Zug { $turn } von Team { $team }: die Verteidiger stellen zuerst ein Stück auf, das zweimal im Aus gelandet ist; { $sticks ->
+        [one] noch ein Wurfholz
+       *[other] noch { $sticks } Wurfhölzer
+    }
+   *[other] Zug { $turn } von Team { $team }: die Verteidiger stellen zuerst { $count } Stücke auf, die zweimal im Aus gelandet sind; { $sticks ->
+        [one] noch ein Wurfholz
+       *[other] noch { $sticks } Wurfhölzer
+    }
+}
+terminal-referee-field-throwing = { $sticks ->
+    [one] Zug { $turn } von Team { $team }: das Team wirft seine Wurfhölzer; noch ein Wurfholz
+   *[other] Zug { $turn } von Team { $team }: das Team wirft seine Wurfhölzer; noch { $sticks } Wurfhölzer
+}
+terminal-referee-field-team = Team { $team } ist { $name } ({ $players })
+terminal-referee-field-side = { $words ->
+    [seed] Team { $team }: { $towers } { $towers ->
+        [one] Turm
+       *[other] Türme
+    }; Hälfte: { $knights } { $knights ->
+        [one] Ritter steht
+       *[other] Ritter stehen
+    }, { $down } liegen; Abwurflinie: { $line }
+   *[club] Team { $team }: { $towers } { $towers ->
+        [one] Basiskubb
+       *[other] Basiskubbs
+    }; Hälfte: { $knights } { $knights ->
+        [one] Feldkubb steht
+       *[other] Feldkubbs stehen
+    }, { $down } liegen; Abwurflinie: { $line }
+}
+terminal-referee-line-baseline = Grundlinie
+terminal-referee-line-knight-at = { $words ->
+    [seed] vorgerückt bis Ritter { $piece } bei y = { $y } m
+   *[club] vorgerückt bis Feldkubb { $piece } bei y = { $y } m
+}
+terminal-referee-line-knight = { $words ->
+    [seed] vorgerückt bis Ritter { $piece }
+   *[club] vorgerückt bis Feldkubb { $piece }
+}
+terminal-referee-field-targets = zählende Ziele: { $targets }
+terminal-referee-field-no-targets = zählende Ziele: keine
+terminal-referee-field-king-open = König: steht, darf jetzt angegriffen werden (von der Grundlinie aus)
+terminal-referee-field-king-open-advanced = König: steht, darf jetzt angegriffen werden (von der Grundlinie aus, nicht von der vorgerückten Linie)
+terminal-referee-field-king-not-yet = König: steht, noch nicht: { $why }
+terminal-referee-field-king-standing = König: steht
+terminal-referee-field-king-down = König: liegt
+terminal-referee-end-king-by-inkast = Team { $team } hat den König mit einem eingeworfenen Stück umgeworfen
+terminal-referee-end-king = Team { $team } hat den König umgeworfen
+terminal-referee-end-king-too-early = Team { $team } hat den König zu früh umgeworfen: { $why }
+terminal-referee-end-more-towers = { $words ->
+    [seed] Zeit: Team { $team } hat mehr Türme umgeworfen ({ $more } zu { $fewer })
+   *[club] Zeit: Team { $team } hat mehr Basiskubbs umgeworfen ({ $more } zu { $fewer })
+}
+terminal-referee-end-equal-towers = { $words ->
+    [seed] { $count ->
+        [one] Zeit: beide Teams haben einen Turm umgeworfen, unentschieden
+       *[other] Zeit: beide Teams haben { $count } Türme umgeworfen, unentschieden
+    }
+   *[club] { $count ->
+        [one] Zeit: beide Teams haben einen Basiskubb umgeworfen, unentschieden
+       *[other] Zeit: beide Teams haben { $count } Basiskubbs umgeworfen, unentschieden
+    }
+}
+terminal-referee-end-time = Die Zeit wurde ausgerufen: das Spiel endet unentschieden
+terminal-referee-king-pieces-standing = { $words ->
+    [seed] in der Hälfte von Team { $team } stehen noch { $towers } { $towers ->
+        [one] Turm
+       *[other] Türme
+    } und { $knights } Ritter
+   *[club] in der Hälfte von Team { $team } stehen noch { $towers } { $towers ->
+        [one] Basiskubb
+       *[other] Basiskubbs
+    } und { $knights } { $knights ->
+        [one] Feldkubb
+       *[other] Feldkubbs
+    }
+}
+terminal-referee-king-too-few-sticks = Die Regeln { $ruleset } erlauben einen Wurf auf den König nur mit mindestens { $needed } Wurfhölzern in der Hand; Team { $team } hat { $left }
+terminal-referee-piece-tower = { $words ->
+    [seed] Turm { $piece } auf der Grundlinie von Team { $team }, Platz { $spot }
+   *[club] Basiskubb { $piece } auf der Grundlinie von Team { $team }, Platz { $spot }
+}
+terminal-referee-piece-knight-at = { $words ->
+    [seed] Ritter { $piece } in der Hälfte von Team { $team } bei { $at }
+   *[club] Feldkubb { $piece } in der Hälfte von Team { $team } bei { $at }
+}
+terminal-referee-piece-knight = { $words ->
+    [seed] Ritter { $piece } in der Hälfte von Team { $team }
+   *[club] Feldkubb { $piece } in der Hälfte von Team { $team }
+}
+terminal-referee-piece-down = { $piece }, liegt in der Hälfte von Team { $team }
+terminal-referee-piece-removed = { $piece }, durch den Tie-Break aus dem Spiel genommen
+terminal-referee-lag-nearer = Das Wurfholz von { $owner } lag näher am König ({ $won } m zu { $lost } m): { $winner } beginnt
+terminal-referee-lag-felled-king = Das Wurfholz von { $owner } hat den König umgeworfen und verliert damit den Anwurf: { $winner } beginnt
+terminal-referee-lag-touched-king = Das Wurfholz von { $owner } hat den König berührt und verliert damit den Anwurf: { $winner } beginnt
+terminal-referee-nothing-to-undo = nichts zurückzunehmen
+terminal-referee-took-back = zurückgenommen: { $event }
+terminal-referee-took-back-miss = Wurfholz von { $owner }, geworfen von { $player }: ein Fehlwurf
+terminal-referee-took-back-foul = Wurfholz von { $owner }, geworfen von { $player }: ein Foul
+terminal-referee-took-back-king = Wurfholz von { $owner }, geworfen von { $player }: hat den König umgeworfen
+terminal-referee-took-back-felled = { $words ->
+    [seed] Wurfholz von { $owner }, geworfen von { $player }: { $knights } Ritter und { $towers } { $towers ->
+        [one] Turm
+       *[other] Türme
+    } umgeworfen
+   *[club] Wurfholz von { $owner }, geworfen von { $player }: { $knights } { $knights ->
+        [one] Feldkubb
+       *[other] Feldkubbs
+    } und { $towers } { $towers ->
+        [one] Basiskubb
+       *[other] Basiskubbs
+    } umgeworfen
+}
+terminal-referee-took-back-inkast-king = Einwurf von { $owner }, geworfen von { $player }: hat den König umgeworfen
+terminal-referee-took-back-inkast-in-at = Einwurf von { $owner }, geworfen von { $player }: im Feld gelandet bei { $at }
+terminal-referee-took-back-inkast-in = Einwurf von { $owner }, geworfen von { $player }: im Feld gelandet
+terminal-referee-took-back-inkast-out = Einwurf von { $owner }, geworfen von { $player }: im Aus gelandet
+terminal-referee-took-back-placement = das Aufstellen eines Stücks durch { $name }
+terminal-referee-took-back-rescue = Rettung von { $piece } für { $owner }, geworfen von { $player }
+terminal-referee-took-back-lag = der Anwurf (A { $a } m, B { $b } m)
+terminal-referee-took-back-start = der Beginn: Team { $team } beginnt
+terminal-referee-took-back-next-game = der Beginn von Spiel { $game }
+terminal-referee-took-back-time = das Ausrufen der Zeit
+terminal-referee-took-back-teams = die Teams
+terminal-referee-tie-break-removal = Tie-Break: nimm { $piece } aus dem Spiel
+terminal-referee-turn-inkast = Einwurf: { $in } im Feld, { $out } im Aus, { $placed } aufgestellt
+terminal-referee-turn-sticks = { $words ->
+    [seed] { $fouls ->
+        [0] { $knights } Ritter und { $towers } { $towers ->
+            [one] Turm
+           *[other] Türme
+        } umgeworfen, { $misses } { $misses ->
+            [one] Fehlwurf
+           *[other] Fehlwürfe
+        }
+       *[other] { $knights } Ritter und { $towers } { $towers ->
+            [one] Turm
+           *[other] Türme
+        } umgeworfen, { $misses } { $misses ->
+            [one] Fehlwurf
+           *[other] Fehlwürfe
+        }, { $fouls } { $fouls ->
+            [one] Foul
+           *[other] Fouls
+        }
+    }
+   *[club] { $fouls ->
+        [0] { $knights } { $knights ->
+            [one] Feldkubb
+           *[other] Feldkubbs
+        } und { $towers } { $towers ->
+            [one] Basiskubb
+           *[other] Basiskubbs
+        } umgeworfen, { $misses } { $misses ->
+            [one] Fehlwurf
+           *[other] Fehlwürfe
+        }
+       *[other] { $knights } { $knights ->
+            [one] Feldkubb
+           *[other] Feldkubbs
+        } und { $towers } { $towers ->
+            [one] Basiskubb
+           *[other] Basiskubbs
+        } umgeworfen, { $misses } { $misses ->
+            [one] Fehlwurf
+           *[other] Fehlwürfe
+        }, { $fouls } { $fouls ->
+            [one] Foul
+           *[other] Fouls
+        }
+    }
+}
+terminal-referee-turn-summary = { $words ->
+    [seed] Zug { $turn } von Team { $team } ({ $name }): { $tally }; stehende Türme A { $a } B { $b }
+   *[club] Zug { $turn } von Team { $team } ({ $name }): { $tally }; stehende Basiskubbs A { $a } B { $b }
+}
+terminal-referee-match-won = Match vorbei: { $name } (Team { $team }) gewinnt das Match, { $won }:{ $lost } Spiele
+terminal-referee-match-drawn = Match vorbei: unentschieden nach Zeit, { $won }:{ $lost } Spiele
+
+terminal-referee-not-one-stick-king = '{ $token }' ist nicht ein Wurfholz: der König fällt nur einmal
+terminal-referee-not-one-stick = { $words ->
+    [seed] { $letter ->
+        [b] '{ $token }' ist nicht ein Wurfholz: ein Wurfholz, das { $count } Türme umgeworfen hat, ist { $count }{ $letter }; { $count } Wurfhölzer sind { $count } Eingaben, je eine pro Wurfholz ({ $letter }, dann { $letter })
+       *[f] '{ $token }' ist nicht ein Wurfholz: ein Wurfholz, das { $count } Ritter umgeworfen hat, ist { $count }{ $letter }; { $count } Wurfhölzer sind { $count } Eingaben, je eine pro Wurfholz ({ $letter }, dann { $letter })
+    }
+   *[club] { $letter ->
+        [b] '{ $token }' ist nicht ein Wurfholz: ein Wurfholz, das { $count } Basiskubbs umgeworfen hat, ist { $count }{ $letter }; { $count } Wurfhölzer sind { $count } Eingaben, je eine pro Wurfholz ({ $letter }, dann { $letter })
+       *[f] '{ $token }' ist nicht ein Wurfholz: ein Wurfholz, das { $count } Feldkubbs umgeworfen hat, ist { $count }{ $letter }; { $count } Wurfhölzer sind { $count } Eingaben, je eine pro Wurfholz ({ $letter }, dann { $letter })
+    }
+}
+terminal-referee-due-lag = der Anwurf ist dran: lag DIST_A DIST_B (die Meter jedes Teams bis zum König) oder start A|B
+terminal-referee-due-inkast = ein Einwurf ist dran: in [X Y], out oder in-king (mit PLAYER: davor)
+terminal-referee-due-placement = die Verteidiger stellen ein Stück auf: place [X Y]
+terminal-referee-due-stick = ein Wurfholz ist -, miss, f, 2f, b, 3b, bf, k, king, hit oder foul (mit PLAYER: davor)
+terminal-referee-due-next-game = das Spiel ist vorbei: tippe next, um Spiel { $next } zu beginnen
+terminal-referee-due-match-over = das Match ist vorbei: stats, export oder quit
+terminal-referee-not-an-entry-spaces = '{ $input }' ist hier keine Eingabe; ein Wurfholz wird ohne Leerzeichen getippt: { $typed }; { $due }
+terminal-referee-not-an-entry = '{ $input }' ist hier keine Eingabe; { $due }; tippe help
+
+## towers gt play
+
+terminal-play-title = { $colour ->
+    [red] Wächter & Türme: Du spielst Rot gegen die Engine auf Stufe { $level }.
+   *[blue] Wächter & Türme: Du spielst Blau gegen die Engine auf Stufe { $level }.
+}
+terminal-play-help = Gib einen Zug ein wie E2-E3-1 (VON-NACH-STEINE), oder: moves, hint, undo, board, help, quit
+terminal-play-your-move = { $colour ->
+    [red] Dein Zug (Rot):
+   *[blue] Dein Zug (Blau):
+}
+terminal-play-to-move = { $colour ->
+    [red] Rot am Zug
+   *[blue] Blau am Zug
+}
+terminal-play-engine-plays = Die Engine zieht { $move }
+terminal-play-engine-plays-tablebase = Die Engine zieht { $move } ({ $verdict })
+terminal-play-hint = Tipp: { $move } ({ $score })
+terminal-play-hint-tablebase = Tipp: { $move } ({ $score }, Endspieldatenbank)
+terminal-play-score-stones = { $stones } Steine für dich
+terminal-play-score-win = { $moves ->
+    [one] du gewinnst mit dem nächsten Zug
+   *[other] du gewinnst in { $moves } Zügen
+}
+terminal-play-score-loss = { $moves ->
+    [one] du verlierst in einem Zug
+   *[other] du verlierst in { $moves } Zügen
+}
+terminal-play-illegal = { $error }; tippe moves, um die erlaubten Züge zu sehen
+terminal-play-won-guard-captured = { $colour ->
+    [red] Spiel vorbei: Rot gewinnt, der gegnerische Wächter ist geschlagen.
+   *[blue] Spiel vorbei: Blau gewinnt, der gegnerische Wächter ist geschlagen.
+}
+terminal-play-won-castle-reached = { $colour ->
+    [red] Spiel vorbei: Rot gewinnt, der Wächter hat das gekennzeichnete Mittelfeld der gegnerischen Grundlinie betreten.
+   *[blue] Spiel vorbei: Blau gewinnt, der Wächter hat das gekennzeichnete Mittelfeld der gegnerischen Grundlinie betreten.
+}
+terminal-play-won-no-legal-move = { $colour ->
+    [red] Spiel vorbei: Rot gewinnt, Blau hat keinen erlaubten Zug mehr.
+   *[blue] Spiel vorbei: Blau gewinnt, Rot hat keinen erlaubten Zug mehr.
+}
+terminal-play-draw-repetition = Spiel vorbei: unentschieden durch dreifache Stellungswiederholung.
+terminal-play-draw-no-progress = Spiel vorbei: unentschieden, zu lange wurde nichts geschlagen.
+terminal-play-draw-no-legal-move = Spiel vorbei: unentschieden, kein erlaubter Zug.

@@ -192,7 +192,8 @@ fn one_line(message: &str) -> String {
         .collect()
 }
 
-pub fn run(command: Command) -> Result<(), UsageError> {
+/// Runs `command`; `play` speaks `lang`.
+pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
     match command {
         Command::Moves(position) => print_moves(&position.parse()?),
         Command::Perft {
@@ -280,7 +281,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             color,
             movetime,
             tablebase,
-        } => crate::play::run(level, color, movetime, tablebase.as_deref()),
+        } => crate::play::run(level, color, movetime, tablebase.as_deref(), lang),
         Command::Puzzles(args) => crate::puzzles_cli::run(args),
     }
 }

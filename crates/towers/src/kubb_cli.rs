@@ -262,7 +262,8 @@ pub enum Command {
     },
 }
 
-pub fn run(command: Command) -> Result<(), UsageError> {
+/// Runs `command`; the referee speaks `lang`.
+pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
     match command {
         Command::Replay { rules, file } => replay(rules.choice(), &file),
         Command::Stats {
@@ -333,7 +334,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
                 choice: rules.choice(),
                 tournament,
             };
-            crate::kubb_referee::run(asked, teams, words, &file)
+            crate::kubb_referee::run(asked, teams, words, lang, &file)
         }
     }
 }

@@ -11,29 +11,31 @@ use std::fs::OpenOptions;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
+use i18n::{Arg, Lang, Messages};
 use kubb::notation::{RulesChoice, TokenError};
 use kubb::stats::{match_stats, MatchStats, Row};
 use kubb::Outcome;
 use kubb::{
-    log, notation, Decision, Event, KingContact, Lag, Line, Match, Phase, PieceId, Point, Ruleset,
-    StickOutcome, Team, TeamInfo, ToAct,
+    log, notation, Decision, EndReason, Event, GameEnd, KingContact, KingNotYet, Lag, Line, Match,
+    Phase, Piece, PieceId, Point, Ruleset, StickOutcome, Team, TeamInfo, ToAct,
 };
 
 use crate::kubb_cli::TournamentFlags;
 use crate::UsageError;
 
-const HELP: &str = "\
-commands (either case):
-  start A|B                   the starting team (or: lag DIST_A DIST_B [a-touched|a-felled|b-touched|b-felled])
-  [PLAYER:]in [X Y]           an inkast throw that landed in (optionally where, metres); PLAYER threw it
-  [PLAYER:]out | in-king      an inkast throw that landed out, or felled the king
-  [PLAYER:]rescue PIECE       an inkasted piece knocked out a knight left standing (it is thrown in again)
-  place [X Y]                 the defenders place a piece that landed out twice
-  [PLAYER:]TOKEN              a stick: - or miss, f / 3f (knights), b / 2b (towers), bf (both), k or king, hit, foul
-  [PLAYER:]f|b PIECE …        a stick that felled these knights or towers, e.g. f B1 B3
-  next                        start the next game of the match
-  time                        the referee calls time (matches with a time limit)
-  undo | stats | export | help | quit";
+/// The referee's commands: what is typed (the same in every language)
+/// and the message that says what it does.
+const COMMANDS: [(&str, &str); 9] = [
+    ("start A|B", "terminal-referee-help-start"),
+    ("[PLAYER:]in [X Y]", "terminal-referee-help-in"),
+    ("[PLAYER:]out | in-king", "terminal-referee-help-out"),
+    ("[PLAYER:]rescue PIECE", "terminal-referee-help-rescue"),
+    ("place [X Y]", "terminal-referee-help-place"),
+    ("[PLAYER:]TOKEN", "terminal-referee-help-stick"),
+    ("[PLAYER:]f|b PIECE …", "terminal-referee-help-felled"),
+    ("next", "terminal-referee-help-next"),
+    ("time", "terminal-referee-help-time"),
+];
 
 /// The words the referee speaks of the pieces and the throwing sticks:
 /// the seed's (tower, knight, stick) or a club's (baseline kubb, field
@@ -46,31 +48,18 @@ pub enum Words {
 }
 
 impl Words {
+    /// The selector the catalogs' messages choose their words by.
+    fn code(self) -> &'static str {
+        match self {
+            Words::Seed => "seed",
+            Words::Club => "club",
+        }
+    }
+
     fn for_ruleset(ruleset: &Ruleset) -> Words {
         match ruleset.name {
             "seed" => Words::Seed,
             _ => Words::Club,
-        }
-    }
-
-    fn tower(self) -> &'static str {
-        match self {
-            Words::Seed => "tower",
-            Words::Club => "baseline kubb",
-        }
-    }
-
-    fn knight(self) -> &'static str {
-        match self {
-            Words::Seed => "knight",
-            Words::Club => "field kubb",
-        }
-    }
-
-    fn stick(self) -> &'static str {
-        match self {
-            Words::Seed => "stick",
-            Words::Club => "baton",
         }
     }
 
@@ -116,6 +105,173 @@ fn possessive(name: &str) -> String {
     }
 }
 
+/// The referee's voice: the messages of the language asked for, in the
+/// words asked for. The rules engine's own refusals are English (its
+/// `Display`), said in these words.
+struct Voice {
+    messages: Messages,
+    words: Words,
+}
+
+impl Voice {
+    /// The message `id`; every message may choose its words by `$words`.
+    fn say(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        let mut args = args.to_vec();
+        args.push(("words", self.words.code().into()));
+        self.messages.msg_with(id, &args)
+    }
+
+    fn lang(&self) -> Lang {
+        self.messages.lang()
+    }
+
+    /// A team's name as the owner of a stick or a throw: English says
+    /// `Danes'` and `Ann's` (the messages put it before the thing), German
+    /// and Dutch say the name after `von`/`van`.
+    fn owner(&self, name: &str) -> String {
+        match self.lang() {
+            Lang::En => possessive(name),
+            Lang::De | Lang::Nl => name.to_string(),
+        }
+    }
+
+    /// Metres with two decimals, with the language's decimal sign.
+    fn metres(&self, value: f64) -> String {
+        let text = format!("{value:.2}");
+        match self.lang() {
+            Lang::En => text,
+            Lang::De | Lang::Nl => text.replace('.', ","),
+        }
+    }
+
+    /// A point on the lawn, `(2.10 m, 5.30 m)`.
+    fn point(&self, at: Point) -> String {
+        match self.lang() {
+            Lang::En => at.to_string(),
+            Lang::De | Lang::Nl => {
+                format!("({} m; {} m)", self.metres(at.x), self.metres(at.y))
+            }
+        }
+    }
+
+    /// The commands, one a line.
+    fn help(&self) -> String {
+        let mut lines = vec![self.say("terminal-referee-help-title", &[])];
+        for (syntax, id) in COMMANDS {
+            lines.push(format!("  {syntax:<28}{}", self.say(id, &[])));
+        }
+        lines.push("  undo | stats | export | help | quit".to_string());
+        lines.join("\n")
+    }
+
+    /// Why a game ended.
+    fn end_reason(&self, reason: &EndReason) -> String {
+        match *reason {
+            EndReason::KingFelledByInkast { thrower } => self.say(
+                "terminal-referee-end-king-by-inkast",
+                &[("team", team_letter(thrower).into())],
+            ),
+            EndReason::KingFelled { thrower } => self.say(
+                "terminal-referee-end-king",
+                &[("team", team_letter(thrower).into())],
+            ),
+            EndReason::KingFelledTooEarly { thrower, why } => self.say(
+                "terminal-referee-end-king-too-early",
+                &[
+                    ("team", team_letter(thrower).into()),
+                    ("why", self.king_not_yet(&why).as_str().into()),
+                ],
+            ),
+            EndReason::MoreTowersKnocked { team, more, fewer } => self.say(
+                "terminal-referee-end-more-towers",
+                &[
+                    ("team", team_letter(team).into()),
+                    ("more", more.into()),
+                    ("fewer", fewer.into()),
+                ],
+            ),
+            EndReason::EqualTowersKnocked { towers } => self.say(
+                "terminal-referee-end-equal-towers",
+                &[("count", towers.into())],
+            ),
+            EndReason::TimeCalled => self.say("terminal-referee-end-time", &[]),
+        }
+    }
+
+    /// Why the king may not be attacked yet.
+    fn king_not_yet(&self, why: &KingNotYet) -> String {
+        match *why {
+            KingNotYet::PiecesStanding {
+                opponent,
+                towers,
+                knights,
+            } => self.say(
+                "terminal-referee-king-pieces-standing",
+                &[
+                    ("team", team_letter(opponent).into()),
+                    ("towers", towers.into()),
+                    ("knights", knights.into()),
+                ],
+            ),
+            KingNotYet::TooFewSticks {
+                ruleset,
+                needed,
+                thrower,
+                left,
+            } => self.say(
+                "terminal-referee-king-too-few-sticks",
+                &[
+                    ("ruleset", ruleset.into()),
+                    ("needed", u32::from(needed).into()),
+                    ("team", team_letter(thrower).into()),
+                    ("left", u32::from(left).into()),
+                ],
+            ),
+        }
+    }
+
+    /// Where a piece is: `tower B1 on team B's baseline, spot 1`.
+    fn whereabouts(&self, state: &Match, piece: PieceId) -> String {
+        let name = piece.to_string();
+        let name = name.as_str();
+        match state.piece(piece) {
+            Piece::Tower { team } => self.say(
+                "terminal-referee-piece-tower",
+                &[
+                    ("piece", name.into()),
+                    ("team", team_letter(team).into()),
+                    ("spot", (piece.spot() + 1).into()),
+                ],
+            ),
+            Piece::Knight { half, at: Some(at) } => self.say(
+                "terminal-referee-piece-knight-at",
+                &[
+                    ("piece", name.into()),
+                    ("team", team_letter(half).into()),
+                    ("at", self.point(at).as_str().into()),
+                ],
+            ),
+            Piece::Knight { half, at: None } => self.say(
+                "terminal-referee-piece-knight",
+                &[("piece", name.into()), ("team", team_letter(half).into())],
+            ),
+            Piece::Down { half } => self.say(
+                "terminal-referee-piece-down",
+                &[("piece", name.into()), ("team", team_letter(half).into())],
+            ),
+            Piece::Removed => self.say("terminal-referee-piece-removed", &[("piece", name.into())]),
+        }
+    }
+}
+
+/// `A` or `B`, a team's letter (data, the same in every language).
+fn team_letter(team: Team) -> &'static str {
+    match team {
+        Team::A => "A",
+        Team::B => "B",
+    }
+}
+
 /// What one turn did, for its summary line.
 #[derive(Default)]
 struct TurnTally {
@@ -139,7 +295,7 @@ struct Session<'a> {
     turn: TurnTally,
     /// A game-ending event waiting for the referee's `y`.
     unconfirmed: Option<Event>,
-    words: Words,
+    voice: Voice,
 }
 
 /// The rules the command line asked for: those of a new record, and the
@@ -154,6 +310,7 @@ pub fn run(
     asked: Asked,
     teams: Option<[TeamInfo; 2]>,
     words: Option<Words>,
+    lang: Lang,
     path: &Path,
 ) -> Result<(), UsageError> {
     // Teams the rules refuse (a player listed twice, too few players for
@@ -161,24 +318,29 @@ pub fn run(
     if let Some([a, b]) = &teams {
         TeamInfo::check_pair(&asked.new_record, a, b).map_err(|e| UsageError(e.to_string()))?;
     }
-    let mut session = Session::open(&asked, path)?;
-    session.words = words.unwrap_or_else(|| Words::for_ruleset(&session.ruleset));
+    let mut session = Session::open(&asked, path, lang)?;
+    session.voice.words = words.unwrap_or_else(|| Words::for_ruleset(&session.ruleset));
     if let Some([a, b]) = teams {
         if session.events.is_empty() {
             session.accept(Event::Teams { a, b }).map_err(UsageError)?;
         } else {
-            println!(
-                "(the record names its teams already; --team-a/--team-b apply to new records)"
-            );
+            println!("{}", session.voice.say("terminal-referee-teams-named", &[]));
         }
     }
+    let settings = kubb::notation::header_text(&session.ruleset);
+    let record = path.display().to_string();
     println!(
-        "Koning & Torens referee ({} rules, {}), recording to {}",
-        session.ruleset.name,
-        kubb::notation::header_text(&session.ruleset),
-        path.display()
+        "{}",
+        session.voice.say(
+            "terminal-referee-title",
+            &[
+                ("ruleset", session.ruleset.name.into()),
+                ("settings", settings.as_str().into()),
+                ("file", record.as_str().into()),
+            ],
+        )
     );
-    println!("{}", session.words.say(HELP));
+    println!("{}", session.voice.help());
     let mut lines = io::stdin().lock().lines();
     loop {
         if session.unconfirmed.is_none() {
@@ -188,26 +350,40 @@ pub fn run(
         let _ = io::stdout().flush();
         let Some(Ok(line)) = lines.next() else { break };
         if let Some(event) = session.unconfirmed.take() {
-            if matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
+            // `y` in every language; `j`/`ja` as German and Dutch say yes.
+            if matches!(
+                line.trim().to_lowercase().as_str(),
+                "y" | "yes" | "j" | "ja"
+            ) {
                 session.record(event);
             } else {
-                println!("not recorded");
+                println!(
+                    "{}",
+                    session.voice.say("terminal-referee-not-recorded", &[])
+                );
             }
             continue;
         }
         match line.trim().to_lowercase().as_str() {
             "" => {}
             "quit" | "exit" => break,
-            "help" => println!("{}", session.words.say(HELP)),
+            "help" => println!("{}", session.voice.help()),
             "stats" => print_stats(&match_stats(session.ruleset, &session.events)),
             "export" => match notation::export(&session.events, session.ruleset) {
                 Ok(text) => print!("{text}"),
-                Err(error) => println!("not possible: {error}"),
+                Err(error) => {
+                    let why = error.to_string();
+                    let said = session.voice.say(
+                        "terminal-referee-export-refused",
+                        &[("why", why.as_str().into())],
+                    );
+                    println!("{said}");
+                }
             },
             "undo" => session.undo()?,
             _ => match session.event_for(line.trim()) {
                 Ok(event) => session.offer(event),
-                Err(why) => println!("not accepted: {}", session.words.say(&why)),
+                Err(why) => println!("{}", session.refused(&why)),
             },
         }
     }
@@ -219,7 +395,7 @@ impl<'a> Session<'a> {
     /// A new record, or the one in the file resumed.
     /// A flag that contradicts a resumed record's rules is refused, as
     /// `replay` refuses it.
-    fn open(asked: &Asked, path: &'a Path) -> Result<Session<'a>, UsageError> {
+    fn open(asked: &Asked, path: &'a Path, lang: Lang) -> Result<Session<'a>, UsageError> {
         let ruleset = asked.new_record;
         let cannot_resume = |e: &dyn std::fmt::Display| {
             UsageError(format!("cannot resume {}: {e}", path.display()))
@@ -247,28 +423,44 @@ impl<'a> Session<'a> {
             last_inkast: Default::default(),
             turn: TurnTally::default(),
             unconfirmed: None,
-            words: Words::for_ruleset(&ruleset),
+            voice: Voice {
+                messages: Messages::new(lang),
+                words: Words::for_ruleset(&ruleset),
+            },
         };
         session.recount();
         Ok(session)
     }
 
+    /// `not accepted: …`, the refusal said in the referee's words.
+    fn refused(&self, why: &str) -> String {
+        let why = self.voice.words.say(why);
+        self.voice
+            .say("terminal-referee-refused", &[("why", why.as_str().into())])
+    }
+
     /// Records `event`, or first asks when it would end a game.
     fn offer(&mut self, event: Event) {
         match self.state.apply(&event) {
-            Err(why) => println!("not accepted: {}", self.words.say(&why.to_string())),
+            Err(why) => println!("{}", self.refused(&why.to_string())),
             Ok(next) => match next.phase() {
                 Phase::GameOver(end) if !matches!(self.state.phase(), Phase::GameOver(_)) => {
-                    let result = match end.winner {
-                        Some(team) => {
-                            format!("team {team} ({}) wins it", next.team_info(team).name)
-                        }
-                        None => "it is drawn".into(),
+                    let reason = self.voice.end_reason(&end.reason);
+                    let reason = reason.as_str().into();
+                    let question = match end.winner {
+                        Some(team) => self.voice.say(
+                            "terminal-referee-confirm-win",
+                            &[
+                                ("team", team_letter(team).into()),
+                                ("name", next.team_info(team).name.as_str().into()),
+                                ("reason", reason),
+                            ],
+                        ),
+                        None => self
+                            .voice
+                            .say("terminal-referee-confirm-draw", &[("reason", reason)]),
                     };
-                    println!(
-                        "this ends the game: {result} ({}). Record it? [y/N]",
-                        self.words.say(&end.reason.to_string())
-                    );
+                    println!("{question}");
                     self.unconfirmed = Some(event);
                 }
                 _ => self.record(event),
@@ -280,7 +472,7 @@ impl<'a> Session<'a> {
         let before = self.state.clone();
         match self.accept(event.clone()) {
             Ok(()) => self.after(&before, &event),
-            Err(why) => println!("not accepted: {}", self.words.say(&why)),
+            Err(why) => println!("{}", self.refused(&why)),
         }
     }
 
@@ -292,7 +484,11 @@ impl<'a> Session<'a> {
             .open(self.path)
             .and_then(|mut file| writeln!(file, "{line}").and_then(|()| file.sync_data()))
             .map_err(|e| {
-                format!("the record could not be saved, so the event is not taken: {e}")
+                let error = e.to_string();
+                self.voice.say(
+                    "terminal-referee-not-saved",
+                    &[("error", error.as_str().into())],
+                )
             })?;
         self.events.push(event);
         self.state = next;
@@ -374,12 +570,16 @@ impl<'a> Session<'a> {
         self.announce_removals(before);
         if before.outcome().is_none() {
             if let Some(outcome) = self.state.outcome() {
-                println!("{}", match_result(&self.state, outcome));
+                println!("{}", self.match_result(outcome));
             } else if matches!(self.state.phase(), Phase::GameOver(_))
                 && !matches!(before.phase(), Phase::GameOver(_))
             {
                 let game = self.game_number();
-                println!("game {game} is over; type next to start game {}", game + 1);
+                let said = self.voice.say(
+                    "terminal-referee-game-over",
+                    &[("game", game.into()), ("next", (game + 1).into())],
+                );
+                println!("{said}");
             }
         }
     }
@@ -397,36 +597,149 @@ impl<'a> Session<'a> {
     /// `game 2 of a best of 3`, and what to type when a game is over.
     fn game_line(&self) -> String {
         let game = self.game_number();
-        let mut line = format!("game {game} of {}", self.ruleset.match_format());
-        if self.state.outcome().is_none() && matches!(self.state.phase(), Phase::GameOver(_)) {
-            line.push_str(&format!("; type next to start game {}", game + 1));
-        }
-        line
+        let wins = u32::from(self.ruleset.games_to_win.max(1));
+        let over =
+            self.state.outcome().is_none() && matches!(self.state.phase(), Phase::GameOver(_));
+        let id = match over {
+            true => "terminal-referee-game-line-over",
+            false => "terminal-referee-game-line",
+        };
+        self.voice.say(
+            id,
+            &[
+                ("game", game.into()),
+                ("wins", wins.into()),
+                ("bestOf", (2 * wins - 1).into()),
+                ("next", (game + 1).into()),
+            ],
+        )
     }
 
-    /// The field as the rules engine summarises it, in the referee's
-    /// words, after the game's number; the king line says from where the
-    /// king is thrown.
+    /// The field as the rules engine keeps it, after the game's number:
+    /// the match, the turn, each team's side, what counts and the king
+    /// (the king line says from where the king is thrown).
     fn field(&self) -> String {
+        let v = &self.voice;
+        let state = &self.state;
         let mut lines = vec![self.game_line()];
-        for line in self.state.to_string().lines() {
-            let names = Team::BOTH
-                .iter()
-                .any(|team| line.starts_with(&format!("team {team} is ")));
-            let mut line = match names {
-                true => line.to_string(),
-                false => self.words.say(line),
-            };
-            if line.starts_with("king: standing, may be attacked now") {
-                let advanced = self.state.line(self.state.thrower()) != Line::Baseline;
-                line.push_str(match advanced {
-                    true => " (thrown from the baseline, not from the advanced line)",
-                    false => " (thrown from the baseline)",
-                });
+        lines.push(v.say(
+            "terminal-referee-field-match",
+            &[
+                ("ruleset", self.ruleset.name.into()),
+                ("opening", self.ruleset.opening.to_string().as_str().into()),
+                ("a", u32::from(state.games_won(Team::A)).into()),
+                ("b", u32::from(state.games_won(Team::B)).into()),
+                ("timeCalled", yes_no(state.time_called()).into()),
+            ],
+        ));
+        let turn = state.turns_completed() + 1;
+        let team = team_letter(state.thrower());
+        let sticks = u32::from(state.sticks_left());
+        let on_turn = |id: &str, count: usize| {
+            v.say(
+                id,
+                &[
+                    ("turn", turn.into()),
+                    ("team", team.into()),
+                    ("count", count.into()),
+                    ("sticks", sticks.into()),
+                ],
+            )
+        };
+        lines.push(match state.phase() {
+            Phase::GameOver(end) => self.game_result(end),
+            Phase::StartingThrow => v.say("terminal-referee-field-lag-due", &[]),
+            Phase::Inkast { queue, .. } => on_turn("terminal-referee-field-inkast", queue.len()),
+            Phase::Placement { to_place } => {
+                on_turn("terminal-referee-field-placement", to_place.len())
             }
-            lines.push(line);
+            Phase::Throwing => on_turn("terminal-referee-field-throwing", 0),
+        });
+        for team in Team::BOTH {
+            let info = state.team_info(team);
+            if info.name.as_str() != team_letter(team) || !info.players.is_empty() {
+                let players: Vec<&str> = info.players.iter().map(|p| p.as_str()).collect();
+                lines.push(v.say(
+                    "terminal-referee-field-team",
+                    &[
+                        ("team", team_letter(team).into()),
+                        ("name", info.name.as_str().into()),
+                        ("players", players.join(", ").as_str().into()),
+                    ],
+                ));
+            }
+            let line = match state.line(team) {
+                Line::Baseline => v.say("terminal-referee-line-baseline", &[]),
+                Line::AtKnight { piece, y: Some(y) } => v.say(
+                    "terminal-referee-line-knight-at",
+                    &[
+                        ("piece", piece.to_string().as_str().into()),
+                        ("y", v.metres(y).as_str().into()),
+                    ],
+                ),
+                Line::AtKnight { piece, y: None } => v.say(
+                    "terminal-referee-line-knight",
+                    &[("piece", piece.to_string().as_str().into())],
+                ),
+            };
+            lines.push(v.say(
+                "terminal-referee-field-side",
+                &[
+                    ("team", team_letter(team).into()),
+                    ("towers", state.standing_towers(team).len().into()),
+                    ("knights", state.standing_knights(team).len().into()),
+                    ("down", state.down_in(team).len().into()),
+                    ("line", line.as_str().into()),
+                ],
+            ));
+        }
+        if matches!(state.phase(), Phase::Throwing) {
+            let targets: Vec<String> = state
+                .counting_targets()
+                .iter()
+                .map(|piece| v.whereabouts(state, piece))
+                .collect();
+            lines.push(match targets.is_empty() {
+                true => v.say("terminal-referee-field-no-targets", &[]),
+                false => v.say(
+                    "terminal-referee-field-targets",
+                    &[("targets", targets.join("; ").as_str().into())],
+                ),
+            });
+            let advanced = state.line(state.thrower()) != Line::Baseline;
+            lines.push(match (state.king_attack(), advanced) {
+                (Ok(()), true) => v.say("terminal-referee-field-king-open-advanced", &[]),
+                (Ok(()), false) => v.say("terminal-referee-field-king-open", &[]),
+                (Err(why), _) => v.say(
+                    "terminal-referee-field-king-not-yet",
+                    &[("why", v.king_not_yet(&why).as_str().into())],
+                ),
+            });
+        } else {
+            lines.push(match state.king_standing() {
+                true => v.say("terminal-referee-field-king-standing", &[]),
+                false => v.say("terminal-referee-field-king-down", &[]),
+            });
         }
         lines.join("\n")
+    }
+
+    /// `game over: team A won (why)`.
+    fn game_result(&self, end: &GameEnd) -> String {
+        let reason = self.voice.end_reason(&end.reason);
+        match end.winner {
+            Some(team) => self.voice.say(
+                "terminal-referee-field-won",
+                &[
+                    ("team", team_letter(team).into()),
+                    ("reason", reason.as_str().into()),
+                ],
+            ),
+            None => self.voice.say(
+                "terminal-referee-field-drawn",
+                &[("reason", reason.as_str().into())],
+            ),
+        }
     }
 
     /// Who won the lag and why: `Danes' baton lay nearer the king (0.25 m
@@ -440,23 +753,29 @@ impl<'a> Session<'a> {
             Team::A => (a, b),
             Team::B => (b, a),
         };
-        let stick = self.words.stick();
+        let v = &self.voice;
         let (winner, loser) = (name(starter), name(starter.other()));
         if won.distance < lost.distance {
-            format!(
-                "{} {stick} lay nearer the king ({:.2} m to {:.2} m): {winner} start",
-                possessive(&winner),
-                won.distance,
-                lost.distance
+            v.say(
+                "terminal-referee-lag-nearer",
+                &[
+                    ("owner", v.owner(&winner).as_str().into()),
+                    ("winner", winner.as_str().into()),
+                    ("won", v.metres(won.distance).as_str().into()),
+                    ("lost", v.metres(lost.distance).as_str().into()),
+                ],
             )
         } else {
-            let contact = match lost.king {
-                KingContact::Felled => "knocked the king over",
-                _ => "touched the king",
+            let id = match lost.king {
+                KingContact::Felled => "terminal-referee-lag-felled-king",
+                _ => "terminal-referee-lag-touched-king",
             };
-            format!(
-                "{} {stick} {contact}, which loses the lag: {winner} start",
-                possessive(&loser)
+            v.say(
+                id,
+                &[
+                    ("owner", v.owner(&loser).as_str().into()),
+                    ("winner", winner.as_str().into()),
+                ],
             )
         }
     }
@@ -464,28 +783,37 @@ impl<'a> Session<'a> {
     /// An event in words, as it was played on `before`: `Vikings' stick
     /// by al: felled 3 tower(s)`.
     fn describe(&self, before: &Match, event: &Event) -> String {
-        let w = self.words;
-        let team = possessive(before.team_info(before.thrower()).name.as_str());
+        let v = &self.voice;
+        let owner = v.owner(before.team_info(before.thrower()).name.as_str());
+        let owner = owner.as_str();
         match event {
             Event::Stick { player, outcome } => {
-                let what = match outcome {
-                    StickOutcome::Miss => "a miss".to_string(),
-                    StickOutcome::Foul => "a foul".to_string(),
-                    StickOutcome::Hit { king: true, .. } => "felled the king".to_string(),
+                let player = player.as_str().into();
+                match outcome {
+                    StickOutcome::Miss => v.say(
+                        "terminal-referee-took-back-miss",
+                        &[("owner", owner.into()), ("player", player)],
+                    ),
+                    StickOutcome::Foul => v.say(
+                        "terminal-referee-took-back-foul",
+                        &[("owner", owner.into()), ("player", player)],
+                    ),
+                    StickOutcome::Hit { king: true, .. } => v.say(
+                        "terminal-referee-took-back-king",
+                        &[("owner", owner.into()), ("player", player)],
+                    ),
                     StickOutcome::Hit {
                         knights, towers, ..
-                    } => {
-                        let mut felled = Vec::new();
-                        if !knights.is_empty() {
-                            felled.push(format!("{} {}(s)", knights.len(), w.knight()));
-                        }
-                        if !towers.is_empty() {
-                            felled.push(format!("{} {}(s)", towers.len(), w.tower()));
-                        }
-                        format!("felled {}", felled.join(" and "))
-                    }
-                };
-                format!("{team} {} by {player}: {what}", w.stick())
+                    } => v.say(
+                        "terminal-referee-took-back-felled",
+                        &[
+                            ("owner", owner.into()),
+                            ("player", player),
+                            ("knights", knights.len().into()),
+                            ("towers", towers.len().into()),
+                        ],
+                    ),
+                }
             }
             Event::Inkast {
                 player,
@@ -493,28 +821,55 @@ impl<'a> Session<'a> {
                 at,
                 king_felled,
             } => {
-                let what = match (landed_in, at, king_felled) {
-                    (_, _, true) => "felled the king".to_string(),
-                    (true, Some(at), _) => format!("landed in at {at}"),
-                    (true, None, _) => "landed in".to_string(),
-                    (false, ..) => "landed out".to_string(),
-                };
-                format!("{team} inkast by {player}: {what}")
+                let args = [("owner", owner.into()), ("player", player.as_str().into())];
+                match (landed_in, at, king_felled) {
+                    (_, _, true) => v.say("terminal-referee-took-back-inkast-king", &args),
+                    (true, Some(at), _) => {
+                        let at = v.point(*at);
+                        let mut args = args.to_vec();
+                        args.push(("at", at.as_str().into()));
+                        v.say("terminal-referee-took-back-inkast-in-at", &args)
+                    }
+                    (true, None, _) => v.say("terminal-referee-took-back-inkast-in", &args),
+                    (false, ..) => v.say("terminal-referee-took-back-inkast-out", &args),
+                }
             }
-            Event::Placement { .. } => format!(
-                "the placement of a piece by {}",
-                before.team_info(before.thrower().other()).name
+            Event::Placement { .. } => v.say(
+                "terminal-referee-took-back-placement",
+                &[(
+                    "name",
+                    before
+                        .team_info(before.thrower().other())
+                        .name
+                        .as_str()
+                        .into(),
+                )],
             ),
-            Event::Rescue { player, piece } => {
-                format!("{team} rescue of {piece} by {player}")
-            }
-            Event::StartingThrow { a, b } => {
-                format!("the lag (A {:.2} m, B {:.2} m)", a.distance, b.distance)
-            }
-            Event::Start { team } => format!("the start: team {team} to start"),
-            Event::NextGame {} => format!("the start of game {}", self.game_number() + 1),
-            Event::TimeCalled {} => "the call of time".to_string(),
-            Event::Teams { .. } => "the teams".to_string(),
+            Event::Rescue { player, piece } => v.say(
+                "terminal-referee-took-back-rescue",
+                &[
+                    ("owner", owner.into()),
+                    ("player", player.as_str().into()),
+                    ("piece", piece.to_string().as_str().into()),
+                ],
+            ),
+            Event::StartingThrow { a, b } => v.say(
+                "terminal-referee-took-back-lag",
+                &[
+                    ("a", v.metres(a.distance).as_str().into()),
+                    ("b", v.metres(b.distance).as_str().into()),
+                ],
+            ),
+            Event::Start { team } => v.say(
+                "terminal-referee-took-back-start",
+                &[("team", team_letter(*team).into())],
+            ),
+            Event::NextGame {} => v.say(
+                "terminal-referee-took-back-next-game",
+                &[("game", (self.game_number() + 1).into())],
+            ),
+            Event::TimeCalled {} => v.say("terminal-referee-took-back-time", &[]),
+            Event::Teams { .. } => v.say("terminal-referee-took-back-teams", &[]),
         }
     }
 
@@ -524,47 +879,81 @@ impl<'a> Session<'a> {
         for piece in PieceId::ALL {
             let removed = |state: &Match| state.piece(piece) == kubb::Piece::Removed;
             if removed(&self.state) && !removed(before) {
-                println!(
-                    "tie-break: take {} out of the game",
-                    before.whereabouts(piece)
+                let piece = self.voice.whereabouts(before, piece);
+                let said = self.voice.say(
+                    "terminal-referee-tie-break-removal",
+                    &[("piece", piece.as_str().into())],
                 );
+                println!("{said}");
             }
         }
     }
 
     fn turn_summary(&self, before: &Match, t: &TurnTally) -> String {
         let team = before.thrower();
-        let w = self.words;
+        let v = &self.voice;
         let mut parts = Vec::new();
         if t.inkast_in + t.inkast_out > 0 {
-            parts.push(format!(
-                "inkast {} in, {} out, {} placed",
-                t.inkast_in, t.inkast_out, t.placed
+            parts.push(v.say(
+                "terminal-referee-turn-inkast",
+                &[
+                    ("in", t.inkast_in.into()),
+                    ("out", t.inkast_out.into()),
+                    ("placed", t.placed.into()),
+                ],
             ));
         }
-        parts.push(format!(
-            "{} {}(s) and {} {}(s) felled, {} miss(es){}",
-            t.knights,
-            w.knight(),
-            t.towers,
-            w.tower(),
-            t.misses,
-            if t.fouls > 0 {
-                format!(", {} foul(s)", t.fouls)
-            } else {
-                String::new()
-            }
+        parts.push(v.say(
+            "terminal-referee-turn-sticks",
+            &[
+                ("knights", t.knights.into()),
+                ("towers", t.towers.into()),
+                ("misses", t.misses.into()),
+                ("fouls", t.fouls.into()),
+            ],
         ));
         let standing = |team: Team| self.state.standing_towers(team).len();
-        format!(
-            "turn {} of team {team} ({}): {}; {}s standing A {} B {}",
-            before.turns_completed() + 1,
-            before.team_info(team).name,
-            parts.join("; "),
-            w.tower(),
-            standing(Team::A),
-            standing(Team::B)
+        v.say(
+            "terminal-referee-turn-summary",
+            &[
+                ("turn", (before.turns_completed() + 1).into()),
+                ("team", team_letter(team).into()),
+                ("name", before.team_info(team).name.as_str().into()),
+                ("tally", parts.join("; ").as_str().into()),
+                ("a", standing(Team::A).into()),
+                ("b", standing(Team::B).into()),
+            ],
         )
+    }
+
+    /// The announcement at the end of a match, the score from the
+    /// winner's side: 2-1, not 1-2.
+    fn match_result(&self, outcome: Outcome) -> String {
+        let state = &self.state;
+        let games = |first: Team| {
+            [
+                ("won", u32::from(state.games_won(first)).into()),
+                ("lost", u32::from(state.games_won(first.other())).into()),
+            ]
+        };
+        match outcome {
+            Outcome::Won(team) => {
+                let [won, lost] = games(team);
+                self.voice.say(
+                    "terminal-referee-match-won",
+                    &[
+                        ("name", state.team_info(team).name.as_str().into()),
+                        ("team", team_letter(team).into()),
+                        won,
+                        lost,
+                    ],
+                )
+            }
+            Outcome::Drawn => {
+                let [won, lost] = games(Team::A);
+                self.voice.say("terminal-referee-match-drawn", &[won, lost])
+            }
+        }
     }
 
     /// Undo is a replay without the last event; the file is rewritten.
@@ -572,7 +961,10 @@ impl<'a> Session<'a> {
     /// are counted again from the events left.
     fn undo(&mut self) -> Result<(), UsageError> {
         let Some(event) = self.events.pop() else {
-            println!("nothing to undo");
+            println!(
+                "{}",
+                self.voice.say("terminal-referee-nothing-to-undo", &[])
+            );
             return Ok(());
         };
         let text = log::write(&self.ruleset, &self.events);
@@ -582,7 +974,12 @@ impl<'a> Session<'a> {
         self.recount();
         std::fs::write(self.path, text)
             .map_err(|e| UsageError(format!("cannot write {}: {e}", self.path.display())))?;
-        println!("took back: {}", self.describe(&self.state, &event));
+        let event = self.describe(&self.state, &event);
+        let said = self.voice.say(
+            "terminal-referee-took-back",
+            &[("event", event.as_str().into())],
+        );
+        println!("{said}");
         Ok(())
     }
 
@@ -719,45 +1116,43 @@ impl<'a> Session<'a> {
             .enumerate()
             .find(|(i, c)| letters[..*i].contains(c))?
             .1;
-        let w = self.words;
         let n = letters.iter().filter(|&&c| c == repeated).count();
-        let stick = w.stick();
-        let why = match repeated {
-            'k' => "the king falls once".to_string(),
-            letter => {
-                let piece = if letter == 'b' { w.tower() } else { w.knight() };
-                format!(
-                    "one {stick} that felled {n} {piece}s is {n}{letter}; {n} {stick}s are {n} entries, one {stick} each ({letter}, then {letter})"
-                )
-            }
-        };
-        Some(format!("'{token}' is not one {stick}: {why}"))
+        let letter = repeated.to_string();
+        Some(match repeated {
+            'k' => self.voice.say(
+                "terminal-referee-not-one-stick-king",
+                &[("token", token.into())],
+            ),
+            _ => self.voice.say(
+                "terminal-referee-not-one-stick",
+                &[
+                    ("token", token.into()),
+                    ("count", n.into()),
+                    ("letter", letter.as_str().into()),
+                ],
+            ),
+        })
     }
 
     /// What to type instead of an entry the referee cannot read, for the
     /// throw that is due.
     /// A stick typed with spaces (`2 b`) is answered with its typed form.
     fn not_an_entry(&self, input: &str) -> String {
+        let v = &self.voice;
         let due = match self.state.to_act() {
-            Some(ToAct::StartingThrow) => {
-                "the lag is due: lag DIST_A DIST_B (each team's metres from the king), or start A|B"
-                    .to_string()
-            }
+            Some(ToAct::StartingThrow) => v.say("terminal-referee-due-lag", &[]),
             Some(ToAct::Team(_, Decision::Inkast { .. })) => {
-                "an inkast throw is due: in [X Y], out or in-king (with PLAYER: before it)"
-                    .to_string()
+                v.say("terminal-referee-due-inkast", &[])
             }
             Some(ToAct::Team(_, Decision::Placement { .. })) => {
-                "the defenders place a piece: place [X Y]".to_string()
+                v.say("terminal-referee-due-placement", &[])
             }
-            Some(ToAct::Team(_, Decision::Stick)) => self.words.say(
-                "a stick is -, miss, f, 2f, b, 3b, bf, k, king, hit or foul (with PLAYER: before it)",
+            Some(ToAct::Team(_, Decision::Stick)) => v.say("terminal-referee-due-stick", &[]),
+            Some(ToAct::NextGame) => v.say(
+                "terminal-referee-due-next-game",
+                &[("next", (self.game_number() + 1).into())],
             ),
-            Some(ToAct::NextGame) => format!(
-                "the game is over: type next to start game {}",
-                self.game_number() + 1
-            ),
-            None => "the match is over: stats, export or quit".to_string(),
+            None => v.say("terminal-referee-due-match-over", &[]),
         };
         let (tag, rest) = match input.split_once(':') {
             Some((player, rest)) if !player.contains(char::is_whitespace) => {
@@ -770,11 +1165,18 @@ impl<'a> Session<'a> {
             && matches!(self.state.to_act(), Some(ToAct::Team(_, Decision::Stick)))
             && notation::stick_from_token(&self.state, &joined).is_ok();
         match meant {
-            true => format!(
-                "'{input}' is not an entry here; one {} is typed without spaces: {tag}{joined}; {due}",
-                self.words.stick()
+            true => v.say(
+                "terminal-referee-not-an-entry-spaces",
+                &[
+                    ("input", input.into()),
+                    ("typed", format!("{tag}{joined}").as_str().into()),
+                    ("due", due.as_str().into()),
+                ],
             ),
-            false => format!("'{input}' is not an entry here; {due}; type help"),
+            false => v.say(
+                "terminal-referee-not-an-entry",
+                &[("input", input.into()), ("due", due.as_str().into())],
+            ),
         }
     }
 }
@@ -810,23 +1212,11 @@ fn metres(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("'{text}' is not metres"))
 }
 
-/// The announcement at the end of a match.
-fn match_result(state: &Match, outcome: Outcome) -> String {
-    // The score from the winner's side: 2-1, not 1-2.
-    let games = |first: Team| {
-        format!(
-            "{}-{} in games",
-            state.games_won(first),
-            state.games_won(first.other())
-        )
-    };
-    match outcome {
-        Outcome::Won(team) => format!(
-            "match over: {} (team {team}) win the match, {}",
-            state.team_info(team).name,
-            games(team)
-        ),
-        Outcome::Drawn => format!("match over: a draw on time, {}", games(Team::A)),
+/// `yes` or `no`, for a message's selector.
+fn yes_no(flag: bool) -> &'static str {
+    match flag {
+        true => "yes",
+        false => "no",
     }
 }
 

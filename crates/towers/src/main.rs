@@ -36,6 +36,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(name = "towers", version, about = "Guard & Towers and Koning & Torens")]
 struct Cli {
+    /// The language of the human-facing words (the referee, play's
+    /// prompts): en, de or nl; default: from LC_ALL, LC_MESSAGES or LANG.
+    /// Records, notation, JSON, CSV and the protocols never change with it.
+    #[arg(long, global = true, value_name = "en|de|nl")]
+    lang: Option<i18n::Lang>,
     #[command(subcommand)]
     command: Command,
 }
@@ -133,10 +138,11 @@ fn main() -> ExitCode {
     if cli.command.writes_for_a_pipe() {
         stop_quietly_when_the_reader_leaves();
     }
+    let lang = cli.lang.unwrap_or_else(i18n::Lang::from_env);
     let result = match cli.command {
-        Command::Gt(command) => gt::run(command),
+        Command::Gt(command) => gt::run(command, lang),
         Command::Arena(args) => arena_cli::run(args),
-        Command::Kubb(command) => kubb_cli::run(command),
+        Command::Kubb(command) => kubb_cli::run(command, lang),
         Command::Serve(args) => serve::run(args),
         Command::Tournament(command) => tournament_cli::run(command),
         Command::Admin(AdminCommand::Quarantined(args)) => serve::quarantined(args),

@@ -2,21 +2,22 @@
 
 use std::io::{self, BufRead, Write};
 
-use guard_towers::{diagram, Color, Game, Move, Position, Rules};
+use guard_towers::{diagram, Color, DrawReason, Game, Move, Outcome, Position, Rules, WinReason};
 use guard_towers_engine::{Engine, Level, Limits, Score};
+use i18n::{Lang, Messages};
 
 use crate::gt::use_colour;
 use crate::UsageError;
-
-const HELP: &str =
-    "Enter a move like E2-E3-1 (FROM-TO-STONES), or: moves, hint, undo, board, help, quit";
 
 pub fn run(
     level: Level,
     human: Color,
     movetime: u64,
     tablebase: Option<&std::path::Path>,
+    lang: Lang,
 ) -> Result<(), UsageError> {
+    let messages = Messages::new(lang);
+    let help = messages.msg("terminal-play-help");
     let tablebase = tablebase.map(crate::tablebase_cli::load).transpose()?;
     let mut engine = Engine::new();
     engine.set_level(level);
@@ -27,29 +28,48 @@ pub fn run(
             .map_or(0, |d| d.as_nanos() as u64),
     );
     let mut game = Game::new(Position::start(), Rules::STANDARD);
-    println!("Guard & Towers: you play {human} against the engine at level {level}. {HELP}");
+    let title = messages.msg_with(
+        "terminal-play-title",
+        &[
+            ("colour", human.name().into()),
+            ("level", level.to_string().as_str().into()),
+        ],
+    );
+    println!("{title} {help}");
     let mut input = io::stdin().lock().lines();
     let limits = Limits::movetime(movetime);
     loop {
         if let Some(outcome) = game.outcome() {
-            print!("{}", diagram(game.position(), use_colour()));
-            println!("Game over: {outcome}.");
+            print!("{}", board(&messages, game.position()));
+            println!("{}", game_over(&messages, outcome));
             return Ok(());
         }
         if game.position().side_to_move() != human {
             let result = engine.search(&game, &limits).expect("the game goes on");
+            let played = result.best_move.to_string();
+            let played = played.as_str().into();
             if result.tablebase {
                 let verdict = crate::tablebase_cli::describe(result.score, game.position());
-                println!("Engine plays {} ({verdict})", result.best_move);
+                let said = messages.msg_with(
+                    "terminal-play-engine-plays-tablebase",
+                    &[("move", played), ("verdict", verdict.as_str().into())],
+                );
+                println!("{said}");
             } else {
-                println!("Engine plays {}", result.best_move);
+                let said = messages.msg_with("terminal-play-engine-plays", &[("move", played)]);
+                println!("{said}");
             }
             game.play(result.best_move)
                 .expect("the engine plays legal moves");
             continue;
         }
-        print!("{}", diagram(game.position(), use_colour()));
-        print!("Your move ({human}): ");
+        print!("{}", board(&messages, game.position()));
+        let prompt = messages.msg_with(
+            "terminal-play-your-move",
+            &[("colour", human.name().into())],
+        );
+        // The prompt waits on the same line for the move.
+        print!("{prompt} ");
         let _ = io::stdout().flush();
         let Some(Ok(line)) = input.next() else {
             println!();
@@ -58,7 +78,7 @@ pub fn run(
         match line.trim() {
             "" => {}
             "quit" | "exit" => return Ok(()),
-            "help" => println!("{HELP}"),
+            "help" => println!("{help}"),
             "board" => {}
             "moves" => {
                 let mut moves: Vec<String> =
@@ -70,12 +90,20 @@ pub fn run(
                 let mut adviser = Engine::new();
                 adviser.set_tablebase(tablebase.clone());
                 if let Some(result) = adviser.search(&game, &limits) {
-                    let from = if result.tablebase { ", tablebase" } else { "" };
-                    println!(
-                        "Hint: {} ({}{from})",
-                        result.best_move,
-                        describe(result.score)
+                    let id = match result.tablebase {
+                        true => "terminal-play-hint-tablebase",
+                        false => "terminal-play-hint",
+                    };
+                    let hint = result.best_move.to_string();
+                    let score = describe(&messages, result.score);
+                    let said = messages.msg_with(
+                        id,
+                        &[
+                            ("move", hint.as_str().into()),
+                            ("score", score.as_str().into()),
+                        ],
                     );
+                    println!("{said}");
                 }
             }
             "undo" => {
@@ -86,7 +114,10 @@ pub fn run(
                 Err(error) => println!("{error}"),
                 Ok(mv) => {
                     if let Err(error) = game.play(mv) {
-                        println!("{error}; type 'moves' to list the legal ones");
+                        let error = error.to_string();
+                        let said = messages
+                            .msg_with("terminal-play-illegal", &[("error", error.as_str().into())]);
+                        println!("{said}");
                     }
                 }
             },
@@ -94,10 +125,60 @@ pub fn run(
     }
 }
 
-fn describe(score: Score) -> String {
+/// The board, and whose move it is in the player's language (the
+/// diagram's own last line says it in English).
+fn board(messages: &Messages, position: &Position) -> String {
+    let drawn = diagram(position, use_colour());
+    let squares = drawn
+        .trim_end_matches('\n')
+        .rsplit_once('\n')
+        .map_or(drawn.as_str(), |(squares, _)| squares);
+    let to_move = messages.msg_with(
+        "terminal-play-to-move",
+        &[("colour", position.side_to_move().name().into())],
+    );
+    format!("{squares}\n{to_move}\n")
+}
+
+/// The engine's score for the player: `+0.5 stones for you`, `you win
+/// in 3`.
+fn describe(messages: &Messages, score: Score) -> String {
     match score {
-        Score::Centistones(cp) => format!("{:+.1} stones for you", f64::from(cp) / 100.0),
-        Score::Win(moves) => format!("you win in {moves}"),
-        Score::Loss(moves) => format!("you lose in {moves}"),
+        Score::Centistones(cp) => {
+            let stones = format!("{:+.1}", f64::from(cp) / 100.0);
+            let stones = match messages.lang() {
+                Lang::En => stones,
+                Lang::De | Lang::Nl => stones.replace('.', ","),
+            };
+            messages.msg_with(
+                "terminal-play-score-stones",
+                &[("stones", stones.as_str().into())],
+            )
+        }
+        Score::Win(moves) => {
+            messages.msg_with("terminal-play-score-win", &[("moves", moves.into())])
+        }
+        Score::Loss(moves) => {
+            messages.msg_with("terminal-play-score-loss", &[("moves", moves.into())])
+        }
+    }
+}
+
+/// `Game over: red wins: reached the enemy castle.`
+fn game_over(messages: &Messages, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let id = match reason {
+                WinReason::GuardCaptured => "terminal-play-won-guard-captured",
+                WinReason::CastleReached => "terminal-play-won-castle-reached",
+                WinReason::NoLegalMove => "terminal-play-won-no-legal-move",
+            };
+            messages.msg_with(id, &[("colour", winner.name().into())])
+        }
+        Outcome::Draw { reason } => messages.msg(match reason {
+            DrawReason::Repetition => "terminal-play-draw-repetition",
+            DrawReason::NoProgress => "terminal-play-draw-no-progress",
+            DrawReason::NoLegalMove => "terminal-play-draw-no-legal-move",
+        }),
     }
 }

@@ -1,0 +1,298 @@
+//! The terminal's languages, through the real binary: the referee and
+//! `gt play` speak Dutch or German when `--lang` or the environment
+//! (`LC_ALL`, then `LC_MESSAGES`, then `LANG`) asks for it, and machine
+//! output (records, notation, JSON, CSV, the engine protocol) is the same
+//! bytes in every language.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const TOWERS: &str = env!("CARGO_BIN_EXE_towers");
+
+/// How a run asks for its language.
+#[derive(Clone, Copy, Debug)]
+enum Asking {
+    /// No flag, and an environment that names no language the project
+    /// speaks.
+    Nothing,
+    Flag(&'static str),
+    Lang(&'static str),
+    /// `LC_ALL` over `LANG`.
+    LcAllOverLang(&'static str, &'static str),
+    /// `--lang` over `LC_ALL`.
+    FlagOverLcAll(&'static str, &'static str),
+}
+
+/// `towers ARGS` with `input` on stdin and the language asked for as
+/// `asking` says; its standard output.
+fn towers(args: &[&str], asking: Asking, input: &str) -> String {
+    let mut command = Command::new(TOWERS);
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    match asking {
+        Asking::Nothing => {}
+        Asking::Flag(lang) => {
+            command.args(["--lang", lang]);
+        }
+        Asking::Lang(locale) => {
+            command.env("LANG", locale);
+        }
+        Asking::LcAllOverLang(lc_all, lang) => {
+            command.env("LC_ALL", lc_all).env("LANG", lang);
+        }
+        Asking::FlagOverLcAll(lang, lc_all) => {
+            command.args(["--lang", lang]).env("LC_ALL", lc_all);
+        }
+    }
+    let mut child = command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("towers starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().expect("towers ends");
+    assert!(
+        output.status.success(),
+        "towers {args:?} ({asking:?}) failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// A record file of this process named after `what`, not there yet.
+fn new_record(what: &str) -> PathBuf {
+    let file = std::env::temp_dir().join(format!(
+        "towers-languages-{what}-{}.jsonl",
+        std::process::id()
+    ));
+    std::fs::remove_file(&file).ok();
+    file
+}
+
+/// A game of the seed rules to its end: Vikings fell all five towers and
+/// the king in their first turn, and the referee confirms; then the
+/// record is exported and a refused entry is typed.
+const A_GAME: &str = "start a\n5b\nk\ny\nexport\nblah\nquit\n";
+
+/// The referee on a new record under `asking`: what it said, and the
+/// record it wrote.
+fn referee(what: &str, words: &str, asking: Asking) -> (String, String) {
+    let file = new_record(what);
+    let path = file.to_str().unwrap();
+    let said = towers(
+        &[
+            "kubb",
+            "referee",
+            "--ruleset",
+            "seed",
+            "--words",
+            words,
+            "--team-a",
+            "Vikings:ann",
+            "--team-b",
+            "Danes:bob",
+            path,
+        ],
+        asking,
+        A_GAME,
+    );
+    let record = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).ok();
+    (said, record)
+}
+
+/// The lines of the referee's `export`: the notation, which starts with
+/// its `#` header after the prompt and ends at the blank line before the
+/// field is shown again.
+fn exported(said: &str) -> String {
+    let start = said.find("> # ").expect("the export's header") + 2;
+    let end = start
+        + said[start..]
+            .find("\n\n")
+            .expect("the field after the export")
+        + 1;
+    said[start..end].to_string()
+}
+
+#[test]
+fn the_referee_speaks_dutch_when_asked_by_flag_or_by_lang() {
+    for asking in [Asking::Flag("nl"), Asking::Lang("nl_NL.UTF-8")] {
+        let (said, _) = referee("dutch", "seed", asking);
+        for dutch in [
+            "Scheidsrechter Koning & Torens (regels seed",
+            "opdrachten (hoofd- of kleine letters):",
+            "beurt 1 van team A: het team gooit zijn werpsticks; nog 6 werpsticks",
+            "team B: 5 Torens; vak: 0 Ridders staan, 0 liggen; werplijn: basislijn",
+            "Hiermee eindigt het spel: team A (Vikings) wint (team A gooide de Koning om). Vastleggen? [j/N]",
+            "partij voorbij: Vikings (team A) wint de partij, 1-0 in spellen",
+            "'blah' is hier geen invoer; de partij is voorbij: stats, export of quit; typ help",
+        ] {
+            assert!(said.contains(dutch), "{asking:?}: no {dutch:?} in\n{said}");
+        }
+        for english in ["turn 1 of team", "this ends the game", "not an entry"] {
+            assert!(
+                !said.contains(english),
+                "{asking:?}: {english:?} in\n{said}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_referee_speaks_the_clubs_words_in_dutch() {
+    let (said, _) = referee("dutch-club", "club", Asking::Flag("nl"));
+    for dutch in [
+        "een werpstok: - of miss, f / 3f (veldkubbs), b / 2b (basiskubbs)",
+        "nog 6 werpstokken",
+        "team B: 5 basiskubbs; helft: 0 veldkubbs staan",
+    ] {
+        assert!(said.contains(dutch), "no {dutch:?} in\n{said}");
+    }
+}
+
+#[test]
+fn lc_all_overrides_lang_and_the_flag_overrides_both() {
+    let (said, _) = referee(
+        "german",
+        "seed",
+        Asking::LcAllOverLang("de_DE.UTF-8", "nl_NL.UTF-8"),
+    );
+    for german in [
+        "Schiedsrichter für Koning & Torens (Regeln seed",
+        "Zug 1 von Team A: das Team wirft seine Wurfhölzer; noch 6 Wurfhölzer",
+        "Damit endet das Spiel: Team A (Vikings) gewinnt (Team A hat den König umgeworfen). Aufzeichnen? [j/N]",
+        "Match vorbei: Vikings (Team A) gewinnt das Match, 1:0 Spiele",
+    ] {
+        assert!(said.contains(german), "no {german:?} in\n{said}");
+    }
+    assert!(!said.contains("beurt"), "Dutch in\n{said}");
+
+    let (english, _) = referee("english", "seed", Asking::Nothing);
+    let (flagged, _) = referee(
+        "english",
+        "seed",
+        Asking::FlagOverLcAll("en", "de_DE.UTF-8"),
+    );
+    assert_eq!(flagged, english);
+    for words in [
+        "Koning & Torens referee (seed rules",
+        "turn 1 of team A: the thrower is throwing sticks; 6 stick(s) left",
+        "match over: Vikings (team A) win the match, 1-0 in games",
+    ] {
+        assert!(english.contains(words), "no {words:?} in\n{english}");
+    }
+}
+
+#[test]
+fn a_language_the_project_does_not_speak_is_refused_on_the_command_line() {
+    let output = Command::new(TOWERS)
+        .args(["kubb", "referee", "--lang", "fr", "record.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        error.contains("unknown language 'fr': choose en, de or nl"),
+        "{error}"
+    );
+}
+
+#[test]
+fn gt_play_speaks_german_and_dutch() {
+    // `hint` and `quit`: the engine never moves, so the run is the same
+    // every time.
+    let input = "help\nhint\nquit\n";
+    let args = ["gt", "play", "--movetime", "20"];
+    let german = towers(&args, Asking::Flag("de"), input);
+    for words in [
+        "Wächter & Türme: Du spielst Rot",
+        "Rot am Zug",
+        "Dein Zug (Rot):",
+        "Tipp: ",
+    ] {
+        assert!(german.contains(words), "no {words:?} in\n{german}");
+    }
+    let dutch = towers(&args, Asking::Lang("nl_BE.UTF-8"), input);
+    for words in [
+        "je speelt rood",
+        "Rood aan zet",
+        "Jouw zet (rood):",
+        "Tip: ",
+    ] {
+        assert!(dutch.contains(words), "no {words:?} in\n{dutch}");
+    }
+    let english = towers(&args, Asking::Nothing, input);
+    for words in [
+        "Guard & Towers: you play red against the engine at level 5.",
+        "Red to move",
+        "Your move (red): ",
+        "Hint: ",
+    ] {
+        assert!(english.contains(words), "no {words:?} in\n{english}");
+    }
+}
+
+/// Every way of asking for a language other than English.
+const OTHER_LANGUAGES: [Asking; 4] = [
+    Asking::Flag("de"),
+    Asking::Flag("nl"),
+    Asking::Lang("nl_NL.UTF-8"),
+    Asking::LcAllOverLang("de_DE.UTF-8", "en_GB.UTF-8"),
+];
+
+#[test]
+fn records_and_notation_are_the_same_bytes_in_every_language() {
+    for words in ["seed", "club"] {
+        let (english, english_record) = referee("record", words, Asking::Nothing);
+        let english_notation = exported(&english);
+        assert!(english_notation.starts_with("# "), "{english_notation}");
+        for asking in OTHER_LANGUAGES {
+            let (said, record) = referee("record", words, asking);
+            assert_ne!(said, english, "{asking:?} speaks English");
+            assert_eq!(record, english_record, "{asking:?}: the record");
+            assert_eq!(
+                exported(&said),
+                english_notation,
+                "{asking:?}: the notation"
+            );
+        }
+    }
+}
+
+#[test]
+fn json_csv_moves_and_the_engine_protocol_are_the_same_bytes_in_every_language() {
+    let (_, record) = referee("stats", "seed", Asking::Nothing);
+    let file = new_record("stats");
+    std::fs::write(&file, record).unwrap();
+    let path = file.to_str().unwrap();
+    let start = "r1r11RG1r1r1/2r11r12/3r13/7/3b13/2b11b12/b1b11BG1b1b1 r";
+    let runs: [(&[&str], &str); 5] = [
+        (&["kubb", "stats", "--csv", path], ""),
+        (&["kubb", "stats", "--json", path], ""),
+        (&["gt", "moves", start], ""),
+        (&["gt", "perft", "2", "--divide"], ""),
+        (&["gt", "engine"], "uci\nisready\nquit\n"),
+    ];
+    for (args, input) in runs {
+        let english = towers(args, Asking::Nothing, input);
+        assert!(!english.is_empty(), "{args:?} printed nothing");
+        for asking in OTHER_LANGUAGES {
+            assert_eq!(
+                towers(args, asking, input),
+                english,
+                "{args:?} under {asking:?}"
+            );
+        }
+    }
+    std::fs::remove_file(Path::new(path)).ok();
+}
