@@ -73,6 +73,7 @@ export default function register(test, helpers) {
     const shown = await page.textContent("#error");
     if (refusal.code && catalog.includes(`refusal-${refusal.code.replaceAll(".", "-")} =`)) {
       assert.notEqual(shown, refusal.error, "the refusal in German");
+      assert.match(shown, /Zug/, "the refusal in German");
     } else {
       assert.equal(shown, refusal.error, "a refusal the catalog does not know yet is the server's own words");
     }
@@ -170,7 +171,8 @@ export default function register(test, helpers) {
     await page.evaluate(() => localStorage.setItem("towers.lang", "en-XA"));
     // A game against the engine, with a name the test gives (data).
     const name = "Zelda";
-    const created = await apiGame(page, { opponent: "engine", level: 1, color: "red", name });
+    // With clocks (a long game's), so that their words are checked too.
+    const created = await apiGame(page, { opponent: "engine", level: 1, color: "red", name, time_control: { initial_ms: 600000, increment_ms: 0 } });
     await page.goto(`${base}/gt?id=${created.id}`);
     const yourMove = "[Ẏǿŭř ḿǿṽḗ.]";
     await page.waitForFunction((words) => document.getElementById("status").textContent.includes(words), yourMove);
@@ -195,6 +197,7 @@ export default function register(test, helpers) {
     await page.waitForSelector("#review-list li");
     await page.waitForFunction(() => !document.getElementById("review").disabled);
     await assertAllFromCatalog(page, "the game's end with its review", [name]);
+    await shot(page, "gt-languages-pseudo-end");
 
     await page.goto(`${base}/lesson`);
     await page.waitForSelector("#progress:has-text('1')");
