@@ -60,16 +60,35 @@ export function fixed(value, digits) {
 const pointText = (at) => `(${fixed(at.x, 2)} m, ${fixed(at.y, 2)} m)`;
 const distance = (p, q) => Math.sqrt((p.x - q.x) ** 2 + (p.y - q.y) ** 2);
 
-// A refusal of the rules, in the words the server answers with.
+// A refusal of the rules, in the words the server answers with, and its
+// code and params as the server sends them (crates/kubb: RuleError::code,
+// RuleError::params), for the page to say it in its language.
 export class RuleError extends Error {
-  constructor(message) {
+  constructor(message, code, params = {}) {
     super(message);
     this.name = "RuleError";
+    this.code = code;
+    this.params = params;
   }
 }
 
-const refuse = (message) => { throw new RuleError(message); };
-const notNow = (attempted, phase) => refuse(`${attempted} is not possible now: ${expectation(phase)}`);
+const refuse = (message, code, params) => { throw new RuleError(message, code, params); };
+
+// A phase's name and what it waits for, counted, as a refusal's params.
+const PHASE_KEYS = {
+  starting_throw: "starting-throw",
+  inkast: "inkast",
+  placement: "placement",
+  throwing: "throwing",
+};
+const phaseCount = (phase) => phase.name === "inkast" ? phase.queue.length : phase.name === "placement" ? phase.to_place.length : 0;
+const notNow = (attempted, action, phase) => refuse(`${attempted} is not possible now: ${expectation(phase)}`, "kubb.not-now", {
+  action,
+  phase: PHASE_KEYS[phase.name] ?? "game-over",
+  count: phaseCount(phase),
+});
+// A length in metres as a refusal's parameter: to the centimetre.
+const metres = (length) => Math.round(length * 100) / 100;
 
 function expectation(phase) {
   switch (phase.name) {
@@ -88,7 +107,7 @@ const gameResult = (end) => (end.winner ? `team ${end.winner} won (${end.reason}
 export function checkEntry(event) {
   const hit = event?.event === "stick" && event.outcome?.hit;
   if (hit && !(hit.knights?.length || hit.towers?.length || hit.king)) {
-    refuse("a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss");
+    refuse("a hit names what fell (knights, towers or the king); a stick that fells nothing is a miss", "kubb.hit-names-nothing");
   }
 }
 
@@ -97,7 +116,7 @@ const sameName = (x, y) => x.toLowerCase() === y.toLowerCase();
 function firstListedTwice(players) {
   players.forEach((player, i) => {
     if (players.slice(0, i).some((earlier) => sameName(earlier, player))) {
-      refuse(`${player} is listed twice: a player throws for one team, once listed (names are compared in either case)`);
+      refuse(`${player} is listed twice: a player throws for one team, once listed (names are compared in either case)`, "kubb.player-listed-twice", { player });
     }
   });
 }
@@ -106,14 +125,14 @@ function checkTeam(team, rules) {
   firstListedTwice(team.players);
   const count = team.players.length;
   if (rules.opening_thrower_rule && rules.opening === "2-4-6" && count >= 1 && count < 3) {
-    refuse(`under the 2-4-6 thrower rule a team's 4 opening sticks are thrown by at least 3 different players; ${team.name} lists ${count} player(s)`);
+    refuse(`under the 2-4-6 thrower rule a team's 4 opening sticks are thrown by at least 3 different players; ${team.name} lists ${count} player(s)`, "kubb.too-few-players-for-thrower-rule", { team: team.name, players: count });
   }
 }
 
 function checkTeams(rules, a, b) {
   checkTeam(a, rules);
   checkTeam(b, rules);
-  if (sameName(b.name, a.name)) refuse(`both teams are named ${b.name}: give them different names`);
+  if (sameName(b.name, a.name)) refuse(`both teams are named ${b.name}: give them different names`, "kubb.same-team-names", { name: b.name });
   firstListedTwice([...a.players, ...b.players]);
 }
 
@@ -124,8 +143,8 @@ function hitOf(outcome) {
   const named = new Set();
   const setOf = (pieces) => {
     for (const piece of pieces) {
-      if (piece > 9) refuse(`there is no piece number ${piece}`);
-      if (named.has(piece)) refuse(`${pieceName(piece)} is listed twice for one stick`);
+      if (piece > 9) refuse(`there is no piece number ${piece}`, "kubb.no-such-piece", { number: piece });
+      if (named.has(piece)) refuse(`${pieceName(piece)} is listed twice for one stick`, "kubb.named-twice", { piece: pieceName(piece) });
       named.add(piece);
     }
     return [...new Set(pieces)].sort((p, q) => p - q);
@@ -151,7 +170,7 @@ const decidesAtTurnEnd = (tieBreak) => tieBreak === "none" || tieBreak === "base
 export class Match {
   static create(rulesetName, settings = {}) {
     const base = RULESETS[rulesetName];
-    if (!base) refuse(`ruleset '${rulesetName}' is not 'seed' or 'standard'`);
+    if (!base) refuse(`ruleset '${rulesetName}' is not 'seed' or 'standard'`, "request.refused", { reason: `ruleset '${rulesetName}' is not 'seed' or 'standard'` });
     const rules = { ...base, ...SETTINGS_DEFAULTS, ...settings };
     // A best of 2N - 1 games: N from the settings, else the ruleset's own.
     rules.own_games_to_win = base.games_to_win;
@@ -313,15 +332,20 @@ export class Match {
 
   refuseWhenOver() {
     const outcome = this.outcome();
-    if (outcome?.won) refuse(`the match is over: team ${outcome.won} has won it`);
-    if (outcome?.drawn) refuse("the match is over: time was called with the games level, a draw");
+    if (outcome?.won) refuse(`the match is over: team ${outcome.won} has won it`, "kubb.match-over", { winner: outcome.won });
+    if (outcome?.drawn) refuse("the match is over: time was called with the games level, a draw", "kubb.match-drawn");
   }
 
   checkPlayer(event) {
     if (event.event !== "stick" && event.event !== "inkast") return;
     const team = this.teamInfo(this.thrower);
     if (!team.players.length || team.players.includes(event.player)) return;
-    refuse(`${event.player} does not play for ${team.name} (team ${this.thrower}): its players are ${team.players.join(", ")}`);
+    refuse(`${event.player} does not play for ${team.name} (team ${this.thrower}): its players are ${team.players.join(", ")}`, "kubb.not-a-player", {
+      player: event.player,
+      team: this.thrower,
+      team_name: team.name,
+      players: team.players.join(", "),
+    });
   }
 
   openingThrowersNeeded() {
@@ -337,7 +361,8 @@ export class Match {
     const repeated = this.turn_players.includes(event.player);
     const reachable = this.turn_players.length + this.sticksLeft() - 1;
     if (repeated && reachable < needed) {
-      refuse(`under the 2-4-6 thrower rule the ${this.sticksLeft() + this.sticks_thrown} sticks of this turn are thrown by at least ${needed} different players; ${event.player} has thrown already and too few sticks are left`);
+      const sticks = this.sticksLeft() + this.sticks_thrown;
+      refuse(`under the 2-4-6 thrower rule the ${sticks} sticks of this turn are thrown by at least ${needed} different players; ${event.player} has thrown already and too few sticks are left`, "kubb.opening-throwers", { player: event.player, sticks, players: needed });
     }
   }
 
@@ -351,7 +376,7 @@ export class Match {
   }
 
   nameTeams(event) {
-    if (this.phase.name !== "starting_throw" || this.wins[0] || this.wins[1]) notNow("naming the teams", this.phase);
+    if (this.phase.name !== "starting_throw" || this.wins[0] || this.wins[1]) notNow("naming the teams", "teams", this.phase);
     checkTeams(this.rules, event.a, event.b);
     this.teams = [
       { name: event.a.name, players: [...(event.a.players || [])] },
@@ -362,7 +387,7 @@ export class Match {
   // The rules' action of a referee event, played on this (fresh) copy.
   act(event) {
     const hit = event.event === "stick" ? hitOf(event.outcome) : null;
-    if (event.event === "rescue" && event.piece > 9) refuse(`there is no piece number ${event.piece}`);
+    if (event.event === "rescue" && event.piece > 9) refuse(`there is no piece number ${event.piece}`, "kubb.no-such-piece", { number: event.piece });
     this.refuseWhenOver();
     const phase = this.phase.name;
     switch (`${phase}/${event.event}`) {
@@ -375,21 +400,21 @@ export class Match {
       case "inkast/rescue": return this.rescue(event.piece);
       default:
         if (event.event === "time_called") return this.callTime();
-        return notNow(ACTION_NAMES[event.event], this.phase);
+        return notNow(ACTION_NAMES[event.event], event.event.replaceAll("_", "-"), this.phase);
     }
   }
 
   startingThrow(a, b) {
     const loses = (lag) => (this.rules.lag_touch_loses ? lag.king !== "none" : lag.king === "felled");
-    if (!(a.distance >= 0 && b.distance >= 0)) refuse("a starting-throw distance must be a number of metres, 0 or more");
+    if (!(a.distance >= 0 && b.distance >= 0)) refuse("a starting-throw distance must be a number of metres, 0 or more", "kubb.lag-distance");
     const [la, lb] = [loses(a), loses(b)];
-    if (la && lb) refuse("both starting throws broke the king rule: throw again");
+    if (la && lb) refuse("both starting throws broke the king rule: throw again", "kubb.lag-both-broke-king-rule");
     let starter;
     if (la) starter = "B";
     else if (lb) starter = "A";
     else if (a.distance < b.distance) starter = "A";
     else if (b.distance < a.distance) starter = "B";
-    else refuse("the starting throws are equally close to the king: throw again");
+    else refuse("the starting throws are equally close to the king: throw again", "kubb.lag-tie");
     this.startGame(starter);
   }
 
@@ -415,7 +440,7 @@ export class Match {
   inkast(landedIn, at, kingFelled) {
     const target = other(this.thrower);
     if (!kingFelled && landedIn && at && !this.inHalf(target, at)) {
-      refuse(`${pointText(at)} is not in team ${target}'s half: an inkasted piece that lands there is out`);
+      refuse(`${pointText(at)} is not in team ${target}'s half: an inkasted piece that lands there is out`, "kubb.inkast-outside", { at: pointText(at), half: target });
     }
     const { queue, to_place: toPlace } = this.phase;
     const [piece, attempt] = queue.shift();
@@ -441,18 +466,28 @@ export class Match {
   placement(at) {
     const defenders = other(this.thrower);
     if (at) {
-      if (!this.inHalf(defenders, at)) refuse(`team ${defenders} must place the piece in its own half; ${pointText(at)} is not`);
+      if (!this.inHalf(defenders, at)) refuse(`team ${defenders} must place the piece in its own half; ${pointText(at)} is not`, "kubb.placement-outside-half", { at: pointText(at), team: defenders });
       const king = { x: this.field.width / 2, y: this.field.length / 2 };
       const fromKing = distance(at, king);
       const minimum = this.rules.placement_from_king;
       if (fromKing < minimum) {
-        refuse(`a placed piece must stand at least one stick length (${fixed(minimum, 2)} m) from the king; ${pointText(at)} is ${fixed(fromKing, 2)} m away`);
+        refuse(`a placed piece must stand at least one stick length (${fixed(minimum, 2)} m) from the king; ${pointText(at)} is ${fixed(fromKing, 2)} m away`, "kubb.placement-near-king", {
+          at: pointText(at),
+          distance: metres(fromKing),
+          minimum: metres(minimum),
+        });
       }
       const pinMinimum = this.rules.placement_from_pins;
       if (pinMinimum !== null) {
         const pin = this.pins().find((p) => distance(p, at) < pinMinimum);
         if (pin) {
-          refuse(`the ${this.rules.name} ruleset keeps a placed piece at least one stick length (${fixed(pinMinimum, 2)} m) from every field pin; ${pointText(at)} is ${fixed(distance(pin, at), 2)} m from the pin at ${pointText(pin)}`);
+          refuse(`the ${this.rules.name} ruleset keeps a placed piece at least one stick length (${fixed(pinMinimum, 2)} m) from every field pin; ${pointText(at)} is ${fixed(distance(pin, at), 2)} m from the pin at ${pointText(pin)}`, "kubb.placement-near-pin", {
+            at: pointText(at),
+            pin: pointText(pin),
+            distance: metres(distance(pin, at)),
+            minimum: metres(pinMinimum),
+            ruleset: this.rules.name,
+          });
         }
       }
     }
@@ -494,13 +529,17 @@ export class Match {
     const opponent = other(this.thrower);
     const knights = this.standingKnights(opponent);
     const notKnight = hit.knights.find((piece) => !knights.includes(piece));
-    if (notKnight !== undefined) refuse(`${pieceName(notKnight)} is not a knight standing in team ${opponent}'s half`);
+    if (notKnight !== undefined) refuse(`${pieceName(notKnight)} is not a knight standing in team ${opponent}'s half`, "kubb.not-a-knight", { piece: pieceName(notKnight), half: opponent });
     const towers = this.standingTowers(opponent);
     const notTower = hit.towers.find((piece) => !towers.includes(piece));
-    if (notTower !== undefined) refuse(`${pieceName(notTower)} is not a standing tower of team ${opponent}`);
+    if (notTower !== undefined) refuse(`${pieceName(notTower)} is not a standing tower of team ${opponent}`, "kubb.not-a-tower", { piece: pieceName(notTower), team: opponent });
     const double = this.rules.base_kubb_double && hit.knights.length === knights.length;
     if (hit.towers.length && knights.length && !double) {
-      refuse(`tower ${spot(hit.towers[0]) + 1} of team ${opponent} cannot count: ${knights.length} knight(s) still stand in team ${opponent}'s half; it is raised again`);
+      refuse(`tower ${spot(hit.towers[0]) + 1} of team ${opponent} cannot count: ${knights.length} knight(s) still stand in team ${opponent}'s half; it is raised again`, "kubb.tower-behind-knights", {
+        tower: spot(hit.towers[0]) + 1,
+        team: opponent,
+        knights: knights.length,
+      });
     }
   }
 
@@ -544,8 +583,8 @@ export class Match {
 
   callTime() {
     const limit = this.rules.time_limit;
-    if (!limit) refuse("this match has no time limit, so time cannot be called");
-    if (this.time_called) refuse("time has been called already");
+    if (!limit) refuse("this match has no time limit, so time cannot be called", "kubb.no-time-limit");
+    if (this.time_called) refuse("time has been called already", "kubb.time-called-already");
     this.time_called = true;
     if (decidesAtTurnEnd(limit.tie_break) && this.phase.name === "starting_throw") this.decideOnTime(limit.tie_break);
   }
@@ -575,7 +614,7 @@ export class Match {
   rescue(piece) {
     const target = other(this.thrower);
     if (!this.isKnightIn(piece, target) || this.landed_this_turn.includes(piece)) {
-      refuse(`${pieceName(piece)} is not a knight left standing in team ${target}'s half from an earlier turn, so it cannot be rescued`);
+      refuse(`${pieceName(piece)} is not a knight left standing in team ${target}'s half from an earlier turn, so it cannot be rescued`, "kubb.not-rescuable", { piece: pieceName(piece), half: target });
     }
     this.pieces[piece] = { state: "down", half: this.thrower };
     this.phase.queue.push([piece, 1]);

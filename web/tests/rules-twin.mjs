@@ -2,7 +2,8 @@
 // (crates/server/src/kubb_rules_twin.rs): reads one random match a line —
 // its ruleset, settings and each event with the rules engine's state
 // after it or its refusal — replays it through web/kubb-rules.js, and
-// says where the twin differs. Exits 1 on any difference.
+// says where the twin differs (states, refusals' words, codes and params).
+// Exits 1 on any difference.
 import { createInterface } from "node:readline";
 import { isDeepStrictEqual } from "node:util";
 import { Match, RuleError } from "../kubb-rules.js";
@@ -20,7 +21,7 @@ function difference(actual, expected, path = "") {
   return `${path}: differs`;
 }
 
-function check(match, { event, view, refused }) {
+function check(match, { event, view, refused, code, params }) {
   let next;
   try {
     next = match.apply(event);
@@ -28,6 +29,9 @@ function check(match, { event, view, refused }) {
     if (!(error instanceof RuleError)) return { problem: `the twin threw ${error.stack}` };
     if (refused === undefined) return { problem: `the twin refused (${error.message}); the rules engine accepted it` };
     if (error.message !== refused) return { problem: `refusals differ:\n  twin:         ${error.message}\n  rules engine: ${refused}` };
+    if (error.code !== code) return { problem: `codes differ (${refused}): twin ${error.code}, rules engine ${code}` };
+    const found = difference(error.params, params);
+    if (found) return { problem: `params of ${code} differ at ${found}` };
     return { next: match };
   }
   if (refused !== undefined) return { problem: `the twin accepted it; the rules engine refused: ${refused}` };

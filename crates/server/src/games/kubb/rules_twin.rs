@@ -5,7 +5,8 @@
 //! entries mixed in: most refused, some not) go through the server's
 //! match state here and through the twin under node
 //! (`web/tests/rules-twin.mjs`), which requires the same state after
-//! every event and the same refusal, word for word.
+//! every event and the same refusal, word for word, with the same code
+//! and params.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
@@ -245,7 +246,12 @@ fn step(state: &mut State, event: RefereeEvent, steps: &mut Vec<Value>) -> bool 
             true
         }
         Err(refusal) => {
-            steps.push(json!({ "event": body, "refused": refusal.to_string() }));
+            steps.push(json!({
+                "event": body,
+                "refused": refusal.to_string(),
+                "code": refusal.code(),
+                "params": refusal.params(),
+            }));
             false
         }
     }
