@@ -136,6 +136,14 @@ export default function register(test, helpers) {
     assert.match(await page.textContent("#feedback"), /: richtig, (gelöst|das rettet die Partie)!$/);
     assert.match(await page.textContent("#tally"), /^Bei diesem Besuch 1 gelöst, 0 verfehlt\.$/);
     assert.equal(await page.textContent("#next"), "Nächste Aufgabe");
+    // In Dutch and back: the puzzle, its verdict and the tally stay.
+    const title = await page.textContent("#title");
+    await page.selectOption("#language", "nl");
+    await page.waitForSelector("#feedback:has-text('goed')");
+    assert.equal(await page.textContent("#title"), title.replace("Aufgabe", "Puzzel"));
+    assert.match(await page.textContent("#tally"), /^Dit bezoek 1 opgelost, 0 gemist\.$/);
+    await page.selectOption("#language", "de");
+    await page.waitForSelector("#feedback:has-text('richtig')");
     await assertNoSidewaysScroll(page, "a puzzle in German");
     await shot(page, "gt-languages-de-puzzle");
 
@@ -231,6 +239,16 @@ export default function register(test, helpers) {
     await page.waitForSelector("#status:has-text('Du bist am Zug.')");
     await page.click("#analyse");
     await page.waitForSelector("#analysis:has-text('Bester Zug')");
+    const verdict = await page.textContent("#analysis");
+    // The analysis is said again in Dutch, the same verdict, not asked again.
+    await page.selectOption("#language", "nl");
+    await page.waitForSelector("#analysis:has-text('Beste zet')");
+    assert.equal((await page.textContent("#analysis")).split(" ")[2], verdict.split(" ")[2], "the same best move");
+    assert.equal(await page.textContent("#analyse"), "Analyse stoppen");
+    assert.ok(await page.isVisible("#evalbar"), "the analysis stays on");
+    await page.selectOption("#language", "de");
+    await page.waitForSelector("#analysis:has-text('Bester Zug')");
+    assert.equal(await page.textContent("#analysis"), verdict);
     await assertNoSidewaysScroll(page, "the game in German at 320 px");
     await shot(page, "gt-languages-de-320-game");
     page.on("dialog", (dialog) => dialog.accept());
@@ -238,6 +256,13 @@ export default function register(test, helpers) {
     await page.waitForSelector("#result-box:not([hidden])");
     await page.click("#review");
     await page.waitForSelector("#review-list li");
+    await page.waitForFunction(() => !document.getElementById("review").disabled);
+    assert.match(await page.getAttribute("#graph", "aria-label"), /^Bewertungskurve: die Gewinnchance von Rot/);
+    await page.selectOption("#language", "nl");
+    await page.waitForFunction(() => document.getElementById("graph").getAttribute("aria-label").startsWith("Evaluatiegrafiek: de winkans van Rood"));
+    assert.match(await page.textContent("#analysis"), /^Nabespreking klaar: \d+ zetten?\.$/);
+    await page.selectOption("#language", "de");
+    await page.waitForSelector("#analysis:has-text('Auswertung fertig')");
     await assertNoSidewaysScroll(page, "the game's end and review in German at 320 px");
     await shot(page, "gt-languages-de-320-end");
     for (const path of ["/lesson", "/puzzles"]) {
