@@ -121,6 +121,12 @@ export default function register(test, { PHONE, shot, assertNoSidewaysScroll, as
     // The session's client (the browser's name) is data the server keeps.
     const client = await page.evaluate(async () => (await (await fetch("/api/session")).json()).sessions[0].client);
     await assertAllFromCatalog(page, "account page signed in", [name, bot, token, client]);
+    // A switch redraws the account, its bot's token (shown once) included.
+    await page.selectOption("#language", "de");
+    await page.waitForFunction(() => document.documentElement.lang === "de");
+    assert.equal(await page.textContent("#account-name"), `Angemeldet als ${name}`);
+    assert.equal(await page.textContent("#bot-token"), `Token von ${bot} (wird nur einmal gezeigt): ${token}`);
+    assert.equal(await page.textContent("#password-state"), "Auch ein Passwort meldet dich an.");
     await context.close();
   });
 
