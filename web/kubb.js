@@ -110,11 +110,14 @@ function metresPerPixel(box) {
   return matrix && matrix.a > 0 ? 1 / matrix.a : 0.02;
 }
 
-function pieceTarget({ label, at, shape, text, onpress, pressable, key, hit }) {
+// `kind` and `half` say what the piece is and where, as data.
+function pieceTarget({ label, at, shape, text, onpress, pressable, key, hit, kind, half }) {
   const group = svg("g", {
     class: "piece-target" + (pressable ? " pressable" : ""),
     "data-piece": key,
     "data-key": key,
+    "data-kind": kind,
+    "data-half": half,
     role: pressable ? "button" : "img",
     tabindex: pressable ? 0 : -1,
     "aria-label": label,
@@ -159,6 +162,7 @@ function drawKing(box, field, hit, size) {
   const half = Math.max(0.16, size / 2);
   box.append(pieceTarget({
     key: "king",
+    kind: "king",
     label: !standing ? say("kubb-king-felled") : chosen ? say("kubb-king-marked") : say("kubb-king"),
     at: king,
     hit,
@@ -211,6 +215,8 @@ function renderField() {
       const drawn = Math.min(size, 2 * clearOf(at, spots, size));
       box.append(pieceTarget({
         key: piece.id,
+        kind,
+        half: owner,
         label: say(PIECE_LABEL[piece.state === "knight" && !piece.at ? "unplaced" : kind], { piece: piece.id, half: owner, marked: chosen ? "yes" : "no" }),
         at,
         hit: clearOf(at, spots, hit),
@@ -610,6 +616,11 @@ function matchResult() {
 
 function renderStatus() {
   $("status").textContent = statusText();
+  // The turn in data, the same in every language (for scripts and tests).
+  const { state } = page;
+  Object.assign($("status").dataset, {
+    phase: phase(), thrower: state.thrower, turn: state.turn, kingAttack: Boolean(state.king_attack?.allowed), finished: state.status === "finished",
+  });
   const result = matchResult();
   $("result").hidden = !result;
   $("result").textContent = result || "";
@@ -809,14 +820,38 @@ async function renderAdvice() {
   drawAdvice();
 }
 
-// The advice last fetched; its decision is the server's words.
+// The decisions the server advises, told from its words (crates/kubb-sim,
+// `Choice`'s Display): each a message of its own, the server's words
+// themselves where none fits.
+const DECISIONS = [
+  ["inkast", /^inkast the pieces left at x (-?[\d.]+) m, y (-?[\d.]+) m$/],
+  ["place", /^place at x (-?[\d.]+) m, y (-?[\d.]+) m$/],
+  ["king", /^throw at the king$/],
+  ["away", /^throw the stick away$/],
+  ["piece", /^throw at (\S+)$/],
+];
+
+// The advice last fetched, said again after a switch of language.
 function drawAdvice() {
   const advice = page.advice;
   if (!advice || waiting().length || page.state.status === "finished") return;
-  const gain = formatNumber(advice.gain * 100, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  $("advice").textContent = advice.best
-    ? say("kubb-advice", { team: team(advice.deciding).name, best: advice.best, percent: Math.round(advice.options[0].win_probability * 100), gain })
-    : "";
+  if (!advice.best) {
+    $("advice").textContent = "";
+    return;
+  }
+  const tenths = (value) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const [decision, match] = DECISIONS.map(([name, pattern]) => [name, pattern.exec(advice.best)]).find(([, found]) => found) || ["other", []];
+  const spot = decision === "inkast" || decision === "place";
+  $("advice").textContent = say("kubb-advice", {
+    team: team(advice.deciding).name,
+    decision,
+    best: advice.best,
+    piece: decision === "piece" ? match[1] : "",
+    x: spot ? tenths(Number(match[1])) : "",
+    y: spot ? tenths(Number(match[2])) : "",
+    percent: Math.round(advice.options[0].win_probability * 100),
+    gain: tenths(advice.gain * 100),
+  });
 }
 
 // The field last: its targets are sized for the space the rest leaves.

@@ -22,22 +22,22 @@ kubb-scoreboard-region =
 kubb-column-team = Team
 kubb-column-games = Sätze
 kubb-column-towers = { $ruleset ->
-   *[other] Basiskubbs stehend
+   *[other] Basis­kubbs stehen
 }
 kubb-column-knights = { $ruleset ->
-   *[other] Feldkubbs in der eigenen Hälfte
+   *[other] Feld­kubbs in der Hälfte
 }
-kubb-column-line = Wurflinie
+kubb-column-line = Linie
 kubb-players = Spieler
 kubb-players-region =
     .aria-label = Spieler
 kubb-column-player = Spieler
 kubb-column-sticks = { $ruleset ->
-   *[other] Wurfhölzer
+   *[other] Wurf­hölzer
 }
 kubb-column-hits = Treffer
-kubb-column-hit-rate = Trefferquote
-kubb-column-inkast = Einwürfe im Feld
+kubb-column-hit-rate = Treffer­quote
+kubb-column-inkast = Einwürfe drin
 kubb-export = Export
 kubb-export-log = Ereignisprotokoll
 kubb-export-notation = Notation
@@ -219,7 +219,7 @@ kubb-qr-label = QR-Code des Links von { $team }
 
 ## Spielstand und Spieler
 
-kubb-line-baseline = Grundlinie
+kubb-line-baseline = Grund­linie
 kubb-line-advanced = vorgerückt bis { $piece }
 kubb-towers-of = { $count } von 5
 kubb-hit-rate = { $percent } %
@@ -228,7 +228,7 @@ kubb-hit-rate = { $percent } %
 
 kubb-sync-refused = Nicht gesendet: { $count }
 kubb-sync-sending = Sende { $count } …
-kubb-sync-saved = Auf diesem Handy gespeichert: { $count }
+kubb-sync-saved = Auf dem Handy: { $count }
 kubb-synced = Synchronisiert
 
 ## Der Postausgang: jeder Eintrag in Worten
@@ -304,13 +304,22 @@ kubb-odds-draw = unentschieden { $percent } %
 kubb-odds-over = Das Spiel ist vorbei: { $result }
 kubb-odds-not-started = Siegchance: Das Spiel hat noch nicht begonnen
 kubb-odds-offline = Siegchance: braucht die Verbindung; erscheint, sobald die Einträge dieses Handys gesendet sind
-kubb-odds-need-connection = Chancen brauchen die Verbindung
+kubb-odds-need-connection = Chancen erst online
 kubb-advice-offline = Rat und Chancen brauchen die Verbindung: Sie kommen wieder, sobald die Einträge dieses Handys gesendet sind.
 kubb-odds = { $draw ->
     [0] Siegchance: { $teamA } { $a } %, { $teamB } { $b } %
    *[other] Siegchance: { $teamA } { $a } %, { $teamB } { $b } %, unentschieden { $draw } %
 }
-kubb-advice = Rat für { $team }: { $best } ({ $percent } % Siegchance für das Spiel, +{ $gain } Punkte gegenüber der üblichen Wahl)
+kubb-advice = { $ruleset ->
+   *[other] { $decision ->
+        [inkast] Rat für { $team }: die übrigen Kubbs bei x { $x } m, y { $y } m einwerfen ({ $percent } % Siegchance für das Spiel, +{ $gain } Punkte gegenüber der üblichen Wahl)
+        [place] Rat für { $team }: bei x { $x } m, y { $y } m aufstellen ({ $percent } % Siegchance für das Spiel, +{ $gain } Punkte gegenüber der üblichen Wahl)
+        [king] Rat für { $team }: auf den König werfen ({ $percent } % Siegchance für das Spiel, +{ $gain } Punkte gegenüber der üblichen Wahl)
+        [away] Rat für { $team }: das Wurfholz wegwerfen ({ $percent } % Siegchance für das Spiel, +{ $gain } Punkte gegenüber der üblichen Wahl)
+        [piece] Rat für { $team }: auf { $piece } werfen ({ $percent } % Siegchance für das Spiel, +{ $gain } Punkte gegenüber der üblichen Wahl)
+       *[other] Rat für { $team }: { $best } ({ $percent } % Siegchance für das Spiel, +{ $gain } Punkte gegenüber der üblichen Wahl)
+    }
+}
 
 ## Die Einstellungen eines Spiels (Startseite, Turnierseite)
 

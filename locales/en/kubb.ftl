@@ -320,8 +320,18 @@ kubb-odds = { $draw ->
     [0] Win probability: { $teamA } { $a } %, { $teamB } { $b } %
    *[other] Win probability: { $teamA } { $a } %, { $teamB } { $b } %, a draw { $draw } %
 }
-# $best: the decision advised, as the server says it.
-kubb-advice = Advice for { $team }: { $best } ({ $percent } % to win the match, +{ $gain } points over the usual choice)
+# $decision: what the server advises (its own English words in $best);
+# $x, $y: a spot in metres; $piece: a piece's id.
+kubb-advice = { $ruleset ->
+   *[other] { $decision ->
+        [inkast] Advice for { $team }: inkast the pieces left at x { $x } m, y { $y } m ({ $percent } % to win the match, +{ $gain } points over the usual choice)
+        [place] Advice for { $team }: place at x { $x } m, y { $y } m ({ $percent } % to win the match, +{ $gain } points over the usual choice)
+        [king] Advice for { $team }: throw at the king ({ $percent } % to win the match, +{ $gain } points over the usual choice)
+        [away] Advice for { $team }: throw the stick away ({ $percent } % to win the match, +{ $gain } points over the usual choice)
+        [piece] Advice for { $team }: throw at { $piece } ({ $percent } % to win the match, +{ $gain } points over the usual choice)
+       *[other] Advice for { $team }: { $best } ({ $percent } % to win the match, +{ $gain } points over the usual choice)
+    }
+}
 
 ## The match settings (the start page's new match, the tournament page)
 

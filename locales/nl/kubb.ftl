@@ -23,21 +23,21 @@ kubb-scoreboard-region =
 kubb-column-team = Team
 kubb-column-games = Spellen
 kubb-column-towers = { $ruleset ->
-    [seed] Torens overeind
-   *[other] Basiskubbs overeind
+    [seed] Torens over­eind
+   *[other] Basis­kubbs over­eind
 }
 kubb-column-knights = { $ruleset ->
     [seed] Ridders in eigen vak
-   *[other] Veldkubbs in eigen helft
+   *[other] Veld­kubbs in eigen helft
 }
-kubb-column-line = Werplijn
+kubb-column-line = Lijn
 kubb-players = Spelers
 kubb-players-region =
     .aria-label = Spelers
 kubb-column-player = Speler
 kubb-column-sticks = { $ruleset ->
-    [seed] Werpsticks
-   *[other] Werpstokken
+    [seed] Werp­sticks
+   *[other] Werp­stokken
 }
 kubb-column-hits = Raak
 kubb-column-hit-rate = Trefkans
@@ -265,7 +265,7 @@ kubb-qr-label = QR-code van de link van { $team }
 
 ## Het scorebord en de spelers
 
-kubb-line-baseline = basislijn
+kubb-line-baseline = basis­lijn
 kubb-line-advanced = naar voren tot { $piece }
 kubb-towers-of = { $count } van 5
 kubb-hit-rate = { $percent }%
@@ -274,7 +274,7 @@ kubb-hit-rate = { $percent }%
 
 kubb-sync-refused = Niet verstuurd: { $count }
 kubb-sync-sending = { $count } versturen…
-kubb-sync-saved = Bewaard op deze telefoon: { $count }
+kubb-sync-saved = Op telefoon: { $count }
 kubb-synced = Bijgewerkt
 
 ## Het postvak: elke invoer in woorden
@@ -366,13 +366,30 @@ kubb-odds-draw = gelijk { $percent }%
 kubb-odds-over = De partij is voorbij: { $result }
 kubb-odds-not-started = Winkans: de partij is nog niet begonnen
 kubb-odds-offline = Winkans: heeft de verbinding nodig; verschijnt zodra de invoer van deze telefoon verstuurd is
-kubb-odds-need-connection = kansen hebben de verbinding nodig
+kubb-odds-need-connection = kansen pas online
 kubb-advice-offline = Advies en kansen hebben de verbinding nodig: ze komen terug zodra de invoer van deze telefoon verstuurd is.
 kubb-odds = { $draw ->
     [0] Winkans: { $teamA } { $a }%, { $teamB } { $b }%
    *[other] Winkans: { $teamA } { $a }%, { $teamB } { $b }%, gelijkspel { $draw }%
 }
-kubb-advice = Advies voor { $team }: { $best } ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+kubb-advice = { $ruleset ->
+    [seed] { $decision ->
+        [inkast] Advies voor { $team }: werp de overige Ridders in bij x { $x } m, y { $y } m ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+        [place] Advies voor { $team }: plaats hem bij x { $x } m, y { $y } m ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+        [king] Advies voor { $team }: gooi op de Koning ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+        [away] Advies voor { $team }: gooi de werpstick weg ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+        [piece] Advies voor { $team }: gooi op { $piece } ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+       *[other] Advies voor { $team }: { $best } ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+    }
+   *[other] { $decision ->
+        [inkast] Advies voor { $team }: kas de overige kubbs in bij x { $x } m, y { $y } m ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+        [place] Advies voor { $team }: plaats hem bij x { $x } m, y { $y } m ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+        [king] Advies voor { $team }: gooi op de koning ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+        [away] Advies voor { $team }: gooi de werpstok weg ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+        [piece] Advies voor { $team }: gooi op { $piece } ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+       *[other] Advies voor { $team }: { $best } ({ $percent }% kans om de partij te winnen, +{ $gain } punten tegenover de gewone keuze)
+    }
+}
 
 ## De instellingen van een partij (startpagina, toernooipagina)
 
