@@ -68,7 +68,7 @@ pub fn document() -> OpenApi {
     doc.build()
 }
 
-const DESCRIPTION: &str = "Guard & Towers and Koning & Torens. Errors are JSON {\"error\": \"...\"} with a 4xx status. See docs/api.md.";
+const DESCRIPTION: &str = "Guard & Towers and Koning & Torens. Errors are JSON {\"error\": \"...\", \"code\": \"...\", \"params\": {...}} with a 4xx status: the English words, a stable code (the enum of Error.code) and its particulars. See docs/api.md.";
 
 const NOT_JSON: &str = "The body is not JSON, or not sent as application/json";
 const MALFORMED: &str = "Malformed request (bad JSON, unknown field, bad value)";
