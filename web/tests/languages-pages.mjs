@@ -18,15 +18,17 @@ async function apiCall(page, method, path, body, token) {
   }, [method, path, body, token]);
 }
 
-// A Guard & Towers round robin of two through the API, its first round
-// paired and decided by the organiser. Made signed in, its results are
-// rated: both entrants reach the leaderboard. The organiser's token is
-// kept in the page's browser, so that the organiser's panel shows too.
-async function playedTournament(page, title, [first, second]) {
+// A Guard & Towers tournament of two through the API (a round robin
+// unless `format` says otherwise), its first round paired and, unless
+// `decided` is false, decided by the organiser. Made signed in, its
+// results are rated: both entrants reach the leaderboard. The organiser's
+// token is kept in the page's browser, so that the organiser's panel
+// shows too.
+async function playedTournament(page, title, [first, second], { format = "round-robin", decided = true } = {}) {
   const organiserName = unique("Org");
   const organiser = await apiCall(page, "POST", "/api/accounts", { name: organiserName, password: "a long enough password" });
   assert.equal(organiser.status, 201, JSON.stringify(organiser.body));
-  const created = await apiCall(page, "POST", "/api/tournaments", { title, game: "gt", format: "round-robin" });
+  const created = await apiCall(page, "POST", "/api/tournaments", { title, game: "gt", format });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const { id, token } = created.body;
   for (const name of [first, second]) {
@@ -35,10 +37,12 @@ async function playedTournament(page, title, [first, second]) {
   }
   const round = await apiCall(page, "POST", `/api/tournaments/${id}/rounds`, {}, token);
   assert.equal(round.status, 201, JSON.stringify(round.body));
-  const pairing = round.body.state.rounds[0].pairings[0];
-  const result = await apiCall(page, "POST", `/api/tournaments/${id}/results`,
-    { round: 1, first: pairing.first, second: pairing.second, score: "1-0" }, token);
-  assert.equal(result.status, 200, JSON.stringify(result.body));
+  if (decided) {
+    const pairing = round.body.state.rounds[0].pairings[0];
+    const result = await apiCall(page, "POST", `/api/tournaments/${id}/results`,
+      { round: 1, first: pairing.first, second: pairing.second, score: "1-0" }, token);
+    assert.equal(result.status, 200, JSON.stringify(result.body));
+  }
   await page.evaluate(([t, secret]) => localStorage.setItem(`towers-token-${t}`, secret), [id, token]);
   return { id, organiser: organiserName };
 }
@@ -65,7 +69,7 @@ export default function register(test, { PHONE, shot, assertNoSidewaysScroll, as
     await context.close();
   });
 
-  test("own words of the pages, pseudo-locale: a tournament with a round played, as its organiser sees it, is all from the catalog", async ({ browser, base }) => {
+  test("own words of the pages, pseudo-locale: a tournament with a round under way, and a knockout decided, as their organiser sees them, are all from the catalog", async ({ browser, base }) => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${base}/tournament?lang=en-XA`);
@@ -73,12 +77,25 @@ export default function register(test, { PHONE, shot, assertNoSidewaysScroll, as
     await assertAllFromCatalog(page, "the form that creates a tournament");
     const title = unique("Wintercup");
     const names = [unique("Xaver"), unique("Yolanda")];
-    const { id, organiser } = await playedTournament(page, title, names);
+    const { id, organiser } = await playedTournament(page, title, names, { decided: false });
     await page.goto(`${base}/tournament?id=${id}&lang=en-XA`);
-    await page.waitForSelector("#games li");
+    await page.waitForSelector("#games .seat-link");
     await page.waitForSelector("#rounds-list li");
+    // A seat's QR code shown, with its label.
+    await page.locator("#games .qr-toggle").first().click();
+    await page.waitForSelector("#games .seat-qr:not([hidden]) svg");
     await shot(page, "languages-tournament-pseudo");
-    await assertAllFromCatalog(page, "tournament page", [title, ...names, organiser]);
+    // The seats' links and the QR code's caption are addresses: data.
+    const links = await page.$$eval("#games .seat-link a, #games figcaption", (nodes) => nodes.map((node) => node.textContent)
+      .filter((text) => text.startsWith("http")));
+    await assertAllFromCatalog(page, "tournament page", [title, ...names, organiser, ...links]);
+
+    const cup = unique("Cup");
+    const knockout = await playedTournament(page, cup, names, { format: "knockout" });
+    await page.goto(`${base}/tournament?id=${knockout.id}&lang=en-XA`);
+    await page.waitForSelector("#bracket-section:not([hidden])");
+    await page.waitForSelector("#champion:not([hidden])");
+    await assertAllFromCatalog(page, "a knockout decided", [cup, ...names, knockout.organiser]);
     await context.close();
   });
 
