@@ -1,10 +1,9 @@
 # Die Meldungen des Terminals.
 #
-# Der Schiedsrichter (`towers kubb referee`) wählt die Wörter für die
-# Figuren und Wurfhölzer nach $words: seed (die Wörter des Regeltexts,
-# übertragen: Turm, Ritter, Wurfholz) oder club (die der Vereine:
-# Basiskubb, Feldkubb, Wurfholz). Die Eingaben (start, in, out, next, …)
-# bleiben in jeder Sprache dieselben.
+# Deutsch sagt unter beiden Regelwerken (seed und club, $words) König,
+# Basiskubb, Feldkubb und Wurfholz, wie deutsche Vereine und die Seiten
+# (kubb.ftl). Die Eingaben (start, in, out, next, …) bleiben in jeder
+# Sprache dieselben.
 
 ## towers kubb referee
 
@@ -14,42 +13,33 @@ terminal-referee-help-title = Befehle (Groß- oder Kleinschreibung):
 terminal-referee-help-start = das beginnende Team (oder: lag DIST_A DIST_B [a-touched|a-felled|b-touched|b-felled])
 terminal-referee-help-in = ein Einwurf, der im Feld gelandet ist (wahlweise wo, in Metern); PLAYER hat geworfen
 terminal-referee-help-out = ein Einwurf, der im Aus gelandet ist oder den König umgeworfen hat
-terminal-referee-help-rescue = { $words ->
-    [seed] ein eingeworfenes Stück hat einen stehenden Ritter umgeworfen (er wird neu eingeworfen)
-   *[club] ein eingeworfenes Stück hat einen stehenden Feldkubb umgeworfen (er wird neu eingeworfen)
-}
+terminal-referee-help-rescue = ein eingeworfenes Stück hat einen stehenden Feldkubb umgeworfen (er wird neu eingeworfen)
 terminal-referee-help-place = die Verteidiger stellen ein Stück auf, das zweimal im Aus gelandet ist
-terminal-referee-help-stick = { $words ->
-    [seed] ein Wurfholz: - oder miss, f / 3f (Ritter), b / 2b (Türme), bf (beides), k oder king, hit, foul
-   *[club] ein Wurfholz: - oder miss, f / 3f (Feldkubbs), b / 2b (Basiskubbs), bf (beides), k oder king, hit, foul
-}
-terminal-referee-help-felled = { $words ->
-    [seed] ein Wurfholz, das diese Ritter oder Türme umgeworfen hat, z. B. f B1 B3
-   *[club] ein Wurfholz, das diese Feldkubbs oder Basiskubbs umgeworfen hat, z. B. f B1 B3
-}
-terminal-referee-help-next = das nächste Spiel des Matches beginnen
+terminal-referee-help-stick = ein Wurfholz: - oder miss, f / 3f (Feldkubbs), b / 2b (Basiskubbs), bf (beides), k oder king, hit, foul
+terminal-referee-help-felled = ein Wurfholz, das diese Feldkubbs oder Basiskubbs umgeworfen hat, z. B. f B1 B3
+terminal-referee-help-next = den nächsten Satz des Matches beginnen
 terminal-referee-help-time = der Schiedsrichter ruft die Zeit aus (Matches mit Zeitlimit)
 terminal-referee-not-recorded = nicht aufgezeichnet
 terminal-referee-export-refused = nicht möglich: { $why }
 terminal-referee-refused = nicht angenommen: { $why }
-terminal-referee-confirm-win = Damit endet das Spiel: Team { $team } ({ $name }) gewinnt ({ $reason }). Aufzeichnen? [j/N]
-terminal-referee-confirm-draw = Damit endet das Spiel unentschieden ({ $reason }). Aufzeichnen? [j/N]
+terminal-referee-confirm-win = Damit endet der Satz: Team { $team } ({ $name }) gewinnt ({ $reason }). Aufzeichnen? [j/N]
+terminal-referee-confirm-draw = Damit endet der Satz unentschieden ({ $reason }). Aufzeichnen? [j/N]
 terminal-referee-not-saved = Die Aufzeichnung konnte nicht gespeichert werden, daher wird das Ereignis nicht übernommen: { $error }
-terminal-referee-game-over = Spiel { $game } ist vorbei; tippe next, um Spiel { $next } zu beginnen
+terminal-referee-game-over = Satz { $game } ist vorbei; tippe next, um Satz { $next } zu beginnen
 terminal-referee-game-line = { $wins ->
-    [1] Spiel { $game } eines Matches über ein Spiel
-   *[other] Spiel { $game } von Best of { $bestOf } (wer zuerst { $wins } Spiele gewinnt)
+    [1] Satz { $game } eines Matches über einen Satz
+   *[other] Satz { $game } von Best of { $bestOf } (wer zuerst { $wins } Sätze gewinnt)
 }
 terminal-referee-game-line-over = { $wins ->
-    [1] Spiel { $game } eines Matches über ein Spiel; tippe next, um Spiel { $next } zu beginnen
-   *[other] Spiel { $game } von Best of { $bestOf } (wer zuerst { $wins } Spiele gewinnt); tippe next, um Spiel { $next } zu beginnen
+    [1] Satz { $game } eines Matches über einen Satz; tippe next, um Satz { $next } zu beginnen
+   *[other] Satz { $game } von Best of { $bestOf } (wer zuerst { $wins } Sätze gewinnt); tippe next, um Satz { $next } zu beginnen
 }
 terminal-referee-field-match = { $timeCalled ->
-    [yes] Regeln { $ruleset }, Eröffnung { $opening }, gewonnene Spiele A { $a } B { $b }, Zeit ausgerufen
-   *[no] Regeln { $ruleset }, Eröffnung { $opening }, gewonnene Spiele A { $a } B { $b }
+    [yes] Regeln { $ruleset }, Eröffnung { $opening }, gewonnene Sätze A { $a } B { $b }, Zeit ausgerufen
+   *[no] Regeln { $ruleset }, Eröffnung { $opening }, gewonnene Sätze A { $a } B { $b }
 }
-terminal-referee-field-won = Spiel vorbei: Team { $team } hat gewonnen ({ $reason })
-terminal-referee-field-drawn = Spiel vorbei: unentschieden ({ $reason })
+terminal-referee-field-won = Satz vorbei: Team { $team } hat gewonnen ({ $reason })
+terminal-referee-field-drawn = Satz vorbei: unentschieden ({ $reason })
 terminal-referee-field-lag-due = Es fehlt noch der Anwurf (wer näher am König liegt, beginnt)
 terminal-referee-field-inkast = { $count ->
     [one] Zug { $turn } von Team { $team }: zuerst kommt ein Einwurf; { $sticks ->
@@ -76,31 +66,16 @@ terminal-referee-field-throwing = { $sticks ->
    *[other] Zug { $turn } von Team { $team }: das Team wirft seine Wurfhölzer; noch { $sticks } Wurfhölzer
 }
 terminal-referee-field-team = Team { $team } ist { $name } ({ $players })
-terminal-referee-field-side = { $words ->
-    [seed] Team { $team }: { $towers } { $towers ->
-        [one] Turm
-       *[other] Türme
-    }; Hälfte: { $knights } { $knights ->
-        [one] Ritter steht
-       *[other] Ritter stehen
-    }, { $down } liegen; Abwurflinie: { $line }
-   *[club] Team { $team }: { $towers } { $towers ->
+terminal-referee-field-side = Team { $team }: { $towers } { $towers ->
         [one] Basiskubb
        *[other] Basiskubbs
     }; Hälfte: { $knights } { $knights ->
         [one] Feldkubb steht
        *[other] Feldkubbs stehen
     }, { $down } liegen; Abwurflinie: { $line }
-}
 terminal-referee-line-baseline = Grundlinie
-terminal-referee-line-knight-at = { $words ->
-    [seed] vorgerückt bis Ritter { $piece } bei y = { $y } m
-   *[club] vorgerückt bis Feldkubb { $piece } bei y = { $y } m
-}
-terminal-referee-line-knight = { $words ->
-    [seed] vorgerückt bis Ritter { $piece }
-   *[club] vorgerückt bis Feldkubb { $piece }
-}
+terminal-referee-line-knight-at = vorgerückt bis Feldkubb { $piece } bei y = { $y } m
+terminal-referee-line-knight = vorgerückt bis Feldkubb { $piece }
 terminal-referee-field-targets = zählende Ziele: { $targets }
 terminal-referee-field-no-targets = zählende Ziele: keine
 terminal-referee-field-king-open = König: steht, darf jetzt angegriffen werden (von der Grundlinie aus)
@@ -111,47 +86,23 @@ terminal-referee-field-king-down = König: liegt
 terminal-referee-end-king-by-inkast = Team { $team } hat den König mit einem eingeworfenen Stück umgeworfen
 terminal-referee-end-king = Team { $team } hat den König umgeworfen
 terminal-referee-end-king-too-early = Team { $team } hat den König zu früh umgeworfen: { $why }
-terminal-referee-end-more-towers = { $words ->
-    [seed] Zeit: Team { $team } hat mehr Türme umgeworfen ({ $more } zu { $fewer })
-   *[club] Zeit: Team { $team } hat mehr Basiskubbs umgeworfen ({ $more } zu { $fewer })
-}
-terminal-referee-end-equal-towers = { $words ->
-    [seed] { $count ->
-        [one] Zeit: beide Teams haben einen Turm umgeworfen, unentschieden
-       *[other] Zeit: beide Teams haben { $count } Türme umgeworfen, unentschieden
-    }
-   *[club] { $count ->
+terminal-referee-end-more-towers = Zeit: Team { $team } hat mehr Basiskubbs umgeworfen ({ $more } zu { $fewer })
+terminal-referee-end-equal-towers = { $count ->
         [one] Zeit: beide Teams haben einen Basiskubb umgeworfen, unentschieden
        *[other] Zeit: beide Teams haben { $count } Basiskubbs umgeworfen, unentschieden
     }
-}
-terminal-referee-end-time = Die Zeit wurde ausgerufen: das Spiel endet unentschieden
-terminal-referee-king-pieces-standing = { $words ->
-    [seed] in der Hälfte von Team { $team } stehen noch { $towers } { $towers ->
-        [one] Turm
-       *[other] Türme
-    } und { $knights } Ritter
-   *[club] in der Hälfte von Team { $team } stehen noch { $towers } { $towers ->
+terminal-referee-end-time = Die Zeit wurde ausgerufen: der Satz endet unentschieden
+terminal-referee-king-pieces-standing = in der Hälfte von Team { $team } stehen noch { $towers } { $towers ->
         [one] Basiskubb
        *[other] Basiskubbs
     } und { $knights } { $knights ->
         [one] Feldkubb
        *[other] Feldkubbs
     }
-}
 terminal-referee-king-too-few-sticks = Die Regeln { $ruleset } erlauben einen Wurf auf den König nur mit mindestens { $needed } Wurfhölzern in der Hand; Team { $team } hat { $left }
-terminal-referee-piece-tower = { $words ->
-    [seed] Turm { $piece } auf der Grundlinie von Team { $team }, Platz { $spot }
-   *[club] Basiskubb { $piece } auf der Grundlinie von Team { $team }, Platz { $spot }
-}
-terminal-referee-piece-knight-at = { $words ->
-    [seed] Ritter { $piece } in der Hälfte von Team { $team } bei { $at }
-   *[club] Feldkubb { $piece } in der Hälfte von Team { $team } bei { $at }
-}
-terminal-referee-piece-knight = { $words ->
-    [seed] Ritter { $piece } in der Hälfte von Team { $team }
-   *[club] Feldkubb { $piece } in der Hälfte von Team { $team }
-}
+terminal-referee-piece-tower = Basiskubb { $piece } auf der Grundlinie von Team { $team }, Platz { $spot }
+terminal-referee-piece-knight-at = Feldkubb { $piece } in der Hälfte von Team { $team } bei { $at }
+terminal-referee-piece-knight = Feldkubb { $piece } in der Hälfte von Team { $team }
 terminal-referee-piece-down = { $piece }, liegt in der Hälfte von Team { $team }
 terminal-referee-piece-removed = { $piece }, durch den Tie-Break aus dem Spiel genommen
 terminal-referee-lag-nearer = Das Wurfholz von { $owner } lag näher am König ({ $won } m zu { $lost } m): { $winner } beginnt
@@ -162,19 +113,13 @@ terminal-referee-took-back = zurückgenommen: { $event }
 terminal-referee-took-back-miss = Wurfholz von { $owner }, geworfen von { $player }: ein Fehlwurf
 terminal-referee-took-back-foul = Wurfholz von { $owner }, geworfen von { $player }: ein Foul
 terminal-referee-took-back-king = Wurfholz von { $owner }, geworfen von { $player }: hat den König umgeworfen
-terminal-referee-took-back-felled = { $words ->
-    [seed] Wurfholz von { $owner }, geworfen von { $player }: { $knights } Ritter und { $towers } { $towers ->
-        [one] Turm
-       *[other] Türme
-    } umgeworfen
-   *[club] Wurfholz von { $owner }, geworfen von { $player }: { $knights } { $knights ->
+terminal-referee-took-back-felled = Wurfholz von { $owner }, geworfen von { $player }: { $knights } { $knights ->
         [one] Feldkubb
        *[other] Feldkubbs
     } und { $towers } { $towers ->
         [one] Basiskubb
        *[other] Basiskubbs
     } umgeworfen
-}
 terminal-referee-took-back-inkast-king = Einwurf von { $owner }, geworfen von { $player }: hat den König umgeworfen
 terminal-referee-took-back-inkast-in-at = Einwurf von { $owner }, geworfen von { $player }: im Feld gelandet bei { $at }
 terminal-referee-took-back-inkast-in = Einwurf von { $owner }, geworfen von { $player }: im Feld gelandet
@@ -183,32 +128,12 @@ terminal-referee-took-back-placement = das Aufstellen eines Stücks durch { $nam
 terminal-referee-took-back-rescue = Rettung von { $piece } für { $owner }, geworfen von { $player }
 terminal-referee-took-back-lag = der Anwurf (A { $a } m, B { $b } m)
 terminal-referee-took-back-start = der Beginn: Team { $team } beginnt
-terminal-referee-took-back-next-game = der Beginn von Spiel { $game }
+terminal-referee-took-back-next-game = der Beginn von Satz { $game }
 terminal-referee-took-back-time = das Ausrufen der Zeit
 terminal-referee-took-back-teams = die Teams
 terminal-referee-tie-break-removal = Tie-Break: nimm { $piece } aus dem Spiel
 terminal-referee-turn-inkast = Einwurf: { $in } im Feld, { $out } im Aus, { $placed } aufgestellt
-terminal-referee-turn-sticks = { $words ->
-    [seed] { $fouls ->
-        [0] { $knights } Ritter und { $towers } { $towers ->
-            [one] Turm
-           *[other] Türme
-        } umgeworfen, { $misses } { $misses ->
-            [one] Fehlwurf
-           *[other] Fehlwürfe
-        }
-       *[other] { $knights } Ritter und { $towers } { $towers ->
-            [one] Turm
-           *[other] Türme
-        } umgeworfen, { $misses } { $misses ->
-            [one] Fehlwurf
-           *[other] Fehlwürfe
-        }, { $fouls } { $fouls ->
-            [one] Foul
-           *[other] Fouls
-        }
-    }
-   *[club] { $fouls ->
+terminal-referee-turn-sticks = { $fouls ->
         [0] { $knights } { $knights ->
             [one] Feldkubb
            *[other] Feldkubbs
@@ -233,33 +158,30 @@ terminal-referee-turn-sticks = { $words ->
            *[other] Fouls
         }
     }
-}
-terminal-referee-turn-summary = { $words ->
-    [seed] Zug { $turn } von Team { $team } ({ $name }): { $tally }; stehende Türme A { $a } B { $b }
-   *[club] Zug { $turn } von Team { $team } ({ $name }): { $tally }; stehende Basiskubbs A { $a } B { $b }
-}
-terminal-referee-match-won = Match vorbei: { $name } (Team { $team }) gewinnt das Match, { $won }:{ $lost } Spiele
-terminal-referee-match-drawn = Match vorbei: unentschieden nach Zeit, { $won }:{ $lost } Spiele
+terminal-referee-turn-summary = Zug { $turn } von Team { $team } ({ $name }): { $tally }; stehende Basiskubbs A { $a } B { $b }
+terminal-referee-match-won = Match vorbei: { $name } (Team { $team }) gewinnt das Match, { $won }:{ $lost } Sätze
+terminal-referee-match-drawn = Match vorbei: unentschieden nach Zeit, { $won }:{ $lost } Sätze
 
 terminal-referee-not-one-stick-king = '{ $token }' ist nicht ein Wurfholz: der König fällt nur einmal
-terminal-referee-not-one-stick = { $words ->
-    [seed] { $letter ->
-        [b] '{ $token }' ist nicht ein Wurfholz: ein Wurfholz, das { $count } Türme umgeworfen hat, ist { $count }{ $letter }; { $count } Wurfhölzer sind { $count } Eingaben, je eine pro Wurfholz ({ $letter }, dann { $letter })
-       *[f] '{ $token }' ist nicht ein Wurfholz: ein Wurfholz, das { $count } Ritter umgeworfen hat, ist { $count }{ $letter }; { $count } Wurfhölzer sind { $count } Eingaben, je eine pro Wurfholz ({ $letter }, dann { $letter })
-    }
-   *[club] { $letter ->
+terminal-referee-not-one-stick = { $letter ->
         [b] '{ $token }' ist nicht ein Wurfholz: ein Wurfholz, das { $count } Basiskubbs umgeworfen hat, ist { $count }{ $letter }; { $count } Wurfhölzer sind { $count } Eingaben, je eine pro Wurfholz ({ $letter }, dann { $letter })
        *[f] '{ $token }' ist nicht ein Wurfholz: ein Wurfholz, das { $count } Feldkubbs umgeworfen hat, ist { $count }{ $letter }; { $count } Wurfhölzer sind { $count } Eingaben, je eine pro Wurfholz ({ $letter }, dann { $letter })
     }
-}
 terminal-referee-due-lag = der Anwurf ist dran: lag DIST_A DIST_B (die Meter jedes Teams bis zum König) oder start A|B
 terminal-referee-due-inkast = ein Einwurf ist dran: in [X Y], out oder in-king (mit PLAYER: davor)
 terminal-referee-due-placement = die Verteidiger stellen ein Stück auf: place [X Y]
 terminal-referee-due-stick = ein Wurfholz ist -, miss, f, 2f, b, 3b, bf, k, king, hit oder foul (mit PLAYER: davor)
-terminal-referee-due-next-game = das Spiel ist vorbei: tippe next, um Spiel { $next } zu beginnen
+terminal-referee-due-next-game = der Satz ist vorbei: tippe next, um Satz { $next } zu beginnen
 terminal-referee-due-match-over = das Match ist vorbei: stats, export oder quit
 terminal-referee-not-an-entry-spaces = '{ $input }' ist hier keine Eingabe; ein Wurfholz wird ohne Leerzeichen getippt: { $typed }; { $due }
 terminal-referee-not-an-entry = '{ $input }' ist hier keine Eingabe; { $due }; tippe help
+
+## towers kubb advise
+
+terminal-advise-win-probability = Siegchance: A ({ $nameA }) { $a } %, B ({ $nameB }) { $b } %
+terminal-advise-options = Team { $team } entscheidet; die Möglichkeiten nach seiner Siegchance:
+terminal-advise-best = Rat: { $decision } (+{ $gain } Punkte gegenüber der Wahl der Heuristik; je { $playouts } Simulationen, Seed { $seed })
+terminal-advise-none = Rat: keiner (kein Team hat gerade etwas zu entscheiden)
 
 ## towers gt play
 

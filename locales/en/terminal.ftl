@@ -218,6 +218,13 @@ terminal-referee-not-an-entry-spaces = { $words ->
 }
 terminal-referee-not-an-entry = '{ $input }' is not an entry here; { $due }; type help
 
+## towers kubb advise
+
+terminal-advise-win-probability = win probability: A ({ $nameA }) { $a } %, B ({ $nameB }) { $b } %
+terminal-advise-options = team { $team } decides; options by its chance to win:
+terminal-advise-best = advice: { $decision } (+{ $gain } points over the heuristic's choice; { $playouts } play-outs each, seed { $seed })
+terminal-advise-none = advice: none (no team has a decision to take now)
+
 ## towers gt play
 
 terminal-play-title = Guard & Towers: you play { $colour } against the engine at level { $level }.

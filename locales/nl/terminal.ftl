@@ -50,7 +50,7 @@ terminal-referee-field-match = { $timeCalled ->
 }
 terminal-referee-field-won = spel voorbij: team { $team } heeft gewonnen ({ $reason })
 terminal-referee-field-drawn = spel voorbij: onbeslist ({ $reason })
-terminal-referee-field-lag-due = wachten op de openingsworp (wie het dichtst bij de koning gooit, begint)
+terminal-referee-field-lag-due = wachten op de beginworp (wie het dichtst bij de koning gooit, begint)
 terminal-referee-field-inkast = { $words ->
     [seed] { $count ->
         [one] beurt { $turn } van team { $team }: eerst één inkastworp; { $sticks ->
@@ -216,12 +216,12 @@ terminal-referee-lag-nearer = { $words ->
    *[club] De werpstok van { $owner } lag dichter bij de koning ({ $won } m tegen { $lost } m): { $winner } begint
 }
 terminal-referee-lag-felled-king = { $words ->
-    [seed] De werpstick van { $owner } gooide de Koning om en verliest daarmee de openingsworp: { $winner } begint
-   *[club] De werpstok van { $owner } gooide de koning om en verliest daarmee de openingsworp: { $winner } begint
+    [seed] De werpstick van { $owner } gooide de Koning om en verliest daarmee de beginworp: { $winner } begint
+   *[club] De werpstok van { $owner } gooide de koning om en verliest daarmee de beginworp: { $winner } begint
 }
 terminal-referee-lag-touched-king = { $words ->
-    [seed] De werpstick van { $owner } raakte de Koning en verliest daarmee de openingsworp: { $winner } begint
-   *[club] De werpstok van { $owner } raakte de koning en verliest daarmee de openingsworp: { $winner } begint
+    [seed] De werpstick van { $owner } raakte de Koning en verliest daarmee de beginworp: { $winner } begint
+   *[club] De werpstok van { $owner } raakte de koning en verliest daarmee de beginworp: { $winner } begint
 }
 terminal-referee-nothing-to-undo = niets om terug te nemen
 terminal-referee-took-back = teruggenomen: { $event }
@@ -262,7 +262,7 @@ terminal-referee-took-back-inkast-in = inkastworp van { $owner }, gegooid door {
 terminal-referee-took-back-inkast-out = inkastworp van { $owner }, gegooid door { $player }: buiten geland
 terminal-referee-took-back-placement = het plaatsen van een stuk door { $name }
 terminal-referee-took-back-rescue = redding van { $piece } voor { $owner }, gegooid door { $player }
-terminal-referee-took-back-lag = de openingsworp (A { $a } m, B { $b } m)
+terminal-referee-took-back-lag = de beginworp (A { $a } m, B { $b } m)
 terminal-referee-took-back-start = het begin: team { $team } begint
 terminal-referee-took-back-next-game = het begin van spel { $game }
 terminal-referee-took-back-time = het afroepen van de tijd
@@ -342,7 +342,7 @@ terminal-referee-not-one-stick = { $words ->
        *[f] '{ $token }' is niet één werpstok: één werpstok die { $count } veldkubbs omgooide is { $count }{ $letter }; { $count } werpstokken zijn { $count } invoeren, één per werpstok ({ $letter }, dan { $letter })
     }
 }
-terminal-referee-due-lag = de openingsworp is aan de beurt: lag DIST_A DIST_B (de meters van elk team tot de koning), of start A|B
+terminal-referee-due-lag = de beginworp is aan de beurt: lag DIST_A DIST_B (de meters van elk team tot de koning), of start A|B
 terminal-referee-due-inkast = een inkastworp is aan de beurt: in [X Y], out of in-king (met PLAYER: ervoor)
 terminal-referee-due-placement = de verdedigers plaatsen een stuk: place [X Y]
 terminal-referee-due-stick = { $words ->
@@ -356,6 +356,13 @@ terminal-referee-not-an-entry-spaces = { $words ->
    *[club] '{ $input }' is hier geen invoer; één werpstok typ je zonder spaties: { $typed }; { $due }
 }
 terminal-referee-not-an-entry = '{ $input }' is hier geen invoer; { $due }; typ help
+
+## towers kubb advise
+
+terminal-advise-win-probability = winkans: A ({ $nameA }) { $a } %, B ({ $nameB }) { $b } %
+terminal-advise-options = team { $team } beslist; de mogelijkheden naar zijn winkans:
+terminal-advise-best = advies: { $decision } (+{ $gain } punten boven de keuze van de heuristiek; elk { $playouts } simulaties, seed { $seed })
+terminal-advise-none = advies: geen (geen enkel team hoeft nu iets te beslissen)
 
 ## towers gt play
 

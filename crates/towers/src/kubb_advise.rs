@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use i18n::{Lang, Messages};
 use indicatif::{ProgressBar, ProgressStyle};
 use kubb::notation::RulesChoice;
 use kubb::{Ruleset, Team};
@@ -18,36 +19,57 @@ pub fn advise(
     playouts: usize,
     seed: u64,
     file: &Path,
+    lang: Lang,
 ) -> Result<(), UsageError> {
     let state = read_record(choice, file)?.state;
     let advice = advice_for(&state, skills, playouts.max(1), seed);
+    let messages = Messages::new(lang);
+    // Percentages with one decimal, in the language's decimal sign.
+    let percent = |share: f64, width: usize| {
+        let text = format!("{:width$.1}", 100.0 * share);
+        match lang {
+            Lang::En => text,
+            Lang::De | Lang::Nl => text.replace('.', ","),
+        }
+    };
     let [a, b] = advice.win_probability;
-    println!(
-        "win probability: A ({}) {:.1} %, B ({}) {:.1} %",
-        state.team_info(Team::A).name,
-        100.0 * a,
-        state.team_info(Team::B).name,
-        100.0 * b
+    let said = messages.msg_with(
+        "terminal-advise-win-probability",
+        &[
+            ("nameA", state.team_info(Team::A).name.as_str().into()),
+            ("a", percent(a, 0).as_str().into()),
+            ("nameB", state.team_info(Team::B).name.as_str().into()),
+            ("b", percent(b, 0).as_str().into()),
+        ],
     );
+    println!("{said}");
     match (advice.deciding, advice.best()) {
         (Some(team), Some(best)) => {
-            println!("team {team} decides; options by its chance to win:");
+            let team = team.to_string();
+            let said =
+                messages.msg_with("terminal-advise-options", &[("team", team.as_str().into())]);
+            println!("{said}");
+            // The decisions are the simulator's words (English).
             for option in &advice.options {
                 println!(
-                    "  {:5.1} %  {}",
-                    100.0 * option.win_probability,
+                    "  {} %  {}",
+                    percent(option.win_probability, 5),
                     option.decision
                 );
             }
-            println!(
-                "advice: {} (+{:.1} points over the heuristic's choice; {} play-outs each, seed {})",
-                best.decision,
-                100.0 * advice.gain,
-                advice.playouts,
-                advice.seed
+            let decision = best.decision.to_string();
+            let said = messages.msg_with(
+                "terminal-advise-best",
+                &[
+                    ("decision", decision.as_str().into()),
+                    ("gain", percent(advice.gain, 0).as_str().into()),
+                    ("playouts", advice.playouts.into()),
+                    ("seed", advice.seed.to_string().as_str().into()),
+                ],
             );
+            println!("{said}");
         }
-        _ => println!("advice: none (no team has a decision to take now)"),
+        _ => println!("{}", messages.msg("terminal-advise-none")),
     }
     Ok(())
 }

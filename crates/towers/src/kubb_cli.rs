@@ -303,6 +303,7 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             playouts,
             seed,
             &file,
+            lang,
         ),
         Command::Duel {
             games,

@@ -170,8 +170,8 @@ fn lc_all_overrides_lang_and_the_flag_overrides_both() {
     for german in [
         "Schiedsrichter für Koning & Torens (Regeln seed",
         "Zug 1 von Team A: das Team wirft seine Wurfhölzer; noch 6 Wurfhölzer",
-        "Damit endet das Spiel: Team A (Vikings) gewinnt (Team A hat den König umgeworfen). Aufzeichnen? [j/N]",
-        "Match vorbei: Vikings (Team A) gewinnt das Match, 1:0 Spiele",
+        "Damit endet der Satz: Team A (Vikings) gewinnt (Team A hat den König umgeworfen). Aufzeichnen? [j/N]",
+        "Match vorbei: Vikings (Team A) gewinnt das Match, 1:0 Sätze",
     ] {
         assert!(said.contains(german), "no {german:?} in\n{said}");
     }
@@ -295,4 +295,29 @@ fn json_csv_moves_and_the_engine_protocol_are_the_same_bytes_in_every_language()
         }
     }
     std::fs::remove_file(Path::new(path)).ok();
+}
+
+#[test]
+fn advise_speaks_dutch_around_the_simulators_decisions() {
+    let file = new_record("advise");
+    let path = file.to_str().unwrap();
+    let teams = ["--team-a", "Vikings:ann", "--team-b", "Danes:bob"];
+    let mut args = vec!["kubb", "referee", "--ruleset", "seed"];
+    args.extend(teams);
+    args.push(path);
+    towers(&args, Asking::Nothing, "start a\n-\nquit\n");
+    let advise = ["kubb", "advise", "--playouts", "2", "--seed", "7", path];
+    let dutch = towers(&advise, Asking::Flag("nl"), "");
+    assert!(dutch.starts_with("winkans: A (Vikings) "), "{dutch}");
+    assert!(
+        dutch.contains("team A beslist; de mogelijkheden naar zijn winkans:"),
+        "{dutch}"
+    );
+    assert!(dutch.contains("\nadvies: "), "{dutch}");
+    let english = towers(&advise, Asking::Nothing, "");
+    assert!(
+        english.starts_with("win probability: A (Vikings) "),
+        "{english}"
+    );
+    std::fs::remove_file(&file).ok();
 }
