@@ -202,7 +202,8 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             divide,
         } => run_perft(&position.parse()?, depth, divide),
         Command::Show(position) => {
-            print!("{}", diagram(&position.parse()?, use_colour()));
+            let messages = i18n::Messages::new(lang);
+            print!("{}", crate::play::board(&messages, &position.parse()?));
             Ok(())
         }
         Command::Engine {

@@ -127,7 +127,7 @@ pub fn run(
 
 /// The board, and whose move it is in the player's language (the
 /// diagram's own last line says it in English).
-fn board(messages: &Messages, position: &Position) -> String {
+pub fn board(messages: &Messages, position: &Position) -> String {
     let drawn = diagram(position, use_colour());
     let squares = drawn
         .trim_end_matches('\n')

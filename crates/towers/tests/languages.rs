@@ -231,6 +231,8 @@ fn gt_play_speaks_german_and_dutch() {
     ] {
         assert!(dutch.contains(words), "no {words:?} in\n{dutch}");
     }
+    let shown = towers(&["gt", "show"], Asking::Flag("nl"), "");
+    assert!(shown.ends_with("\nRood aan zet\n"), "{shown}");
     let english = towers(&args, Asking::Nothing, input);
     for words in [
         "Guard & Towers: you play red against the engine at level 5.",
