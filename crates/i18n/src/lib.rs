@@ -2,7 +2,8 @@
 //!
 //! The message catalogs are the repository's `locales/{en,de,nl}/`
 //! (Project Fluent), shared with the pages; the terminal reads
-//! `terminal.ftl`. A command asks for [`Messages`] in the language the user
+//! `terminal.ftl`, and `refusals.ftl` for the rules' refusals by their
+//! codes (`refusal-kubb-…`, as the pages show them). A command asks for [`Messages`] in the language the user
 //! chose (`--lang`, else [`Lang::from_env`]) and says
 //! [`Messages::msg`]. Machine output (records, notation, JSON, the engine
 //! protocol, CSV) never goes through here.
@@ -102,12 +103,22 @@ impl FromStr for Lang {
     }
 }
 
-/// The terminal's catalog of each language, built in.
-fn terminal_catalog(lang: Lang) -> &'static str {
+/// The terminal's catalogs of each language, built in: its own words
+/// and the refusals (their ids do not meet: `terminal-…`, `refusal-…`).
+fn terminal_catalogs(lang: Lang) -> [&'static str; 2] {
     match lang {
-        Lang::En => include_str!("../../../locales/en/terminal.ftl"),
-        Lang::De => include_str!("../../../locales/de/terminal.ftl"),
-        Lang::Nl => include_str!("../../../locales/nl/terminal.ftl"),
+        Lang::En => [
+            include_str!("../../../locales/en/terminal.ftl"),
+            include_str!("../../../locales/en/refusals.ftl"),
+        ],
+        Lang::De => [
+            include_str!("../../../locales/de/terminal.ftl"),
+            include_str!("../../../locales/de/refusals.ftl"),
+        ],
+        Lang::Nl => [
+            include_str!("../../../locales/nl/terminal.ftl"),
+            include_str!("../../../locales/nl/refusals.ftl"),
+        ],
     }
 }
 
@@ -119,18 +130,26 @@ pub struct Messages {
 
 impl Messages {
     pub fn new(lang: Lang) -> Messages {
-        let resource = FluentResource::try_new(terminal_catalog(lang).to_string())
-            // The catalog tests parse every catalog without error.
-            .unwrap_or_else(|(resource, _)| resource);
         let locale = lang.code().parse().expect("the codes are language tags");
         let mut bundle = FluentBundle::new(vec![locale]);
         // A terminal shows no bidirectional text: no isolation marks
         // around the placeables.
         bundle.set_use_isolating(false);
-        bundle
-            .add_resource(resource)
-            .unwrap_or_else(|_| unreachable!("the catalog tests find no id twice"));
+        for catalog in terminal_catalogs(lang) {
+            let resource = FluentResource::try_new(catalog.to_string())
+                // The catalog tests parse every catalog without error.
+                .unwrap_or_else(|(resource, _)| resource);
+            bundle
+                .add_resource(resource)
+                .unwrap_or_else(|_| unreachable!("the catalog tests find no id twice"));
+        }
         Messages { lang, bundle }
+    }
+
+    /// Whether the catalogs have the message `id` (a refusal's code may
+    /// be newer than the catalogs a binary was built with).
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle.has_message(id)
     }
 
     pub fn lang(&self) -> Lang {
@@ -241,6 +260,13 @@ mod tests {
             "unknown language 'fr': choose en, de or nl"
         );
         assert!("EN".parse::<Lang>().is_err());
+    }
+
+    #[test]
+    fn the_refusals_are_there_by_their_codes() {
+        let messages = Messages::new(Lang::Nl);
+        assert!(messages.has("refusal-kubb-lag-tie"));
+        assert!(!messages.has("refusal-kubb-no-such-code"));
     }
 
     #[test]

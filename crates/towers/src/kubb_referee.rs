@@ -14,11 +14,11 @@ use std::path::Path;
 use i18n::{Arg, Lang, Messages};
 use kubb::notation::{RulesChoice, TokenError};
 use kubb::stats::{match_stats, MatchStats, Row};
-use kubb::Outcome;
 use kubb::{
     log, notation, Decision, EndReason, Event, GameEnd, KingContact, KingNotYet, Lag, Line, Match,
     Phase, Piece, PieceId, Point, Ruleset, StickOutcome, Team, TeamInfo, ToAct,
 };
+use kubb::{Outcome, RuleError};
 
 use crate::kubb_cli::TournamentFlags;
 use crate::UsageError;
@@ -152,6 +152,53 @@ impl Voice {
                 format!("({} m; {} m)", self.metres(at.x), self.metres(at.y))
             }
         }
+    }
+
+    /// A refusal of the rules: in English the rules engine's own words;
+    /// in German and Dutch its code's message from the refusals' catalog,
+    /// as the pages show it (English where the code is newer than the
+    /// catalog).
+    fn rule(&self, why: &RuleError) -> String {
+        let id = format!("refusal-{}", why.code().replace('.', "-"));
+        if self.lang() == Lang::En || !self.messages.has(&id) {
+            return why.to_string();
+        }
+        enum Param {
+            Text(String),
+            Number(f64),
+        }
+        let params: Vec<(String, Param)> = why
+            .params()
+            .into_iter()
+            .map(|(name, value)| {
+                let param = match value {
+                    serde_json::Value::Number(number) => {
+                        Param::Number(number.as_f64().unwrap_or_default())
+                    }
+                    serde_json::Value::String(text) => Param::Text(text),
+                    serde_json::Value::Array(items) => Param::Text(
+                        items
+                            .iter()
+                            .map(|item| item.as_str().map_or(item.to_string(), String::from))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+                    other => Param::Text(other.to_string()),
+                };
+                (name, param)
+            })
+            .collect();
+        let args: Vec<(&str, Arg<'_>)> = params
+            .iter()
+            .map(|(name, param)| {
+                let arg = match param {
+                    Param::Text(text) => Arg::Text(text),
+                    Param::Number(number) => Arg::Number(*number),
+                };
+                (name.as_str(), arg)
+            })
+            .collect();
+        self.messages.msg_with(&id, &args)
     }
 
     /// The commands, one a line.
@@ -442,7 +489,7 @@ impl<'a> Session<'a> {
     /// Records `event`, or first asks when it would end a game.
     fn offer(&mut self, event: Event) {
         match self.state.apply(&event) {
-            Err(why) => println!("{}", self.refused(&why.to_string())),
+            Err(why) => println!("{}", self.refused(&self.voice.rule(&why))),
             Ok(next) => match next.phase() {
                 Phase::GameOver(end) if !matches!(self.state.phase(), Phase::GameOver(_)) => {
                     let reason = self.voice.end_reason(&end.reason);
@@ -477,7 +524,7 @@ impl<'a> Session<'a> {
     }
 
     fn accept(&mut self, event: Event) -> Result<(), String> {
-        let next = self.state.apply(&event).map_err(|e| e.to_string())?;
+        let next = self.state.apply(&event).map_err(|e| self.voice.rule(&e))?;
         let line = log::event_line(&event);
         OpenOptions::new()
             .append(true)

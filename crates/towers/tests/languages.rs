@@ -79,10 +79,11 @@ fn new_record(what: &str) -> PathBuf {
     file
 }
 
-/// A game of the seed rules to its end: Vikings fell all five towers and
-/// the king in their first turn, and the referee confirms; then the
-/// record is exported and a refused entry is typed.
-const A_GAME: &str = "start a\n5b\nk\ny\nexport\nblah\nquit\n";
+/// A game of the seed rules to its end: a lag the rules refuse (a tie),
+/// then Vikings fell all five towers and the king in their first turn,
+/// and the referee confirms; then the record is exported and an entry
+/// the referee cannot read is typed.
+const A_GAME: &str = "lag 1 1\nstart a\n5b\nk\ny\nexport\nblah\nquit\n";
 
 /// The referee on a new record under `asking`: what it said, and the
 /// record it wrote.
@@ -139,7 +140,14 @@ fn the_referee_speaks_dutch_when_asked_by_flag_or_by_lang() {
         ] {
             assert!(said.contains(dutch), "{asking:?}: no {dutch:?} in\n{said}");
         }
-        for english in ["turn 1 of team", "this ends the game", "not an entry"] {
+        // The rules' refusal of the tied lag, from the refusals' catalog.
+        assert!(said.contains("> niet aangenomen: "), "{asking:?}: {said}");
+        for english in [
+            "turn 1 of team",
+            "this ends the game",
+            "not an entry",
+            "equally close",
+        ] {
             assert!(
                 !said.contains(english),
                 "{asking:?}: {english:?} in\n{said}"
@@ -188,6 +196,7 @@ fn lc_all_overrides_lang_and_the_flag_overrides_both() {
         "Koning & Torens referee (seed rules",
         "turn 1 of team A: the thrower is throwing sticks; 6 stick(s) left",
         "match over: Vikings (team A) win the match, 1-0 in games",
+        "not accepted: the starting throws are equally close to the king: throw again",
     ] {
         assert!(english.contains(words), "no {words:?} in\n{english}");
     }
