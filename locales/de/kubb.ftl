@@ -95,7 +95,7 @@ kubb-confirm-king-stick = { $ruleset ->
 }
 kubb-miss = Fehlwurf
 kubb-foul = Foul
-kubb-landed-in = Im Feld: tippe an, wo
+kubb-landed-in = Im Feld: Stelle antippen
 kubb-tap-landed = Tippe auf die Stelle im Feld, wo er gelandet ist.
 kubb-landed-out = Im Aus
 kubb-inkast-king = { $ruleset ->
@@ -105,7 +105,7 @@ kubb-confirm-king-inkast = { $ruleset ->
    *[other] Ein Einwurf, der den König umwirft, beendet den Satz. Eintragen?
 }
 kubb-rescue = { $piece } retten
-kubb-placed = Aufgestellt: tippe an, wo
+kubb-placed = Aufgestellt: Stelle antippen
 kubb-tap-placed = Tippe auf die Stelle im Feld, wo die Verteidiger ihn aufgestellt haben.
 kubb-placed-unknown = Aufgestellt (Stelle nicht notiert)
 kubb-starts = { $team } beginnt

@@ -39,9 +39,9 @@ kubb-column-sticks = { $ruleset ->
     [seed] Werp­sticks
    *[other] Werp­stokken
 }
-kubb-column-hits = Raak
+kubb-column-hits = Treffers
 kubb-column-hit-rate = Trefkans
-kubb-column-inkast = Inkast raak
+kubb-column-inkast = Inkasts erin
 kubb-export = Exporteren
 kubb-export-log = Logboek
 kubb-export-notation = Notatie
@@ -118,7 +118,7 @@ kubb-confirm-king-stick = { $ruleset ->
 }
 kubb-miss = Mis
 kubb-foul = Fout
-kubb-landed-in = Erin: tik aan waar
+kubb-landed-in = Erin: tik de plek aan
 kubb-tap-landed = Tik op het veld waar hij is geland.
 kubb-landed-out = Eruit
 kubb-inkast-king = { $ruleset ->
@@ -130,7 +130,7 @@ kubb-confirm-king-inkast = { $ruleset ->
    *[other] Een inkast die de koning omgooit, beëindigt het spel. Invoeren?
 }
 kubb-rescue = { $piece } redden
-kubb-placed = Geplaatst: tik aan waar
+kubb-placed = Geplaatst: tik de plek aan
 kubb-tap-placed = Tik op het veld waar de verdedigers hem hebben neergezet.
 kubb-placed-unknown = Geplaatst (plek niet genoteerd)
 kubb-starts = { $team } begint
