@@ -176,6 +176,12 @@ terminal-referee-due-match-over = das Match ist vorbei: stats, export oder quit
 terminal-referee-not-an-entry-spaces = '{ $input }' ist hier keine Eingabe; ein Wurfholz wird ohne Leerzeichen getippt: { $typed }; { $due }
 terminal-referee-not-an-entry = '{ $input }' ist hier keine Eingabe; { $due }; tippe help
 
+terminal-referee-not-metres = '{ $text }' ist keine Meterangabe; ein Punkt ist X (quer) und Y (längs) in Metern mit einem Leerzeichen dazwischen, z. B. in 2,1 5,3
+terminal-referee-not-a-point = '{ $text }' ist kein Punkt; ein Punkt ist X (quer) und Y (längs) in Metern mit einem Leerzeichen dazwischen, z. B. in 2,1 5,3
+terminal-referee-not-a-distance = '{ $text }' ist keine Entfernung in Metern
+terminal-referee-not-a-team = '{ $text }' ist kein Team: A oder B
+terminal-referee-empty = leere Eingabe
+
 ## towers kubb advise
 
 terminal-advise-win-probability = Siegchance: A ({ $nameA }) { $a } %, B ({ $nameB }) { $b } %

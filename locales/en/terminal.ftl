@@ -218,6 +218,12 @@ terminal-referee-not-an-entry-spaces = { $words ->
 }
 terminal-referee-not-an-entry = '{ $input }' is not an entry here; { $due }; type help
 
+terminal-referee-not-metres = '{ $text }' is not metres; a point is X (across) and Y (along) in metres with a space between, e.g. in 2.1 5.3
+terminal-referee-not-a-point = '{ $text }' is not a point; a point is X (across) and Y (along) in metres with a space between, e.g. in 2.1 5.3
+terminal-referee-not-a-distance = '{ $text }' is not a distance in metres
+terminal-referee-not-a-team = '{ $text }' is not a team: A or B
+terminal-referee-empty = empty input
+
 ## towers kubb advise
 
 terminal-advise-win-probability = win probability: A ({ $nameA }) { $a } %, B ({ $nameB }) { $b } %

@@ -357,6 +357,12 @@ terminal-referee-not-an-entry-spaces = { $words ->
 }
 terminal-referee-not-an-entry = '{ $input }' is hier geen invoer; { $due }; typ help
 
+terminal-referee-not-metres = '{ $text }' is geen aantal meters; een punt is X (in de breedte) en Y (in de lengte) in meters met een spatie ertussen, bijv. in 2,1 5,3
+terminal-referee-not-a-point = '{ $text }' is geen punt; een punt is X (in de breedte) en Y (in de lengte) in meters met een spatie ertussen, bijv. in 2,1 5,3
+terminal-referee-not-a-distance = '{ $text }' is geen afstand in meters
+terminal-referee-not-a-team = '{ $text }' is geen team: A of B
+terminal-referee-empty = lege invoer
+
 ## towers kubb advise
 
 terminal-advise-win-probability = winkans: A ({ $nameA }) { $a } %, B ({ $nameB }) { $b } %

@@ -1072,24 +1072,26 @@ impl<'a> Session<'a> {
         };
         match words.as_slice() {
             ["start", team] => Ok(Event::Start {
-                team: parse_team(team)?,
+                team: parse_team(&self.voice, team)?,
             }),
-            ["lag", a, b, flags @ ..] => lag_event(a, b, flags),
-            ["in", rest @ ..] => inkast(true, point(rest)?, false),
+            ["lag", a, b, flags @ ..] => lag_event(&self.voice, a, b, flags),
+            ["in", rest @ ..] => inkast(true, point(&self.voice, rest)?, false),
             ["out"] => inkast(false, None, false),
             ["in-king"] => inkast(true, None, true),
             ["rescue", piece] => Ok(Event::Rescue {
                 player: self.player(player, true)?,
                 piece: piece.parse().map_err(|e: kubb::NotAPiece| e.to_string())?,
             }),
-            ["place", rest @ ..] => Ok(Event::Placement { at: point(rest)? }),
+            ["place", rest @ ..] => Ok(Event::Placement {
+                at: point(&self.voice, rest)?,
+            }),
             ["next"] => Ok(Event::NextGame {}),
             ["time"] => Ok(Event::TimeCalled {}),
             [token, pieces @ ..] => Ok(Event::Stick {
                 player: self.player(player, false)?,
                 outcome: self.stick_outcome(token, pieces, input)?,
             }),
-            [] => Err("empty input".into()),
+            [] => Err(self.voice.say("terminal-referee-empty", &[])),
         }
     }
 
@@ -1228,26 +1230,23 @@ impl<'a> Session<'a> {
     }
 }
 
-/// How to type a point, for a refusal.
-const POINT_HINT: &str =
-    "a point is X (across) and Y (along) in metres with a space between, e.g. in 2.1 5.3";
-
-fn point(rest: &[&str]) -> Result<Option<Point>, String> {
-    let refused = |why: String| format!("{why}; {POINT_HINT}");
+/// A point typed as `X Y` (metres across and along), or none.
+fn point(voice: &Voice, rest: &[&str]) -> Result<Option<Point>, String> {
+    let refused = |text: &str, id: &str| voice.say(id, &[("text", text.into())]);
     match rest {
         [] => Ok(None),
         [x, y] => Ok(Some(Point {
-            x: metres(x).map_err(refused)?,
-            y: metres(y).map_err(refused)?,
+            x: metres(x).ok_or_else(|| refused(x, "terminal-referee-not-metres"))?,
+            y: metres(y).ok_or_else(|| refused(y, "terminal-referee-not-metres"))?,
         })),
-        _ => Err(refused(format!("'{}' is not a point", rest.join(" ")))),
+        _ => Err(refused(&rest.join(" "), "terminal-referee-not-a-point")),
     }
 }
 
 /// A finite number of metres (`nan` and `inf` parse as numbers, but are
 /// no place on a lawn); a decimal comma is read as a point (`2,1` is
 /// 2.1 m).
-fn metres(text: &str) -> Result<f64, String> {
+fn metres(text: &str) -> Option<f64> {
     let decimal = match text.matches(',').count() == 1 && !text.contains('.') {
         true => text.replace(',', "."),
         false => text.to_string(),
@@ -1256,7 +1255,6 @@ fn metres(text: &str) -> Result<f64, String> {
         .parse::<f64>()
         .ok()
         .filter(|value| value.is_finite())
-        .ok_or_else(|| format!("'{text}' is not metres"))
 }
 
 /// `yes` or `no`, for a message's selector.
@@ -1267,17 +1265,19 @@ fn yes_no(flag: bool) -> &'static str {
     }
 }
 
-fn parse_team(text: &str) -> Result<Team, String> {
+fn parse_team(voice: &Voice, text: &str) -> Result<Team, String> {
     match text.to_ascii_uppercase().as_str() {
         "A" => Ok(Team::A),
         "B" => Ok(Team::B),
-        _ => Err(format!("'{text}' is not a team: A or B")),
+        _ => Err(voice.say("terminal-referee-not-a-team", &[("text", text.into())])),
     }
 }
 
-fn lag_event(a: &str, b: &str, flags: &[&str]) -> Result<Event, String> {
-    let distance =
-        |text: &str| metres(text).map_err(|_| format!("'{text}' is not a distance in metres"));
+fn lag_event(voice: &Voice, a: &str, b: &str, flags: &[&str]) -> Result<Event, String> {
+    let distance = |text: &str| {
+        metres(text)
+            .ok_or_else(|| voice.say("terminal-referee-not-a-distance", &[("text", text.into())]))
+    };
     let contact = |team: &str| {
         if flags.contains(&format!("{team}-felled").as_str()) {
             KingContact::Felled
