@@ -166,7 +166,12 @@ mod tests {
         // Only that it failed, and which request to look for in the log.
         assert_eq!(
             body,
-            serde_json::json!({ "error": "internal error", "request_id": id })
+            serde_json::json!({
+                "error": "internal error",
+                "code": "server.internal",
+                "params": {},
+                "request_id": id
+            })
         );
         let fine = router.oneshot(request("/fine")).await.unwrap();
         assert_eq!(fine.status(), StatusCode::OK);
