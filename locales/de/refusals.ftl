@@ -62,8 +62,8 @@ refusal-kubb-tower-behind-knights = { $knights ->
 refusal-kubb-hit-names-nothing = Ein Treffer nennt, was gefallen ist (Feldkubbs, Basiskubbs oder den König); ein Wurfholz, das nichts umwirft, ist ein Fehlwurf.
 refusal-kubb-nothing-to-undo = Es gibt nichts zurückzunehmen.
 refusal-kubb-no-result-yet = Das Match ist nicht vorbei: Es gibt noch kein Ergebnis zu bestätigen.
-refusal-kubb-other-teams-entry = Das Telefon von { $team_name } trägt die Würfe und das Aufstellen des eigenen Teams ein; dies tragen { $acting_name } (Team { $acting }) oder die Schiedsrichter ein.
-refusal-kubb-referee-only = Nur die Schiedsrichter rufen die Zeit aus oder benennen die Teams.
+refusal-kubb-other-teams-entry = Das Telefon von { $team_name } trägt die Würfe und das Aufstellen des eigenen Teams ein; dies trägt { $acting_name } (Team { $acting }) oder der Schiedsrichter ein.
+refusal-kubb-referee-only = Nur der Schiedsrichter ruft die Zeit aus oder benennt die Teams.
 
 ## Wächter & Türme
 
@@ -96,7 +96,7 @@ refusal-request-limited = Zu viel auf einmal: { $reason }
 refusal-request-not-found = Nicht gefunden: { $reason }
 refusal-request-conflict = Das geht gerade nicht: { $reason }
 refusal-request-busy = Die Engines sind beschäftigt: Versuch es in { $retry_after } s noch einmal.
-refusal-auth-seat-token-needed = Dafür braucht es ein Platz-Token.
+refusal-auth-seat-token-needed = Dafür brauchst du das Token deines Platzes.
 refusal-auth-bad-token = Das Token gilt nicht: { $reason }
 refusal-auth-sign-in-needed = Bitte melde dich an: { $reason }
 refusal-auth-forbidden = Das darfst du nicht: { $reason }
