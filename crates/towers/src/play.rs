@@ -2,7 +2,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use guard_towers::{diagram, Color, DrawReason, Game, Move, Outcome, Position, Rules, WinReason};
+use guard_towers::{
+    diagram, Color, DrawReason, Game, GameError, Move, Outcome, Position, Rules, WinReason,
+};
 use guard_towers_engine::{Engine, Level, Limits, Score};
 use i18n::{Lang, Messages};
 
@@ -114,7 +116,7 @@ pub fn run(
                 Err(error) => println!("{error}"),
                 Ok(mv) => {
                     if let Err(error) = game.play(mv) {
-                        let error = error.to_string();
+                        let error = refusal(&messages, &error);
                         let said = messages
                             .msg_with("terminal-play-illegal", &[("error", error.as_str().into())]);
                         println!("{said}");
@@ -138,6 +140,23 @@ pub fn board(messages: &Messages, position: &Position) -> String {
         &[("colour", position.side_to_move().name().into())],
     );
     format!("{squares}\n{to_move}\n")
+}
+
+/// A move the game refuses: in English the rules' own words, in German
+/// and Dutch its code's message from the refusals' catalog, as the pages
+/// show it (without its full stop: the sentence goes on).
+fn refusal(messages: &Messages, error: &GameError) -> String {
+    let id = format!("refusal-{}", error.code().replace('.', "-"));
+    if messages.lang() == Lang::En || !messages.has(&id) {
+        return error.to_string();
+    }
+    let params = error.params();
+    let args: Vec<(&str, i18n::Arg<'_>)> = params
+        .iter()
+        .map(|(name, value)| (*name, value.as_str().into()))
+        .collect();
+    let said = messages.msg_with(&id, &args);
+    said.trim_end_matches('.').to_string()
 }
 
 /// The engine's score for the player: `+0.5 stones for you`, `you win

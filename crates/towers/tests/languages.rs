@@ -218,9 +218,9 @@ fn a_language_the_project_does_not_speak_is_refused_on_the_command_line() {
 
 #[test]
 fn gt_play_speaks_german_and_dutch() {
-    // `hint` and `quit`: the engine never moves, so the run is the same
-    // every time.
-    let input = "help\nhint\nquit\n";
+    // `hint`, a move the game refuses (Blue's stone, Red to move) and
+    // `quit`: the engine never moves, so the run is the same every time.
+    let input = "help\nhint\nA1-A2-1\nquit\n";
     let args = ["gt", "play", "--movetime", "20"];
     let german = towers(&args, Asking::Flag("de"), input);
     for words in [
@@ -228,9 +228,11 @@ fn gt_play_speaks_german_and_dutch() {
         "Rot am Zug",
         "Dein Zug (Rot):",
         "Tipp: ",
+        "; tippe moves, um die erlaubten Züge zu sehen",
     ] {
         assert!(german.contains(words), "no {words:?} in\n{german}");
     }
+    assert!(!german.contains("not a legal move"), "{german}");
     let dutch = towers(&args, Asking::Lang("nl_BE.UTF-8"), input);
     for words in [
         "je speelt rood",
@@ -248,6 +250,7 @@ fn gt_play_speaks_german_and_dutch() {
         "Red to move",
         "Your move (red): ",
         "Hint: ",
+        "A1-A2-1 is not a legal move here; type 'moves' to list the legal ones",
     ] {
         assert!(english.contains(words), "no {words:?} in\n{english}");
     }
