@@ -91,8 +91,11 @@ export class Outbox {
   async send(onSent) {
     let state = null;
     for (;;) {
-      const [first, ...rest] = this.entries();
+      const [first] = this.entries();
       if (!first || first.refused) break;
+      // The entries are read again after each answer: the scorekeeper
+      // adds entries while one is on its way, and those must stay.
+      const after = () => this.entries().filter((entry) => entry.seq !== first.seq);
       try {
         state = await api("POST", `/api/kubb/matches/${this.id}/events`, { event: first.event, seq: first.seq }, this.token);
       } catch (error) {
@@ -102,10 +105,10 @@ export class Outbox {
         // Its code and English too, so that the page says it in the
         // language of the moment, whichever it was in when refused.
         const reason = { code: error.code, params: error.params, english: error.english || error.message };
-        this.store([{ ...first, refused: error.message, reason, conflict: error.status === 409 }, ...rest]);
+        this.store([{ ...first, refused: error.message, reason, conflict: error.status === 409 }, ...after()]);
         break;
       }
-      this.store(rest);
+      this.store(after());
       onSent(first, state);
     }
     return state;

@@ -120,6 +120,16 @@ async function enter(page, entry) {
 
 const eventsOf = (page, matchId) => page.evaluate(async (m) => (await (await fetch(`/api/kubb/matches/${m}/events`)).json()).events, matchId);
 
+// The entries this phone holds: the server's events it last heard of,
+// and its own waiting to be sent.
+function heldEntries(page, matchId) {
+  return page.evaluate((m) => {
+    const record = JSON.parse(localStorage.getItem(`towers-kubb-record-${m}`) || "{\"events\":[]}");
+    const outbox = JSON.parse(localStorage.getItem(`towers-outbox-${m}`) || "[]");
+    return record.events.length + outbox.length;
+  }, matchId);
+}
+
 async function assertNoEnglish(page, name) {
   const text = await page.evaluate(() => `${document.title}\n${document.body.innerText}`);
   assert.doesNotMatch(text, ENGLISH, `${name}: English on the Dutch page`);
@@ -142,6 +152,7 @@ export default function register(test, { PHONE, shot, assertNoSidewaysScroll, as
     let offlineFrom = null;
     let switched = false;
     let online = true;
+    const refused = [];
     for (let count = 0; count < 400; count += 1) {
       const state = await view(page);
       if (state.finished) break;
@@ -177,11 +188,20 @@ export default function register(test, { PHONE, shot, assertNoSidewaysScroll, as
         await context.setOffline(false);
         online = true;
       }
-      await enter(page, nextEntry(state, count));
-      entries += 1;
+      const entry = nextEntry(state, count);
+      const held = await heldEntries(page, match.id);
+      await enter(page, entry);
+      // An entry the rules on the phone refuse is never recorded (a tap
+      // that missed its piece); the match goes on.
+      const made = !(await page.isVisible("#error"));
+      if (made) entries += 1;
+      else refused.push(`${JSON.stringify(entry)}: ${await page.textContent("#error")}`);
       if (online) await page.waitForSelector("#sync:text-is('Bijgewerkt')", { timeout: 30000 });
+      // Every tap made its entry, held on the phone until the server has it.
+      assert.equal(await heldEntries(page, match.id), held + (made ? 1 : 0), `entry ${count} (${JSON.stringify(entry)}) is held on the phone`);
     }
     assert.ok(switched, "the language was switched in the middle of the match");
+    assert.ok(refused.length <= 2, `entries refused: ${refused.join("; ")}`);
     assert.ok(entries > 30, `a whole match (${entries} entries)`);
     assert.match(await page.textContent("#result"), /^(Zwaluwen|Reigers) wint de partij!$/);
     await page.waitForSelector("#sync:text-is('Bijgewerkt')", { timeout: 30000 });
