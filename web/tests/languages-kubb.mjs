@@ -247,6 +247,10 @@ export default function register(test, { PHONE, shot, assertNoSidewaysScroll, as
     await page.waitForSelector("#stats tr");
     await assertAllFromCatalog(page, "the end", DATA);
     await shot(page, "kubb-pseudo-end");
+    // The match settings (kubb-settings.js) where a match is made: the start page.
+    await page.goto(`${base}/?lang=en-XA`);
+    await page.waitForSelector("#kubb-settings select");
+    await assertAllFromCatalog(page, "the start page with the match settings", DATA);
     await context.close();
   });
 
@@ -265,6 +269,14 @@ export default function register(test, { PHONE, shot, assertNoSidewaysScroll, as
       await page.click('[data-key="hit"]');
       await page.click('[data-key="miss"]');
       await page.waitForSelector("#outbox:not([hidden])");
+      // Koning & Torens in Dutch in the rule book's own words; the
+      // standard game in German in the clubs'.
+      const words = language === "nl"
+        ? { status: /^Zwaluwen werpt: nog 4 werpsticks, beurt 1\.$/, towers: "Torens over\u00adeind", entry: /^Worp van \w+: B1 omgegooid — bewaard op deze telefoon, nog niet verstuurd$/ }
+        : { status: /^Zwaluwen wirft: noch 4 Wurfhölzer, Zug 1\.$/, towers: "Basis\u00adkubbs stehen", entry: /^Wurf von \w+: B1 umgeworfen — auf diesem Handy gespeichert, noch nicht gesendet$/ };
+      assert.match(await page.textContent("#status"), words.status);
+      assert.equal(await page.textContent("#column-towers"), words.towers);
+      assert.match(await page.textContent("#outbox-list li"), words.entry);
       await shot(page, `kubb-${language}-320-waiting`);
       await assertNoSidewaysScroll(page, `${language} at 320 px, entries waiting`);
       await assertTablesFit(page, `${language} at 320 px`);
