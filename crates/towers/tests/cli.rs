@@ -7,6 +7,10 @@ use guard_towers::Position;
 
 fn towers(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_towers"))
+        // English whatever the machine's locale (the words are asserted).
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
         .args(args)
         .output()
         .expect("the binary runs")

@@ -9,7 +9,13 @@ use std::time::Duration;
 use guard_towers::{Game, Move, Position, Rules};
 
 fn towers() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_towers"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_towers"));
+    // English whatever the machine's locale (the words are asserted).
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    command
 }
 
 /// A running `towers gt engine` with a line reader that cannot hang a test.

@@ -8,6 +8,10 @@ fn replay(args: &[&str], record: &str, name: &str) -> Output {
     let path = std::env::temp_dir().join(format!("towers-kubb-{}-{name}", std::process::id()));
     std::fs::write(&path, record).unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_towers"))
+        // English whatever the machine's locale (the words are asserted).
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
         .args(["kubb", "replay"])
         .args(args)
         .arg(&path)
@@ -21,6 +25,10 @@ fn replay(args: &[&str], record: &str, name: &str) -> Output {
 /// printed.
 fn kubb_succeeds<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_towers"))
+        // English whatever the machine's locale (the words are asserted).
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
         .arg("kubb")
         .args(args)
         .output()

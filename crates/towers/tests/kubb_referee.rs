@@ -23,6 +23,10 @@ fn referee(file: &std::path::Path, input: &str) -> String {
 
 fn referee_with(args: &[&str], file: &std::path::Path, input: &str) -> String {
     let mut child = Command::new(TOWERS)
+        // English whatever the machine's locale (the words are asserted).
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
         .args(["kubb", "referee"])
         .args(args)
         .arg(file)
