@@ -7,7 +7,7 @@
 refusal-kubb-match-over = De wedstrijd is voorbij: team { $winner } heeft hem gewonnen.
 refusal-kubb-match-drawn = De wedstrijd is voorbij: bij het afroepen van de tijd stonden de spellen gelijk, gelijkspel.
 refusal-kubb-not-now = { $action ->
-        [starting-throw] Een openingsworp
+        [starting-throw] Een beginworp
         [start] Het kiezen van het beginnende team
         [inkast] Een inworp
         [placement] Het plaatsen van een stuk
@@ -17,7 +17,7 @@ refusal-kubb-not-now = { $action ->
         [time-called] De tijd afroepen
        *[teams] De teams benoemen
     } kan nu niet: { $phase ->
-        [starting-throw] het spel begint met de openingsworp.
+        [starting-throw] het spel begint met de beginworp.
         [inkast] { $count ->
             [one] eerst komt er nog een inworp.
            *[other] eerst komen er nog { $count } inworpen.
@@ -33,9 +33,9 @@ refusal-kubb-not-a-player = { $player } speelt niet voor { $team_name } (team { 
 refusal-kubb-no-such-piece = Er is geen stuk met nummer { $number }.
 refusal-kubb-point-not-finite = Een punt op het veld is twee getallen in meters, niet { $x }, { $y }.
 refusal-kubb-named-twice = { $piece } staat twee keer bij één werpstick.
-refusal-kubb-lag-distance = De afstand van een openingsworp moet een aantal meters zijn, 0 of meer.
-refusal-kubb-lag-both-broke-king-rule = Beide openingsworpen braken de koningsregel: gooi opnieuw.
-refusal-kubb-lag-tie = Beide openingsworpen liggen even dicht bij de Koning: gooi opnieuw.
+refusal-kubb-lag-distance = De afstand van een beginworp moet een aantal meters zijn, 0 of meer.
+refusal-kubb-lag-both-broke-king-rule = Beide beginworpen braken de koningsregel: gooi opnieuw.
+refusal-kubb-lag-tie = Beide beginworpen liggen even dicht bij de Koning: gooi opnieuw.
 refusal-kubb-inkast-outside = { $at } ligt niet op de helft van team { $half }: een ingeworpen stuk dat daar landt, is uit.
 refusal-kubb-placement-outside-half = Team { $team } moet het stuk op de eigen helft plaatsen; { $at } ligt daar niet.
 refusal-kubb-placement-near-king = Een geplaatst stuk moet minstens één werpsticklengte ({ NUMBER($minimum, minimumFractionDigits: 2, maximumFractionDigits: 2) } m) van de Koning staan; { $at } staat er { NUMBER($distance, minimumFractionDigits: 2, maximumFractionDigits: 2) } m vandaan.
