@@ -65,7 +65,7 @@ export default function register(test, { PHONE }) {
     assert.deepEqual(said.tooEarly, {
       code: "kubb.not-now",
       params: { action: "stick", phase: "starting-throw", count: 0 },
-      text: "Een worp met een werpstick kan nu niet: het spel begint met de openingsworp.",
+      text: "Een worp met een werpstick kan nu niet: het spel begint met de beginworp.",
     });
     assert.equal(said.server.code, "game.not-found", JSON.stringify(said.server));
     assert.equal(said.server.text, "Er is geen partij 'geenwedstrijd'.");
