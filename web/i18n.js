@@ -203,7 +203,9 @@ export function refusalText(code, params, english) {
   return english;
 }
 
-// The switch in the header: a select of the languages, each in itself.
+// The switch in the header: a select of the languages, each shown by its
+// code (narrow enough for a 320 px header beside the account link) and
+// named in itself on hover.
 function addSwitch() {
   const header = document.querySelector("header");
   if (!header || document.getElementById("language")) return;
@@ -215,7 +217,8 @@ function addSwitch() {
     const option = document.createElement("option");
     option.value = code;
     option.lang = code;
-    option.textContent = name;
+    option.textContent = code.toUpperCase();
+    option.title = name;
     select.append(option);
   }
   select.value = offered(current) ? current : "en";
