@@ -102,3 +102,69 @@ refusal-auth-sign-in-needed = Bitte melde dich an: { $reason }
 refusal-auth-forbidden = Das darfst du nicht: { $reason }
 refusal-auth-sign-in-limited = Zu viele fehlgeschlagene Anmeldungen: Versuch es in { $retry_after } s noch einmal.
 refusal-server-internal = Ein Fehler im Server.
+
+## Turniere
+
+refusal-tournament-file-version = Die Datei hat die Version { $version }; dieses towers liest Version { $reads }.
+refusal-tournament-not-created = Das erste Ereignis muss das Turnier anlegen.
+refusal-tournament-already-created = Das Turnier ist schon angelegt.
+refusal-tournament-unknown-format = Unbekanntes Format „{ $format }“ (round-robin, double-round-robin, swiss, knockout oder pools-knockout).
+refusal-tournament-rounds-not-swiss = Eine Rundenzahl gibt es nur beim Schweizer System.
+refusal-tournament-pools-not-pools = Gruppen und Aufsteiger gibt es nur bei „Gruppen, dann K.-o.-System“.
+refusal-tournament-third-place-no-knockout = Ein Spiel um Platz 3 gibt es nur bei einem Turnier mit K.-o.-System.
+refusal-tournament-setting-zero = { $setting } muss mindestens 1 sein.
+refusal-tournament-unknown-entrant = Unbekannter Teilnehmer „{ $name }“.
+refusal-tournament-already-entered = „{ $name }“ ist schon angemeldet.
+refusal-tournament-already-withdrawn = „{ $name }“ hat sich schon abgemeldet.
+refusal-tournament-late-entry = { $format ->
+        [round-robin] Ein Rundenturnier
+        [double-round-robin] Ein doppeltes Rundenturnier
+        [swiss] Ein Turnier im Schweizer System
+        [knockout] Ein Turnier im K.-o.-System
+       *[pools-knockout] Ein Turnier mit Gruppen und K.-o.-System
+    } nimmt keine neuen Teilnehmer mehr an, sobald die erste Runde gepaart ist.
+refusal-tournament-too-few = { $entrants } Teilnehmer sind zu wenige (mindestens { $needed } werden gebraucht).
+refusal-tournament-round-open = Runde { $round } ist nicht fertig: { $first } - { $second } hat kein Ergebnis.
+refusal-tournament-over = Das Turnier ist vorbei.
+refusal-tournament-unpairable = Für die nächste Runde gibt es keine Paarung ohne Wiederholung.
+refusal-tournament-too-many-rounds = Ein Schweizer System mit { $entrants } Teilnehmern hat höchstens { $most } Runden ohne Wiederholung, nicht { $rounds }: Gib weniger Runden an.
+refusal-tournament-wrong-round = Runde { $round } kann jetzt nicht gepaart werden (die nächste Runde ist { $next }).
+refusal-tournament-bad-pairing = „{ $name }“ kann nicht gepaart werden: abgemeldet oder zweimal in der Runde gepaart.
+refusal-tournament-no-such-pairing = { $round ->
+        [0] Es gibt keine Paarung { $first } - { $second }.
+       *[other] Es gibt keine Paarung { $first } - { $second } in Runde { $round }.
+    }
+refusal-tournament-score-not-for-game = { $score } ist kein Ergebnis { $game ->
+        [kubb] im Kubb
+       *[gt] bei Wächter & Türme
+    }.
+refusal-tournament-kubbs-not-kubb = Basiskubbs gibt es nur bei Kubb-Turnieren.
+refusal-tournament-needs-winner = Ein K.-o.-Spiel braucht einen Sieger, nicht { $score }.
+refusal-tournament-already-recorded = { $first } - { $second } hat schon ein Ergebnis; eine Korrektur ersetzt es.
+refusal-tournament-nothing-to-correct = { $first } - { $second } hat kein Ergebnis, das sich korrigieren ließe.
+refusal-tournament-settled = Dieses Ergebnis kann sich nicht mehr ändern: Runde { $round } wurde danach gepaart.
+refusal-tournament-not-in-bracket = „{ $name }“ hat ein K.-o.-Spiel gewonnen, steht aber nicht im Turnierbaum (eine von Hand gepaarte Runde?).
+refusal-tournament-organiser-only = Dafür brauchst du den Schlüssel der Turnierleitung.
+
+## Namen
+
+refusal-name-empty = Ein Name darf nicht leer sein.
+refusal-name-too-long = Ein Name hat höchstens { $max } Zeichen; „{ $given }…“ hat { $chars }.
+refusal-name-control-character = Ein Name darf keine Steuerzeichen enthalten; dieser enthält { $found }.
+refusal-name-format-character = Ein Name darf keine unsichtbaren oder Formatierungszeichen enthalten; dieser enthält { $found }.
+refusal-name-unassigned-character = Ein Name darf keine nicht zugewiesenen Zeichen oder Zeichen zur privaten Nutzung enthalten; dieser enthält { $found }.
+refusal-name-line-separator = Ein Name ist eine Zeile, ohne Zeilen- oder Absatztrenner; dieser enthält { $found }.
+refusal-name-blank = Ein Name braucht etwas Sichtbares, nicht nur Leerzeichen und unsichtbare Zeichen.
+refusal-name-too-like = „{ $name }“ ist vergeben oder „{ $held }“ zu ähnlich.
+refusal-name-account-only = „{ $name }“ ist der Name eines Kontos: Melde dich als „{ $name }“ an, um unter diesem Namen zu spielen.
+refusal-name-bot-only = „{ $name }“ ist der Name eines Bots: Nur der Bot spielt unter diesem Namen.
+
+## Konten
+
+refusal-account-wrong-password = Name oder Passwort falsch.
+refusal-account-password-too-short = Ein Passwort hat mindestens { $min } Zeichen.
+refusal-account-password-too-long = Ein Passwort hat höchstens { $max } Zeichen.
+refusal-account-passkey-refused = Mit diesem Passkey geht die Anmeldung nicht.
+refusal-account-passkey-registered = Dieser Passkey ist schon registriert, oder der Link zum Zurücksetzen wurde schon benutzt.
+refusal-account-reset-link-expired = Dieser Link zum Zurücksetzen ist benutzt oder abgelaufen.
+refusal-account-last-way-in = Das ist der letzte Weg in dein Konto: Füge zuerst einen weiteren Passkey oder ein Passwort hinzu.

@@ -84,3 +84,60 @@ refusal-auth-sign-in-needed = { $reason }
 refusal-auth-forbidden = { $reason }
 refusal-auth-sign-in-limited = too many failed sign-ins: try again in { $retry_after } s
 refusal-server-internal = internal error
+
+## Tournaments
+
+refusal-tournament-file-version = the file's version is { $version }; this towers reads version { $reads }
+refusal-tournament-not-created = the first event must create the tournament
+refusal-tournament-already-created = the tournament is already created
+refusal-tournament-unknown-format = unknown format '{ $format }' (round-robin, double-round-robin, swiss, knockout or pools-knockout)
+refusal-tournament-rounds-not-swiss = --rounds is for a swiss tournament only
+refusal-tournament-pools-not-pools = --pools and --qualifiers are for a pools-knockout tournament only
+refusal-tournament-third-place-no-knockout = --third-place is for a tournament with a knockout only
+refusal-tournament-setting-zero = { $setting } must be at least 1
+refusal-tournament-unknown-entrant = unknown entrant '{ $name }'
+refusal-tournament-already-entered = '{ $name }' is already entered
+refusal-tournament-already-withdrawn = '{ $name }' has already withdrawn
+refusal-tournament-late-entry = a { $format } takes no new entrants once the first round is paired
+refusal-tournament-too-few = { $entrants } entrants are too few (at least { $needed } are needed)
+refusal-tournament-round-open = round { $round } is not finished: { $first } - { $second } has no result
+refusal-tournament-over = the tournament is over
+refusal-tournament-unpairable = no pairing without a repeat exists for the next round
+refusal-tournament-too-many-rounds = a Swiss of { $entrants } entrants has at most { $most } rounds without a repeat, not { $rounds }: give fewer rounds
+refusal-tournament-wrong-round = round { $round } cannot be paired now (the next round is { $next })
+refusal-tournament-bad-pairing = '{ $name }' cannot be paired: withdrawn or paired twice in the round
+refusal-tournament-no-such-pairing = { $round ->
+        [0] no pairing { $first } - { $second }
+       *[other] no pairing { $first } - { $second } in round { $round }
+    }
+refusal-tournament-score-not-for-game = { $score } is not a { $game } result
+refusal-tournament-kubbs-not-kubb = baseline kubbs are for Kubb tournaments only
+refusal-tournament-needs-winner = a knockout match needs a winner, not { $score }
+refusal-tournament-already-recorded = { $first } - { $second } already has a result; a correction replaces it
+refusal-tournament-nothing-to-correct = { $first } - { $second } has no result to correct
+refusal-tournament-settled = this result cannot change: round { $round } was paired from it
+refusal-tournament-not-in-bracket = '{ $name }' won a knockout match but is not in the bracket (a round paired by hand?)
+refusal-tournament-organiser-only = this needs the organiser's token
+
+## Names
+
+refusal-name-empty = a name must not be empty
+refusal-name-too-long = a name has at most { $max } characters; '{ $given }…' has { $chars }
+refusal-name-control-character = a name must not contain control characters; it has { $found }
+refusal-name-format-character = a name must not contain invisible or formatting characters; it has { $found }
+refusal-name-unassigned-character = a name must not contain unassigned or private-use characters; it has { $found }
+refusal-name-line-separator = a name must be one line, without line or paragraph separators; it has { $found }
+refusal-name-blank = a name must have something to see, not only spaces and invisible characters
+refusal-name-too-like = '{ $name }' is taken, or too like '{ $held }'
+refusal-name-account-only = '{ $name }' is an account's name: sign in as '{ $name }' to play under it
+refusal-name-bot-only = '{ $name }' is a bot's name: only the bot plays under it
+
+## Accounts
+
+refusal-account-wrong-password = wrong name or password
+refusal-account-password-too-short = a password has at least { $min } characters
+refusal-account-password-too-long = a password has at most { $max } characters
+refusal-account-passkey-refused = the passkey does not sign in
+refusal-account-passkey-registered = this passkey is registered already, or the reset link was used
+refusal-account-reset-link-expired = this reset link is used or expired
+refusal-account-last-way-in = this is the account's last way in: add another passkey or a password first

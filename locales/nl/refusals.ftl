@@ -102,3 +102,69 @@ refusal-auth-sign-in-needed = Meld je aan: { $reason }
 refusal-auth-forbidden = Dat mag je niet: { $reason }
 refusal-auth-sign-in-limited = Te veel mislukte aanmeldingen: probeer het over { $retry_after } s opnieuw.
 refusal-server-internal = Een fout in de server.
+
+## Toernooien
+
+refusal-tournament-file-version = Het bestand heeft versie { $version }; deze towers leest versie { $reads }.
+refusal-tournament-not-created = De eerste gebeurtenis moet het toernooi aanmaken.
+refusal-tournament-already-created = Het toernooi is al aangemaakt.
+refusal-tournament-unknown-format = Onbekende vorm ‘{ $format }’ (round-robin, double-round-robin, swiss, knockout of pools-knockout).
+refusal-tournament-rounds-not-swiss = Een aantal rondes geef je alleen bij een Zwitsers toernooi op.
+refusal-tournament-pools-not-pools = Poules en doorgaande deelnemers horen alleen bij ‘poules, dan knock-out’.
+refusal-tournament-third-place-no-knockout = Een wedstrijd om de derde plaats hoort alleen bij een toernooi met knock-out.
+refusal-tournament-setting-zero = { $setting } moet minstens 1 zijn.
+refusal-tournament-unknown-entrant = Onbekende deelnemer ‘{ $name }’.
+refusal-tournament-already-entered = ‘{ $name }’ is al ingeschreven.
+refusal-tournament-already-withdrawn = ‘{ $name }’ heeft zich al teruggetrokken.
+refusal-tournament-late-entry = { $format ->
+        [round-robin] Een round-robintoernooi
+        [double-round-robin] Een dubbel round-robintoernooi
+        [swiss] Een Zwitsers toernooi
+        [knockout] Een knock-outtoernooi
+       *[pools-knockout] Een toernooi met poules en knock-out
+    } neemt geen nieuwe deelnemers meer aan zodra de eerste ronde gepaard is.
+refusal-tournament-too-few = { $entrants } deelnemers zijn te weinig (er zijn er minstens { $needed } nodig).
+refusal-tournament-round-open = Ronde { $round } is niet klaar: { $first } - { $second } heeft geen uitslag.
+refusal-tournament-over = Het toernooi is voorbij.
+refusal-tournament-unpairable = Voor de volgende ronde bestaat geen paring zonder herhaling.
+refusal-tournament-too-many-rounds = Een Zwitsers toernooi met { $entrants } deelnemers heeft hoogstens { $most } rondes zonder herhaling, niet { $rounds }: geef minder rondes op.
+refusal-tournament-wrong-round = Ronde { $round } kan nu niet gepaard worden (de volgende ronde is { $next }).
+refusal-tournament-bad-pairing = ‘{ $name }’ kan niet gepaard worden: teruggetrokken of twee keer gepaard in de ronde.
+refusal-tournament-no-such-pairing = { $round ->
+        [0] Er is geen paring { $first } - { $second }.
+       *[other] Er is geen paring { $first } - { $second } in ronde { $round }.
+    }
+refusal-tournament-score-not-for-game = { $score } is geen uitslag { $game ->
+        [kubb] bij kubb
+       *[gt] bij Wachters & Torens
+    }.
+refusal-tournament-kubbs-not-kubb = Basiskubbs horen alleen bij kubbtoernooien.
+refusal-tournament-needs-winner = Een knock-outwedstrijd heeft een winnaar nodig, niet { $score }.
+refusal-tournament-already-recorded = { $first } - { $second } heeft al een uitslag; een correctie vervangt die.
+refusal-tournament-nothing-to-correct = { $first } - { $second } heeft geen uitslag om te corrigeren.
+refusal-tournament-settled = Deze uitslag kan niet meer veranderen: ronde { $round } is ermee gepaard.
+refusal-tournament-not-in-bracket = ‘{ $name }’ won een knock-outwedstrijd maar staat niet in het schema (een ronde met de hand gepaard?).
+refusal-tournament-organiser-only = Hiervoor heb je de sleutel van de organisator nodig.
+
+## Namen
+
+refusal-name-empty = Een naam mag niet leeg zijn.
+refusal-name-too-long = Een naam heeft hoogstens { $max } tekens; ‘{ $given }…’ heeft er { $chars }.
+refusal-name-control-character = Een naam mag geen stuurtekens bevatten; deze bevat { $found }.
+refusal-name-format-character = Een naam mag geen onzichtbare of opmaaktekens bevatten; deze bevat { $found }.
+refusal-name-unassigned-character = Een naam mag geen niet-toegewezen tekens of tekens voor privégebruik bevatten; deze bevat { $found }.
+refusal-name-line-separator = Een naam is één regel, zonder regel- of alineascheidingstekens; deze bevat { $found }.
+refusal-name-blank = Een naam moet iets zichtbaars hebben, niet alleen spaties en onzichtbare tekens.
+refusal-name-too-like = ‘{ $name }’ is al bezet, of lijkt te veel op ‘{ $held }’.
+refusal-name-account-only = ‘{ $name }’ is de naam van een account: log in als ‘{ $name }’ om onder die naam te spelen.
+refusal-name-bot-only = ‘{ $name }’ is de naam van een bot: alleen de bot speelt onder die naam.
+
+## Accounts
+
+refusal-account-wrong-password = Verkeerde naam of verkeerd wachtwoord.
+refusal-account-password-too-short = Een wachtwoord heeft minstens { $min } tekens.
+refusal-account-password-too-long = Een wachtwoord heeft hoogstens { $max } tekens.
+refusal-account-passkey-refused = Met deze passkey lukt het inloggen niet.
+refusal-account-passkey-registered = Deze passkey is al geregistreerd, of de herstellink is al gebruikt.
+refusal-account-reset-link-expired = Deze herstellink is gebruikt of verlopen.
+refusal-account-last-way-in = Dit is de laatste manier om in je account te komen: voeg eerst nog een passkey of een wachtwoord toe.

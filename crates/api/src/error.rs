@@ -34,7 +34,8 @@ pub struct ErrorBody {
 }
 
 /// The refusals the service itself makes, beside the rules libraries'
-/// (`kubb::RuleError::CODES`, `guard_towers::GameError::CODES`).
+/// (`kubb::RuleError::CODES`, `guard_towers::GameError::CODES`) and the
+/// tournament library's (`tournament::TournamentError::CODES`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Code {
     /// A request that cannot be read (a query, a path, text that is no JSON).
@@ -72,11 +73,33 @@ pub enum Code {
     /// setting out of range, a rematch).
     GtRefused,
     TournamentRefused,
+    /// A name's rule (the `names` crate's) broken: `NameEmpty` to `NameBlank`.
+    NameEmpty,
+    NameTooLong,
+    NameControlCharacter,
+    NameFormatCharacter,
+    NameUnassignedCharacter,
+    NameLineSeparator,
+    NameBlank,
+    /// A name taken, or a look-alike of one that stands for someone.
+    NameTooLike,
+    NameAccountOnly,
+    NameBotOnly,
+    TournamentOrganiserOnly,
+    AccountWrongPassword,
+    AccountPasswordTooShort,
+    AccountPasswordTooLong,
+    /// A passkey that does not sign in (its detail stays in the English).
+    AccountPasskeyRefused,
+    AccountPasskeyRegistered,
+    AccountResetLinkExpired,
+    /// The account's last passkey, without a password.
+    AccountLastWayIn,
     ServerInternal,
 }
 
 impl Code {
-    pub const ALL: [Code; 29] = [
+    pub const ALL: [Code; 47] = [
         Code::RequestMalformed,
         Code::RequestRefused,
         Code::RequestTooLarge,
@@ -105,6 +128,24 @@ impl Code {
         Code::GtUnreadableMove,
         Code::GtRefused,
         Code::TournamentRefused,
+        Code::NameEmpty,
+        Code::NameTooLong,
+        Code::NameControlCharacter,
+        Code::NameFormatCharacter,
+        Code::NameUnassignedCharacter,
+        Code::NameLineSeparator,
+        Code::NameBlank,
+        Code::NameTooLike,
+        Code::NameAccountOnly,
+        Code::NameBotOnly,
+        Code::TournamentOrganiserOnly,
+        Code::AccountWrongPassword,
+        Code::AccountPasswordTooShort,
+        Code::AccountPasswordTooLong,
+        Code::AccountPasskeyRefused,
+        Code::AccountPasskeyRegistered,
+        Code::AccountResetLinkExpired,
+        Code::AccountLastWayIn,
         Code::ServerInternal,
     ];
 
@@ -138,6 +179,24 @@ impl Code {
             Code::GtUnreadableMove => "gt.unreadable-move",
             Code::GtRefused => "gt.refused",
             Code::TournamentRefused => "tournament.refused",
+            Code::NameEmpty => "name.empty",
+            Code::NameTooLong => "name.too-long",
+            Code::NameControlCharacter => "name.control-character",
+            Code::NameFormatCharacter => "name.format-character",
+            Code::NameUnassignedCharacter => "name.unassigned-character",
+            Code::NameLineSeparator => "name.line-separator",
+            Code::NameBlank => "name.blank",
+            Code::NameTooLike => "name.too-like",
+            Code::NameAccountOnly => "name.account-only",
+            Code::NameBotOnly => "name.bot-only",
+            Code::TournamentOrganiserOnly => "tournament.organiser-only",
+            Code::AccountWrongPassword => "account.wrong-password",
+            Code::AccountPasswordTooShort => "account.password-too-short",
+            Code::AccountPasswordTooLong => "account.password-too-long",
+            Code::AccountPasskeyRefused => "account.passkey-refused",
+            Code::AccountPasskeyRegistered => "account.passkey-registered",
+            Code::AccountResetLinkExpired => "account.reset-link-expired",
+            Code::AccountLastWayIn => "account.last-way-in",
             Code::ServerInternal => "server.internal",
         }
     }
@@ -148,6 +207,7 @@ pub fn codes() -> impl Iterator<Item = &'static str> {
     kubb::RuleError::CODES
         .iter()
         .chain(guard_towers::GameError::CODES)
+        .chain(tournament::TournamentError::CODES)
         .copied()
         .chain(Code::ALL.iter().map(|code| code.as_str()))
 }

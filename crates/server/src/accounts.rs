@@ -12,9 +12,12 @@ use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use ::accounts::passkeys::{CredentialId, RelyingParty, StoredPasskey};
+use ::accounts::password::{PasswordError, MAX_CHARS, MIN_CHARS};
 use ::accounts::session::SessionId;
 use ::accounts::throttle::Throttle;
 use api::accounts::{AccountView, Ceremony, OwnedBot, PasskeyView, SessionView};
+use api::Code;
+use serde_json::Map;
 
 use crate::clock::now_ms;
 use crate::error::ApiError;
@@ -164,7 +167,8 @@ impl Accounts {
             }
             _ => {
                 self.failed(key, address);
-                Err(ApiError::BadToken(WRONG.into()))
+                Err(ApiError::BadToken(WRONG.into())
+                    .precisely(Code::AccountWrongPassword, Map::new()))
             }
         }
     }
@@ -353,6 +357,7 @@ impl Accounts {
                     .await?
                     .ok_or_else(|| {
                         ApiError::BadToken("this reset link is used or expired".into())
+                            .precisely(Code::AccountResetLinkExpired, Map::new())
                     })?;
                 (account, format!("reset:{}", token_hash(reset)))
             }
@@ -477,7 +482,8 @@ impl Accounts {
             Committed::Yes => Ok((passkey_view(&row), opened)),
             Committed::Conflict => Err(ApiError::Conflict(
                 "this passkey is registered already, or the reset link was used".into(),
-            )),
+            )
+            .precisely(Code::AccountPasskeyRegistered, Map::new())),
         }
     }
 
@@ -502,8 +508,10 @@ impl Accounts {
     ) -> Result<Opened, ApiError> {
         let relying_party = self.relying_party()?;
         let ceremony = self.take(store, ceremony_id, "sign-in").await?;
-        let refused =
-            |why: String| ApiError::BadToken(format!("the passkey does not sign in: {why}"));
+        let refused = |why: String| {
+            ApiError::BadToken(format!("the passkey does not sign in: {why}"))
+                .precisely(Code::AccountPasskeyRefused, Map::new())
+        };
         let (user, _) = relying_party
             .identify(credential)
             .map_err(|error| refused(error.to_string()))?;
@@ -589,7 +597,8 @@ impl Accounts {
         if passkeys.len() == 1 && account.password.is_none() {
             return Err(ApiError::Conflict(
                 "this is the account's last way in: add another passkey or a password first".into(),
-            ));
+            )
+            .precisely(Code::AccountLastWayIn, Map::new()));
         }
         let write = AccountWrite::RemovePasskey {
             id: id.into(),
@@ -612,7 +621,24 @@ async fn hashed(password: String) -> Result<String, ApiError> {
     tokio::task::spawn_blocking(move || ::accounts::password::hash(&password))
         .await
         .map_err(|error| ApiError::Internal(format!("password hash: {error}")))?
-        .map_err(|error| ApiError::refused(error.to_string()))
+        .map_err(|error| {
+            let code = match error {
+                PasswordError::TooShort { .. } => Some(Code::AccountPasswordTooShort),
+                PasswordError::TooLong { .. } => Some(Code::AccountPasswordTooLong),
+                PasswordError::Hashing(_) => None,
+            };
+            let refused = ApiError::refused(error.to_string());
+            match code {
+                Some(code) => refused.precisely(
+                    code,
+                    Map::from_iter([
+                        ("min".to_string(), MIN_CHARS.into()),
+                        ("max".to_string(), MAX_CHARS.into()),
+                    ]),
+                ),
+                None => refused,
+            }
+        })
 }
 
 async fn commit(store: &Store, writes: Vec<AccountWrite>) -> Result<Committed, ApiError> {

@@ -59,6 +59,15 @@ pub enum ApiError {
     /// A fault of the server (its detail is for the log, not the client).
     #[error("internal error")]
     Internal(String),
+    /// A refusal with a code more precise than its kind's: the words and
+    /// status of `error`, the code and particulars its own
+    /// ([`ApiError::precisely`]).
+    #[error("{error}")]
+    Precise {
+        error: Box<ApiError>,
+        code: Code,
+        params: Map<String, Value>,
+    },
 }
 
 /// What was refused, by whom: a game's own refusal (by kind: its rules
@@ -123,6 +132,17 @@ impl ApiError {
     pub fn refused(message: impl Into<String>) -> ApiError {
         ApiError::Refused(Refusal::Request(message.into()))
     }
+
+    /// This refusal, said as `code` with its particulars, so a page says
+    /// it in its reader's language rather than the generic code's English
+    /// `reason`.
+    pub fn precisely(self, code: Code, params: Map<String, Value>) -> ApiError {
+        ApiError::Precise {
+            error: Box::new(self),
+            code,
+            params,
+        }
+    }
 }
 
 impl Refusal {
@@ -144,7 +164,7 @@ impl Refusal {
 }
 
 /// Parameters of one, a text.
-fn with(key: &str, value: impl Into<Value>) -> Map<String, Value> {
+pub fn with(key: &str, value: impl Into<Value>) -> Map<String, Value> {
     Map::from_iter([(key.to_string(), value.into())])
 }
 
@@ -154,6 +174,7 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         let code = match self {
             ApiError::Refused(refusal) => return refusal.code(),
+            ApiError::Precise { code, .. } => *code,
             ApiError::BadRequest(_) => Code::RequestMalformed,
             ApiError::Unauthorized => Code::AuthSeatTokenNeeded,
             ApiError::BadToken(_) => Code::AuthBadToken,
@@ -179,6 +200,7 @@ impl ApiError {
     pub fn params(&self) -> Map<String, Value> {
         match self {
             ApiError::Refused(refusal) => refusal.params(),
+            ApiError::Precise { params, .. } => params.clone(),
             ApiError::BadRequest(why)
             | ApiError::BadToken(why)
             | ApiError::SignInNeeded(why)

@@ -15,9 +15,11 @@
 //!
 //! A refused name is a 422 that says which rule it breaks.
 
-use names::Name;
+use api::Code;
+use names::{Name, NameError};
+use serde_json::{json, Map, Value};
 
-use crate::error::ApiError;
+use crate::error::{with, ApiError};
 use crate::store::{AccountWrite, Holder, Store, Write};
 
 /// Names that stand for no one in particular: a guest's seat, a round
@@ -26,7 +28,31 @@ const RESERVED: [&str; 2] = ["anonymous", "bye"];
 
 /// A new name by the rule (1), or the rule it breaks (422).
 pub fn checked(text: &str) -> Result<Name, ApiError> {
-    Name::new(text).map_err(|error| ApiError::refused(error.to_string()))
+    Name::new(text).map_err(|error| {
+        let (code, params) = code_of(&error);
+        ApiError::refused(error.to_string()).precisely(code, params)
+    })
+}
+
+/// The code of the rule a name breaks, with what the English names: the
+/// length allowed and given, or the character found (as `U+200B`).
+fn code_of(error: &NameError) -> (Code, Map<String, Value>) {
+    let found = |code, found: &char| (code, with("found", format!("U+{:04X}", u32::from(*found))));
+    match error {
+        NameError::Empty => (Code::NameEmpty, Map::new()),
+        NameError::TooLong { given, chars } => {
+            let params = json!({ "max": names::MAX_CHARS, "given": given, "chars": chars });
+            let Value::Object(params) = params else {
+                unreachable!("the particulars are an object")
+            };
+            (Code::NameTooLong, params)
+        }
+        NameError::ControlCharacter { found: c } => found(Code::NameControlCharacter, c),
+        NameError::FormatCharacter { found: c } => found(Code::NameFormatCharacter, c),
+        NameError::UnassignedCharacter { found: c } => found(Code::NameUnassignedCharacter, c),
+        NameError::LineSeparator { found: c } => found(Code::NameLineSeparator, c),
+        NameError::Blank => (Code::NameBlank, Map::new()),
+    }
 }
 
 /// A new name by the rules (1) and (2): one that a request mentions (a
@@ -60,10 +86,12 @@ pub async fn acting(
     match identity.holder {
         Holder::Account if !own => Err(ApiError::refused(format!(
             "'{name}' is an account's name: sign in as '{name}' to play under it"
-        ))),
+        ))
+        .precisely(Code::NameAccountOnly, with("name", name.as_str()))),
         Holder::Bot => Err(ApiError::refused(format!(
             "'{name}' is a bot's name: only the bot plays under it"
-        ))),
+        ))
+        .precisely(Code::NameBotOnly, with("name", name.as_str()))),
         _ => Ok(name),
     }
 }
@@ -85,7 +113,13 @@ pub async fn free(store: &Store, text: &str) -> Result<Name, ApiError> {
 
 /// The refusal of a name whose skeleton is another's.
 pub fn too_like(name: &Name, held: &str) -> ApiError {
-    ApiError::refused(format!("'{name}' is taken, or too like '{held}'"))
+    ApiError::refused(format!("'{name}' is taken, or too like '{held}'")).precisely(
+        Code::NameTooLike,
+        Map::from_iter([
+            ("name".to_string(), name.as_str().into()),
+            ("held".to_string(), held.into()),
+        ]),
+    )
 }
 
 /// Keeps `names` as names that stand for someone (they now have or may
@@ -120,7 +154,12 @@ mod tests {
         assert_eq!(checked("  ann ").unwrap().as_str(), "ann");
         assert!(checked(&"x".repeat(40)).is_ok());
         for bad in ["", "   ", "a\u{0}b", &"x".repeat(41), "an\u{200b}n"] {
-            assert!(matches!(checked(bad), Err(ApiError::Refused(_))), "{bad:?}");
+            let refusal = checked(bad).expect_err(bad);
+            assert!(
+                matches!(&refusal, ApiError::Precise { error, .. } if matches!(**error, ApiError::Refused(_))),
+                "{bad:?}"
+            );
+            assert!(refusal.code().starts_with("name."), "{bad:?}");
         }
     }
 }

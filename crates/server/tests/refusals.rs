@@ -191,3 +191,96 @@ async fn real_refusals_come_with_their_code_and_particulars() {
         "{body}"
     );
 }
+
+/// The refusals people meet most outside the games' rules come with their
+/// own codes: a name's rule, a look-alike name, a duplicate entrant, a
+/// wrong password.
+#[tokio::test]
+async fn names_tournaments_and_accounts_refuse_with_precise_codes() {
+    let server = start(config(&common::sqlite_url())).await;
+    let ann = server.account("ann").await;
+    let sign_up = |name: String| {
+        server.post(
+            "/api/accounts",
+            None,
+            json!({ "name": name, "password": common::PASSWORD }),
+        )
+    };
+
+    let (status, body) = sign_up("x".repeat(41)).await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "name.too-long".into(),
+            json!({ "max": 40, "given": "x".repeat(40), "chars": 41 })
+        ),
+        "{body}"
+    );
+    let look_alike = format!("A{}", &ann.name[1..]);
+    let (status, body) = sign_up(look_alike.clone()).await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "name.too-like".into(),
+            json!({ "name": look_alike, "held": ann.name })
+        ),
+        "{body}"
+    );
+    assert_eq!(
+        read::<ErrorBody>(&body).error,
+        format!("'{look_alike}' is taken, or too like '{}'", ann.name)
+    );
+
+    let (status, body) = server
+        .post(
+            "/api/session",
+            None,
+            json!({ "name": ann.name, "password": "not the password" }),
+        )
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNAUTHORIZED,
+            "account.wrong-password".into(),
+            json!({})
+        ),
+        "{body}"
+    );
+
+    let (status, created) = server
+        .post(
+            "/api/tournaments",
+            None,
+            json!({ "title": "Casual night", "game": "gt", "format": "round-robin" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let (id, organiser) = (
+        created["id"].as_str().expect("an id").to_string(),
+        created["token"].as_str().expect("a token").to_string(),
+    );
+    let entrants = format!("/api/tournaments/{id}/entrants");
+    let (status, body) = server
+        .post(&entrants, Some(&organiser), json!({ "name": "Vikings" }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = server
+        .post(&entrants, Some(&organiser), json!({ "name": "Vikings" }))
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "tournament.already-entered".into(),
+            json!({ "name": "Vikings" })
+        ),
+        "{body}"
+    );
+    assert_eq!(
+        read::<ErrorBody>(&body).error,
+        "'Vikings' is already entered"
+    );
+}

@@ -81,6 +81,32 @@ pub enum SettingsError {
     Zero(&'static str),
 }
 
+impl SettingsError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            SettingsError::UnknownFormat(_) => "tournament.unknown-format",
+            SettingsError::RoundsNotSwiss => "tournament.rounds-not-swiss",
+            SettingsError::PoolsNotPools => "tournament.pools-not-pools",
+            SettingsError::ThirdPlaceNoKnockout => "tournament.third-place-no-knockout",
+            SettingsError::Zero(_) => "tournament.setting-zero",
+        }
+    }
+
+    /// The format asked for, or the setting (its command-line option's
+    /// name, as the English says it).
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        match self {
+            SettingsError::UnknownFormat(format) => {
+                serde_json::Map::from_iter([("format".to_string(), format.clone().into())])
+            }
+            SettingsError::Zero(setting) => {
+                serde_json::Map::from_iter([("setting".to_string(), (*setting).into())])
+            }
+            _ => serde_json::Map::new(),
+        }
+    }
+}
+
 /// What is fixed when a tournament is created.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {

@@ -5,6 +5,7 @@
 //! replaying it gives the same tournament. The tournament's shape is in
 //! `stages`, the pairing of the next round in `pairing`.
 
+use serde_json::json;
 use thiserror::Error;
 
 use crate::event::{Event, PairingEntry, ResultEntry, TournamentFile, FILE_VERSION};
@@ -72,6 +73,130 @@ pub enum TournamentError {
     Settled(u32),
     #[error("'{0}' won a knockout match but is not in the bracket (a round paired by hand?)")]
     NotInBracket(Name),
+}
+
+impl TournamentError {
+    /// Every code a tournament's refusal may carry, in the order of the
+    /// variants (a setting's refusal by its own).
+    pub const CODES: &[&str] = &[
+        "tournament.file-version",
+        "tournament.not-created",
+        "tournament.already-created",
+        "tournament.unknown-format",
+        "tournament.rounds-not-swiss",
+        "tournament.pools-not-pools",
+        "tournament.third-place-no-knockout",
+        "tournament.setting-zero",
+        "tournament.unknown-entrant",
+        "tournament.already-entered",
+        "tournament.already-withdrawn",
+        "tournament.late-entry",
+        "tournament.too-few",
+        "tournament.round-open",
+        "tournament.over",
+        "tournament.unpairable",
+        "tournament.too-many-rounds",
+        "tournament.wrong-round",
+        "tournament.bad-pairing",
+        "tournament.no-such-pairing",
+        "tournament.score-not-for-game",
+        "tournament.kubbs-not-kubb",
+        "tournament.needs-winner",
+        "tournament.already-recorded",
+        "tournament.nothing-to-correct",
+        "tournament.settled",
+        "tournament.not-in-bracket",
+    ];
+
+    /// The refusal's stable code, for the API and the pages' catalogs.
+    pub fn code(&self) -> &'static str {
+        match self {
+            TournamentError::Version(_) => "tournament.file-version",
+            TournamentError::NotCreated => "tournament.not-created",
+            TournamentError::AlreadyCreated => "tournament.already-created",
+            TournamentError::Settings(error) => error.code(),
+            TournamentError::UnknownEntrant(_) => "tournament.unknown-entrant",
+            TournamentError::Duplicate(_) => "tournament.already-entered",
+            TournamentError::AlreadyWithdrawn(_) => "tournament.already-withdrawn",
+            TournamentError::LateEntry(_) => "tournament.late-entry",
+            TournamentError::TooFew(..) => "tournament.too-few",
+            TournamentError::RoundOpen { .. } => "tournament.round-open",
+            TournamentError::Over => "tournament.over",
+            TournamentError::Unpairable => "tournament.unpairable",
+            TournamentError::TooManyRounds { .. } => "tournament.too-many-rounds",
+            TournamentError::WrongRound(..) => "tournament.wrong-round",
+            TournamentError::BadPairing(_) => "tournament.bad-pairing",
+            TournamentError::NoSuchPairing { .. } => "tournament.no-such-pairing",
+            TournamentError::ScoreNotForGame { .. } => "tournament.score-not-for-game",
+            TournamentError::KubbsNotKubb => "tournament.kubbs-not-kubb",
+            TournamentError::NeedsWinner(_) => "tournament.needs-winner",
+            TournamentError::AlreadyRecorded { .. } => "tournament.already-recorded",
+            TournamentError::NothingToCorrect { .. } => "tournament.nothing-to-correct",
+            TournamentError::Settled(_) => "tournament.settled",
+            TournamentError::NotInBracket(_) => "tournament.not-in-bracket",
+        }
+    }
+
+    /// The refusal's particulars by name, for its code's message: names,
+    /// scores, formats and games as their text, rounds and counts as
+    /// numbers (a pairing named without its round has round 0).
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        let params = match self {
+            TournamentError::Version(version) => {
+                json!({ "version": version, "reads": FILE_VERSION })
+            }
+            TournamentError::Settings(error) => return error.params(),
+            TournamentError::UnknownEntrant(name)
+            | TournamentError::Duplicate(name)
+            | TournamentError::AlreadyWithdrawn(name)
+            | TournamentError::BadPairing(name)
+            | TournamentError::NotInBracket(name) => json!({ "name": name.to_string() }),
+            TournamentError::LateEntry(format) => json!({ "format": format.to_string() }),
+            TournamentError::TooFew(entrants, needed) => {
+                json!({ "entrants": entrants, "needed": needed })
+            }
+            TournamentError::RoundOpen {
+                round,
+                first,
+                second,
+            } => {
+                json!({ "round": round, "first": first.to_string(), "second": second.to_string() })
+            }
+            TournamentError::TooManyRounds {
+                rounds,
+                entrants,
+                most,
+            } => json!({ "rounds": rounds, "entrants": entrants, "most": most }),
+            TournamentError::WrongRound(round, next) => json!({ "round": round, "next": next }),
+            TournamentError::NoSuchPairing {
+                first,
+                second,
+                round,
+            } => json!({
+                "first": first.to_string(),
+                "second": second.to_string(),
+                "round": round.unwrap_or(0),
+            }),
+            TournamentError::ScoreNotForGame { score, game } => {
+                json!({ "score": score.to_string(), "game": game.to_string() })
+            }
+            TournamentError::NeedsWinner(score) => json!({ "score": score.to_string() }),
+            TournamentError::AlreadyRecorded { first, second }
+            | TournamentError::NothingToCorrect { first, second } => {
+                json!({ "first": first.to_string(), "second": second.to_string() })
+            }
+            TournamentError::Settled(round) => json!({ "round": round }),
+            TournamentError::NotCreated
+            | TournamentError::AlreadyCreated
+            | TournamentError::Over
+            | TournamentError::Unpairable
+            | TournamentError::KubbsNotKubb => json!({}),
+        };
+        match params {
+            serde_json::Value::Object(params) => params,
+            _ => unreachable!("the particulars are an object"),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -462,5 +587,84 @@ impl Tournament {
             pairings: entries,
         })?;
         Ok(self.rounds.last().expect("just paired"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_refusal_has_its_code_and_particulars() {
+        let name = |text: &str| text.parse::<Name>().expect("a name");
+        let score = Score::new(
+            crate::score::Points::from_halves(1),
+            crate::score::Points::from_halves(1),
+        );
+        let refusals = [
+            TournamentError::Version(9),
+            TournamentError::NotCreated,
+            TournamentError::AlreadyCreated,
+            SettingsError::UnknownFormat("ladder".into()).into(),
+            SettingsError::RoundsNotSwiss.into(),
+            SettingsError::PoolsNotPools.into(),
+            SettingsError::ThirdPlaceNoKnockout.into(),
+            SettingsError::Zero("--rounds").into(),
+            TournamentError::UnknownEntrant(name("Ann")),
+            TournamentError::Duplicate(name("Ann")),
+            TournamentError::AlreadyWithdrawn(name("Ann")),
+            TournamentError::LateEntry(Format::Swiss),
+            TournamentError::TooFew(1, 2),
+            TournamentError::RoundOpen {
+                round: 2,
+                first: name("Ann"),
+                second: name("Bob"),
+            },
+            TournamentError::Over,
+            TournamentError::Unpairable,
+            TournamentError::TooManyRounds {
+                rounds: 5,
+                entrants: 4,
+                most: 3,
+            },
+            TournamentError::WrongRound(3, 2),
+            TournamentError::BadPairing(name("Ann")),
+            TournamentError::NoSuchPairing {
+                first: name("Ann"),
+                second: name("Bob"),
+                round: None,
+            },
+            TournamentError::ScoreNotForGame {
+                score,
+                game: crate::GameKind::Kubb,
+            },
+            TournamentError::KubbsNotKubb,
+            TournamentError::NeedsWinner(score),
+            TournamentError::AlreadyRecorded {
+                first: name("Ann"),
+                second: name("Bob"),
+            },
+            TournamentError::NothingToCorrect {
+                first: name("Ann"),
+                second: name("Bob"),
+            },
+            TournamentError::Settled(1),
+            TournamentError::NotInBracket(name("Ann")),
+        ];
+        let codes: Vec<&str> = refusals.iter().map(TournamentError::code).collect();
+        assert_eq!(codes, TournamentError::CODES);
+        let params = |index: usize| serde_json::Value::Object(refusals[index].params());
+        assert_eq!(params(0), json!({ "version": 9, "reads": FILE_VERSION }));
+        assert_eq!(params(7), json!({ "setting": "--rounds" }));
+        assert_eq!(
+            params(13),
+            json!({ "round": 2, "first": "Ann", "second": "Bob" })
+        );
+        assert_eq!(
+            params(19),
+            json!({ "first": "Ann", "second": "Bob", "round": 0 })
+        );
+        assert_eq!(params(20), json!({ "score": "0.5-0.5", "game": "kubb" }));
+        assert_eq!(params(14), json!({}));
     }
 }

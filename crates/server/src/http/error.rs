@@ -28,6 +28,7 @@ pub fn status(error: &ApiError) -> StatusCode {
         }
         ApiError::Busy(_) | ApiError::Quarantined { .. } => StatusCode::SERVICE_UNAVAILABLE,
         ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        ApiError::Precise { error, .. } => status(error),
     }
 }
 

@@ -49,9 +49,10 @@ pub fn check_organiser(entry: &Entry, token: Option<&str>) -> Result<(), ApiErro
     if entry.seat_of(token)? == Seat::Organiser {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(
-            "this needs the organiser's token".into(),
-        ))
+        Err(
+            ApiError::Forbidden("this needs the organiser's token".into())
+                .precisely(api::Code::TournamentOrganiserOnly, serde_json::Map::new()),
+        )
     }
 }
 

@@ -138,7 +138,7 @@ impl Settings {
         }
         tournament
             .check()
-            .map_err(|error| Refusal::Command(error.to_string()))?;
+            .map_err(tournament::TournamentError::from)?;
         match tournament.game {
             GameKind::Gt if games.ruleset.is_some() || games.match_settings.is_some() => {
                 return Err(Refusal::Command(
@@ -209,24 +209,38 @@ pub enum Event {
 }
 
 /// A command or event refused: by the tournament library
-/// (`TournamentError`, typed), or by the server's own checks, in plain
-/// words. Its text is what the API answers.
+/// (`TournamentError`, typed), by the Kubb rules a team must keep (typed),
+/// or by the server's own checks, in plain words. Its text is what the
+/// API answers.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Refusal {
     #[error("{0}")]
     Tournament(#[from] tournament::TournamentError),
     #[error("{0}")]
+    KubbTeam(#[from] kubb::RuleError),
+    #[error("{0}")]
     Command(String),
 }
 
 impl Refusal {
-    /// One code for all: the words say which rule of the tournament.
+    /// The library's or the rules' own code; the server's checks in words
+    /// share one.
     pub fn code(&self) -> &'static str {
-        api::Code::TournamentRefused.as_str()
+        match self {
+            Refusal::Tournament(error) => error.code(),
+            Refusal::KubbTeam(error) => error.code(),
+            Refusal::Command(_) => api::Code::TournamentRefused.as_str(),
+        }
     }
 
     pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
-        serde_json::Map::from_iter([("reason".to_string(), self.to_string().into())])
+        match self {
+            Refusal::Tournament(error) => error.params(),
+            Refusal::KubbTeam(error) => error.params(),
+            Refusal::Command(why) => {
+                serde_json::Map::from_iter([("reason".to_string(), why.clone().into())])
+            }
+        }
     }
 }
 
@@ -370,11 +384,9 @@ impl State {
     fn check_kubb_team(&self, entrant: &Entrant) -> Result<(), Refusal> {
         let team = self.kubb_team(entrant)?;
         let ruleset = self.settings.games.kubb_match(false).rules();
-        let refused = |error: kubb::RuleError| Refusal::Command(error.to_string());
-        team.check(&ruleset).map_err(refused)?;
+        team.check(&ruleset)?;
         for other in &self.entrants {
-            team.check_beside(&self.kubb_team(other)?)
-                .map_err(refused)?;
+            team.check_beside(&self.kubb_team(other)?)?;
         }
         Ok(())
     }
