@@ -145,6 +145,13 @@ refusal-tournament-nothing-to-correct = { $first } - { $second } hat kein Ergebn
 refusal-tournament-settled = Dieses Ergebnis kann sich nicht mehr ändern: Runde { $round } wurde danach gepaart.
 refusal-tournament-not-in-bracket = „{ $name }“ hat ein K.-o.-Spiel gewonnen, steht aber nicht im Turnierbaum (eine von Hand gepaarte Runde?).
 refusal-tournament-organiser-only = Dafür brauchst du den Schlüssel der Turnierleitung.
+refusal-tournament-title = Ein Titel hat 1 bis { $max } druckbare Zeichen.
+refusal-tournament-kubb-settings-only = Ein Regelwerk und Match-Einstellungen gibt es nur bei Kubb-Turnieren.
+refusal-tournament-time-control-gt-only = Eine Bedenkzeit gibt es nur bei Turnieren in Wächter & Türme.
+refusal-tournament-bots-play-gt-only = Bot-Konten spielen nur Wächter & Türme.
+refusal-tournament-bot-no-players = Ein Bot als Teilnehmer hat keine Spieler.
+refusal-tournament-gt-entrant-alone = Ein Teilnehmer bei Wächter & Türme ist ein einzelner Spieler: keine Teamspieler.
+refusal-tournament-kubb-team-too-big = Ein Kubb-Team hat höchstens { $max } Spieler.
 
 ## Namen
 
@@ -168,3 +175,6 @@ refusal-account-passkey-refused = Mit diesem Passkey geht die Anmeldung nicht.
 refusal-account-passkey-registered = Dieser Passkey ist schon registriert, oder der Link zum Zurücksetzen wurde schon benutzt.
 refusal-account-reset-link-expired = Dieser Link zum Zurücksetzen ist benutzt oder abgelaufen.
 refusal-account-last-way-in = Das ist der letzte Weg in dein Konto: Füge zuerst einen weiteren Passkey oder ein Passwort hinzu.
+refusal-account-sign-in-first = Bitte melde dich zuerst an.
+refusal-account-rated-signed-in = Eine gewertete Partie spielst du angemeldet, unter dem Namen deines Kontos: Melde dich unter /account an.
+refusal-account-rated-own-name = Du bist als „{ $account }“ angemeldet: Eine gewertete Partie spielst du unter deinem eigenen Namen, nicht als „{ $name }“.

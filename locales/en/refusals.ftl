@@ -118,6 +118,13 @@ refusal-tournament-nothing-to-correct = { $first } - { $second } has no result t
 refusal-tournament-settled = this result cannot change: round { $round } was paired from it
 refusal-tournament-not-in-bracket = '{ $name }' won a knockout match but is not in the bracket (a round paired by hand?)
 refusal-tournament-organiser-only = this needs the organiser's token
+refusal-tournament-title = a title has 1-{ $max } printable characters
+refusal-tournament-kubb-settings-only = a ruleset and match settings are for Kubb tournaments
+refusal-tournament-time-control-gt-only = a time control is for Guard & Towers tournaments
+refusal-tournament-bots-play-gt-only = bot accounts play Guard & Towers only
+refusal-tournament-bot-no-players = a bot entrant has no players
+refusal-tournament-gt-entrant-alone = a Guard & Towers entrant is one player: no team players
+refusal-tournament-kubb-team-too-big = a Kubb team has at most { $max } players
 
 ## Names
 
@@ -141,3 +148,6 @@ refusal-account-passkey-refused = the passkey does not sign in
 refusal-account-passkey-registered = this passkey is registered already, or the reset link was used
 refusal-account-reset-link-expired = this reset link is used or expired
 refusal-account-last-way-in = this is the account's last way in: add another passkey or a password first
+refusal-account-sign-in-first = sign in first (/account)
+refusal-account-rated-signed-in = a rated game is played signed in, under your account's name: sign in at /account
+refusal-account-rated-own-name = you are signed in as '{ $account }': a rated game is played under your own name, not '{ $name }'

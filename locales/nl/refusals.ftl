@@ -145,6 +145,13 @@ refusal-tournament-nothing-to-correct = { $first } - { $second } heeft geen uits
 refusal-tournament-settled = Deze uitslag kan niet meer veranderen: ronde { $round } is ermee gepaard.
 refusal-tournament-not-in-bracket = ‘{ $name }’ won een knock-outwedstrijd maar staat niet in het schema (een ronde met de hand gepaard?).
 refusal-tournament-organiser-only = Hiervoor heb je de sleutel van de organisator nodig.
+refusal-tournament-title = Een titel heeft 1 tot { $max } afdrukbare tekens.
+refusal-tournament-kubb-settings-only = Een regelset en wedstrijdinstellingen horen alleen bij kubbtoernooien.
+refusal-tournament-time-control-gt-only = Een bedenktijd hoort alleen bij toernooien in Wachters & Torens.
+refusal-tournament-bots-play-gt-only = Botaccounts spelen alleen Wachters & Torens.
+refusal-tournament-bot-no-players = Een bot als deelnemer heeft geen spelers.
+refusal-tournament-gt-entrant-alone = Een deelnemer bij Wachters & Torens is één speler: geen teamspelers.
+refusal-tournament-kubb-team-too-big = Een kubbteam heeft hoogstens { $max } spelers.
 
 ## Namen
 
@@ -168,3 +175,6 @@ refusal-account-passkey-refused = Met deze passkey lukt het inloggen niet.
 refusal-account-passkey-registered = Deze passkey is al geregistreerd, of de herstellink is al gebruikt.
 refusal-account-reset-link-expired = Deze herstellink is gebruikt of verlopen.
 refusal-account-last-way-in = Dit is de laatste manier om in je account te komen: voeg eerst nog een passkey of een wachtwoord toe.
+refusal-account-sign-in-first = Log eerst in.
+refusal-account-rated-signed-in = Een partij voor de rating speel je ingelogd, onder de naam van je account: log in op /account.
+refusal-account-rated-own-name = Je bent ingelogd als ‘{ $account }’: een partij voor de rating speel je onder je eigen naam, niet als ‘{ $name }’.

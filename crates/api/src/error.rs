@@ -86,6 +86,19 @@ pub enum Code {
     NameAccountOnly,
     NameBotOnly,
     TournamentOrganiserOnly,
+    /// The server's checks of a tournament (beside its library's codes).
+    TournamentTitle,
+    TournamentKubbSettingsOnly,
+    TournamentTimeControlGtOnly,
+    TournamentBotsPlayGtOnly,
+    TournamentBotNoPlayers,
+    TournamentGtEntrantAlone,
+    TournamentKubbTeamTooBig,
+    /// An account's page or action asked for with no one signed in.
+    AccountSignInFirst,
+    /// A rated game asked for with no one signed in, or under another name.
+    AccountRatedSignedIn,
+    AccountRatedOwnName,
     AccountWrongPassword,
     AccountPasswordTooShort,
     AccountPasswordTooLong,
@@ -99,7 +112,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 47] = [
+    pub const ALL: [Code; 57] = [
         Code::RequestMalformed,
         Code::RequestRefused,
         Code::RequestTooLarge,
@@ -139,6 +152,16 @@ impl Code {
         Code::NameAccountOnly,
         Code::NameBotOnly,
         Code::TournamentOrganiserOnly,
+        Code::TournamentTitle,
+        Code::TournamentKubbSettingsOnly,
+        Code::TournamentTimeControlGtOnly,
+        Code::TournamentBotsPlayGtOnly,
+        Code::TournamentBotNoPlayers,
+        Code::TournamentGtEntrantAlone,
+        Code::TournamentKubbTeamTooBig,
+        Code::AccountSignInFirst,
+        Code::AccountRatedSignedIn,
+        Code::AccountRatedOwnName,
         Code::AccountWrongPassword,
         Code::AccountPasswordTooShort,
         Code::AccountPasswordTooLong,
@@ -190,6 +213,16 @@ impl Code {
             Code::NameAccountOnly => "name.account-only",
             Code::NameBotOnly => "name.bot-only",
             Code::TournamentOrganiserOnly => "tournament.organiser-only",
+            Code::TournamentTitle => "tournament.title",
+            Code::TournamentKubbSettingsOnly => "tournament.kubb-settings-only",
+            Code::TournamentTimeControlGtOnly => "tournament.time-control-gt-only",
+            Code::TournamentBotsPlayGtOnly => "tournament.bots-play-gt-only",
+            Code::TournamentBotNoPlayers => "tournament.bot-no-players",
+            Code::TournamentGtEntrantAlone => "tournament.gt-entrant-alone",
+            Code::TournamentKubbTeamTooBig => "tournament.kubb-team-too-big",
+            Code::AccountSignInFirst => "account.sign-in-first",
+            Code::AccountRatedSignedIn => "account.rated-signed-in",
+            Code::AccountRatedOwnName => "account.rated-own-name",
             Code::AccountWrongPassword => "account.wrong-password",
             Code::AccountPasswordTooShort => "account.password-too-short",
             Code::AccountPasswordTooLong => "account.password-too-long",

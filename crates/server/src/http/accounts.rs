@@ -89,6 +89,7 @@ impl FromRequestParts<AppState> for SameSite {
 
 pub(crate) fn not_signed_in() -> ApiError {
     ApiError::SignInNeeded("sign in first (/account)".into())
+        .precisely(api::Code::AccountSignInFirst, serde_json::Map::new())
 }
 
 fn session_cookie(headers: &HeaderMap) -> Option<SessionId> {

@@ -262,13 +262,21 @@ async fn seat_name(
                 "a rated game is played signed in, under your account's name: sign in at /account"
                     .into(),
             )
+            .precisely(api::Code::AccountRatedSignedIn, serde_json::Map::new())
         })?;
         if let Some(name) = name.filter(|name| name.trim() != me.name) {
             return Err(ApiError::refused(format!(
                 "you are signed in as '{}': a rated game is played under your own name, not '{}'",
                 me.name,
                 name.trim()
-            )));
+            ))
+            .precisely(
+                api::Code::AccountRatedOwnName,
+                serde_json::Map::from_iter([
+                    ("account".to_string(), me.name.as_str().into()),
+                    ("name".to_string(), name.trim().into()),
+                ]),
+            ));
         }
         return Ok(me.name.clone());
     }

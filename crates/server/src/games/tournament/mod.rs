@@ -132,22 +132,28 @@ impl Settings {
             || title.chars().count() > MAX_TITLE_CHARS
             || title.chars().any(char::is_control)
         {
-            return Err(Refusal::Command(format!(
-                "a title has 1-{MAX_TITLE_CHARS} printable characters"
-            )));
+            return Err(Refusal::check(
+                api::Code::TournamentTitle,
+                Some(MAX_TITLE_CHARS),
+                format!("a title has 1-{MAX_TITLE_CHARS} printable characters"),
+            ));
         }
         tournament
             .check()
             .map_err(tournament::TournamentError::from)?;
         match tournament.game {
             GameKind::Gt if games.ruleset.is_some() || games.match_settings.is_some() => {
-                return Err(Refusal::Command(
-                    "a ruleset and match settings are for Kubb tournaments".into(),
+                return Err(Refusal::check(
+                    api::Code::TournamentKubbSettingsOnly,
+                    None,
+                    "a ruleset and match settings are for Kubb tournaments",
                 ))
             }
             GameKind::Kubb if games.time_control.is_some() => {
-                return Err(Refusal::Command(
-                    "a time control is for Guard & Towers tournaments".into(),
+                return Err(Refusal::check(
+                    api::Code::TournamentTimeControlGtOnly,
+                    None,
+                    "a time control is for Guard & Towers tournaments",
                 ))
             }
             _ => {}
@@ -218,17 +224,37 @@ pub enum Refusal {
     Tournament(#[from] tournament::TournamentError),
     #[error("{0}")]
     KubbTeam(#[from] kubb::RuleError),
+    /// One of the server's checks, with its code and particulars.
+    #[error("{words}")]
+    Check {
+        code: api::Code,
+        params: serde_json::Map<String, serde_json::Value>,
+        words: String,
+    },
     #[error("{0}")]
     Command(String),
 }
 
 impl Refusal {
-    /// The library's or the rules' own code; the server's checks in words
-    /// share one.
+    /// One of the server's checks, in `words`, said as `code` with the
+    /// number its words name (`max`), if any.
+    pub fn check(code: api::Code, max: Option<usize>, words: impl Into<String>) -> Refusal {
+        Refusal::Check {
+            code,
+            params: max
+                .map(|max| serde_json::Map::from_iter([("max".to_string(), max.into())]))
+                .unwrap_or_default(),
+            words: words.into(),
+        }
+    }
+
+    /// The library's or the rules' own code, or the check's; the rest, in
+    /// words, share one.
     pub fn code(&self) -> &'static str {
         match self {
             Refusal::Tournament(error) => error.code(),
             Refusal::KubbTeam(error) => error.code(),
+            Refusal::Check { code, .. } => code.as_str(),
             Refusal::Command(_) => api::Code::TournamentRefused.as_str(),
         }
     }
@@ -237,6 +263,7 @@ impl Refusal {
         match self {
             Refusal::Tournament(error) => error.params(),
             Refusal::KubbTeam(error) => error.params(),
+            Refusal::Check { params, .. } => params.clone(),
             Refusal::Command(why) => {
                 serde_json::Map::from_iter([("reason".to_string(), why.clone().into())])
             }
@@ -285,8 +312,10 @@ impl State {
             }
             Event::BotRegistered { name } => {
                 if self.settings.game() != GameKind::Gt {
-                    return Err(Refusal::Command(
-                        "bot accounts play Guard & Towers only".into(),
+                    return Err(Refusal::check(
+                        api::Code::TournamentBotsPlayGtOnly,
+                        None,
+                        "bot accounts play Guard & Towers only",
                     ));
                 }
                 self.tournament.add(name.clone())?;
@@ -368,10 +397,14 @@ impl State {
 
     fn check_players(&self, entrant: &Entrant) -> Result<(), Refusal> {
         match self.settings.game() {
-            GameKind::Gt if !entrant.players.is_empty() => Err(Refusal::Command(
-                "a Guard & Towers entrant is one player: no team players".into(),
+            GameKind::Gt if !entrant.players.is_empty() => Err(Refusal::check(
+                api::Code::TournamentGtEntrantAlone,
+                None,
+                "a Guard & Towers entrant is one player: no team players",
             )),
-            GameKind::Kubb if entrant.players.len() > MAX_PLAYERS => Err(Refusal::Command(
+            GameKind::Kubb if entrant.players.len() > MAX_PLAYERS => Err(Refusal::check(
+                api::Code::TournamentKubbTeamTooBig,
+                Some(MAX_PLAYERS),
                 format!("a Kubb team has at most {MAX_PLAYERS} players"),
             )),
             GameKind::Kubb => self.check_kubb_team(entrant),

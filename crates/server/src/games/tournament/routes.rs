@@ -59,7 +59,7 @@ async fn create(
         request.qualifiers,
         request.third_place,
     )
-    .map_err(|error| ApiError::refused(error.to_string()))?;
+    .map_err(|error| refused(::tournament::TournamentError::from(error).into()))?;
     let games = GameSettings {
         ruleset: request.ruleset,
         match_settings: request.match_settings,
@@ -131,7 +131,11 @@ async fn register(
     crate::names::mentioned(store, request.name.as_str()).await?;
     if request.bot {
         if !players.is_empty() {
-            return Err(ApiError::refused("a bot entrant has no players"));
+            return Err(refused(tournament::Refusal::check(
+                api::Code::TournamentBotNoPlayers,
+                None,
+                "a bot entrant has no players",
+            )));
         }
         crate::bots::seat_hash(&shared.app.store, &request.name).await?;
         let event = Event::BotRegistered { name: request.name };
