@@ -64,6 +64,8 @@ refusal-kubb-nothing-to-undo = Es gibt nichts zurückzunehmen.
 refusal-kubb-no-result-yet = Das Match ist nicht vorbei: Es gibt noch kein Ergebnis zu bestätigen.
 refusal-kubb-other-teams-entry = Das Telefon von { $team_name } trägt die Würfe und das Aufstellen des eigenen Teams ein; dies trägt { $acting_name } (Team { $acting }) oder der Schiedsrichter ein.
 refusal-kubb-referee-only = Nur der Schiedsrichter ruft die Zeit aus oder benennt die Teams.
+refusal-kubb-referee-takes-back = Nur die Schiedsrichterin oder der Schiedsrichter nimmt Einträge zurück; das Handy eines Teams nimmt nur zurück, was es noch nicht gesendet hat.
+refusal-kubb-confirm-from-team = Du spielst in keinem der beiden Teams: Bestätige mit dem Handy eines Teams.
 
 ## Wächter & Türme
 
@@ -81,12 +83,15 @@ refusal-gt-game-over = Die Partie ist vorbei ({ $termination }).
 refusal-gt-not-started = Die Partie hat nicht begonnen: Ein Platz ist noch frei.
 refusal-gt-unreadable-move = Das ist kein Zug: { $reason }
 refusal-gt-refused = Abgelehnt: { $reason }
+refusal-gt-no-seat-free = In dieser Partie ist kein Platz frei.
+refusal-gt-by-invitation = Diese Partie ist nur mit Einladung: Öffne den vollständigen Link, den du bekommen hast (sein Geheimnis fehlt oder ist falsch).
 
 ## Partien, Turniere, Anfragen, Anmeldung
 
 refusal-game-not-found = Es gibt keine Partie „{ $id }“.
 refusal-game-wrong-kind = Das ist kein Ereignis einer Partie der Art { $kind }.
 refusal-game-set-apart = Die Partie { $id } ist beiseitegelegt: Ihre gespeicherten Züge lassen sich nicht mehr nachspielen.
+refusal-game-changed-meanwhile = Die Partie hat sich inzwischen geändert (ein anderer Server oder Platz): Lade neu und versuch es noch einmal.
 refusal-tournament-refused = Das Turnier lehnt ab: { $reason }
 refusal-request-malformed = Die Anfrage ist nicht lesbar: { $reason }
 refusal-request-refused = Abgelehnt: { $reason }
@@ -178,3 +183,4 @@ refusal-account-last-way-in = Das ist der letzte Weg in dein Konto: Füge zuerst
 refusal-account-sign-in-first = Bitte melde dich zuerst an.
 refusal-account-rated-signed-in = Eine gewertete Partie spielst du angemeldet, unter dem Namen deines Kontos: Melde dich unter /account an.
 refusal-account-rated-own-name = Du bist als „{ $account }“ angemeldet: Eine gewertete Partie spielst du unter deinem eigenen Namen, nicht als „{ $name }“.
+refusal-account-bot-name-taken = Ein Bot namens „{ $name }“ ist schon registriert.

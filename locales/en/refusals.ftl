@@ -52,6 +52,8 @@ refusal-kubb-nothing-to-undo = there is nothing to undo
 refusal-kubb-no-result-yet = the match is not over: there is no result to confirm yet
 refusal-kubb-other-teams-entry = { $team_name }'s phone enters its own team's throws and placements; this one is for { $acting_name } (team { $acting }) or the referee to enter
 refusal-kubb-referee-only = only the referee calls time or names the teams
+refusal-kubb-referee-takes-back = only the referee takes entries back; a team's phone takes back only what it has not sent
+refusal-kubb-confirm-from-team = you are no player of either team: confirm from a team's phone
 
 ## Guard & Towers
 
@@ -63,12 +65,15 @@ refusal-gt-game-over = the game is over ({ $termination })
 refusal-gt-not-started = the game has not started: a seat is still free
 refusal-gt-unreadable-move = { $reason }
 refusal-gt-refused = { $reason }
+refusal-gt-no-seat-free = no seat is free in this game
+refusal-gt-by-invitation = this game is by invitation: open the full link you were sent (its secret is missing or wrong)
 
 ## Games, tournaments, requests, sign-in
 
 refusal-game-not-found = no game '{ $id }'
 refusal-game-wrong-kind = not an event of a { $kind } game
 refusal-game-set-apart = game { $id } is set apart: its stored record no longer replays (see `towers admin quarantined`)
+refusal-game-changed-meanwhile = the game changed meanwhile (another server or seat): reload and retry
 refusal-tournament-refused = { $reason }
 refusal-request-malformed = { $reason }
 refusal-request-refused = { $reason }
@@ -151,3 +156,4 @@ refusal-account-last-way-in = this is the account's last way in: add another pas
 refusal-account-sign-in-first = sign in first (/account)
 refusal-account-rated-signed-in = a rated game is played signed in, under your account's name: sign in at /account
 refusal-account-rated-own-name = you are signed in as '{ $account }': a rated game is played under your own name, not '{ $name }'
+refusal-account-bot-name-taken = a bot called '{ $name }' is already registered

@@ -64,6 +64,8 @@ refusal-kubb-nothing-to-undo = Er is niets om ongedaan te maken.
 refusal-kubb-no-result-yet = De wedstrijd is niet voorbij: er is nog geen uitslag om te bevestigen.
 refusal-kubb-other-teams-entry = De telefoon van { $team_name } voert de worpen en plaatsingen van het eigen team in; deze voert { $acting_name } (team { $acting }) of de scheidsrechter in.
 refusal-kubb-referee-only = Alleen de scheidsrechter roept de tijd af of benoemt de teams.
+refusal-kubb-referee-takes-back = Alleen de scheidsrechter neemt invoer terug; de telefoon van een team neemt alleen terug wat hij nog niet verstuurd heeft.
+refusal-kubb-confirm-from-team = Je speelt in geen van beide teams: bevestig met de telefoon van een team.
 
 ## Wachters & Torens
 
@@ -81,12 +83,15 @@ refusal-gt-game-over = De partij is voorbij ({ $termination }).
 refusal-gt-not-started = De partij is niet begonnen: er is nog een plaats vrij.
 refusal-gt-unreadable-move = Dat is geen zet: { $reason }
 refusal-gt-refused = Geweigerd: { $reason }
+refusal-gt-no-seat-free = In deze partij is geen plaats vrij.
+refusal-gt-by-invitation = Deze partij is alleen op uitnodiging: open de volledige link die je kreeg (het geheim ontbreekt of klopt niet).
 
 ## Partijen, toernooien, verzoeken, aanmelden
 
 refusal-game-not-found = Er is geen partij '{ $id }'.
 refusal-game-wrong-kind = Dat is geen gebeurtenis van een partij van het soort { $kind }.
 refusal-game-set-apart = Partij { $id } is apart gezet: de opgeslagen zetten laten zich niet meer naspelen.
+refusal-game-changed-meanwhile = De partij is intussen veranderd (een andere server of plaats): laad opnieuw en probeer het nog eens.
 refusal-tournament-refused = Het toernooi weigert: { $reason }
 refusal-request-malformed = Het verzoek is niet leesbaar: { $reason }
 refusal-request-refused = Geweigerd: { $reason }
@@ -178,3 +183,4 @@ refusal-account-last-way-in = Dit is de laatste manier om in je account te komen
 refusal-account-sign-in-first = Log eerst in.
 refusal-account-rated-signed-in = Een partij voor de rating speel je ingelogd, onder de naam van je account: log in op /account.
 refusal-account-rated-own-name = Je bent ingelogd als ‘{ $account }’: een partij voor de rating speel je onder je eigen naam, niet als ‘{ $name }’.
+refusal-account-bot-name-taken = Er is al een bot met de naam ‘{ $name }’ geregistreerd.

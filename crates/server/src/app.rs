@@ -402,7 +402,8 @@ impl App {
             Err(error) => Err(error.into()),
             Ok(_) => Err(ApiError::Conflict(
                 "the game changed meanwhile (another server or seat): reload and retry".into(),
-            )),
+            )
+            .precisely(api::Code::GameChangedMeanwhile, serde_json::Map::new())),
         }
     }
 

@@ -53,7 +53,12 @@ pub struct Registered {
 /// Registers a bot account owned by the account `owner`; 409 when a bot
 /// has the name, 422 when someone else holds it or a look-alike of it.
 pub async fn register(store: &Store, name: Name, owner: &str) -> Result<Registered, ApiError> {
-    let taken = || ApiError::Conflict(format!("a bot called '{name}' is already registered"));
+    let taken = || {
+        ApiError::Conflict(format!("a bot called '{name}' is already registered")).precisely(
+            api::Code::AccountBotNameTaken,
+            crate::error::with("name", name.as_str()),
+        )
+    };
     if store.bot_token_hash(name.as_str()).await?.is_some() {
         return Err(taken());
     }

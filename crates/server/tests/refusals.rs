@@ -167,6 +167,19 @@ async fn real_refusals_come_with_their_code_and_particulars() {
         (StatusCode::UNPROCESSABLE_ENTITY, "gt.unreadable-move"),
         "{body}"
     );
+    // Joining a game whose seats are both taken.
+    let (status, body) = server
+        .post(
+            &format!("/api/gt/games/{id}/join"),
+            None,
+            json!({ "name": "cem" }),
+        )
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (StatusCode::CONFLICT, "gt.no-seat-free".into(), json!({})),
+        "{body}"
+    );
 
     // An unknown game, and a path the API does not have.
     let (status, body) = server.get("/api/gt/games/nosuchgame").await;

@@ -228,7 +228,10 @@ async fn join(
     let seat = Color::ALL
         .into_iter()
         .find(|&seat| state.settings.player(seat) == Player::Human && !state.is_seated(seat))
-        .ok_or_else(|| ApiError::Conflict("no seat is free in this game".into()))?;
+        .ok_or_else(|| {
+            ApiError::Conflict("no seat is free in this game".into())
+                .precisely(api::Code::GtNoSeatFree, serde_json::Map::new())
+        })?;
     check_invitation(&game, state, request.invite.as_deref())?;
     let token = new_token();
     let event = gt::Event::Joined { seat, name };
@@ -305,6 +308,7 @@ fn check_invitation(
             "this game is by invitation: open the full link you were sent (its secret is missing or wrong)"
                 .into(),
         )
+        .precisely(api::Code::GtByInvitation, serde_json::Map::new())
     };
     match game.seat_of(secret) {
         Ok(seat) if seat == INVITATION => Ok(()),

@@ -248,7 +248,8 @@ async fn kubb_undo(
         return Err(ApiError::Forbidden(
             "only the referee takes entries back; a team's phone takes back only what it has not sent"
                 .into(),
-        ));
+        )
+        .precisely(api::Code::KubbRefereeTakesBack, serde_json::Map::new()));
     }
     if matches!(state.events.as_slice(), [] | [kubb::Event::Teams { .. }]) {
         return Err(ApiError::refused(
@@ -288,7 +289,8 @@ async fn kubb_confirm(
         (None, None) if me.is_some() => {
             return Err(ApiError::Forbidden(
                 "you are no player of either team: confirm from a team's phone".into(),
-            ))
+            )
+            .precisely(api::Code::KubbConfirmFromTeam, serde_json::Map::new()))
         }
         (None, None) => return Err(ApiError::Unauthorized),
     };
