@@ -233,3 +233,25 @@ terminal-play-won-no-legal-move = { $colour ->
 terminal-play-draw-repetition = Spiel vorbei: unentschieden durch dreifache Stellungswiederholung.
 terminal-play-draw-no-progress = Spiel vorbei: unentschieden, zu lange wurde nichts geschlagen.
 terminal-play-draw-no-legal-move = Spiel vorbei: unentschieden, kein erlaubter Zug.
+
+## The statistics table (the referee's `stats` and its last word, `towers kubb stats`)
+
+terminal-stats-heading-team = Team
+terminal-stats-heading-name = Name
+terminal-stats-heading-sticks = Würfe
+terminal-stats-heading-hit = Treffer%
+terminal-stats-heading-baseline = Grundlinie%
+terminal-stats-heading-advanced = Vorteilslinie%
+terminal-stats-heading-first-stick = 1.Holz%
+terminal-stats-heading-king = König%
+terminal-stats-heading-inkast = Einwurf-drin%
+terminal-stats-heading-efficiency = Eff%
+terminal-stats-scope-player = Spieler
+terminal-stats-scope-team = Team
+
+## towers kubb replay
+
+terminal-replay-result-won = Ergebnis: Team { $team } gewinnt
+terminal-replay-result-won-named = Ergebnis: { $name } (Team { $team }) gewinnt
+terminal-replay-result-drawn = Ergebnis: unentschieden
+terminal-replay-result-unfinished = Ergebnis: noch nicht beendet

@@ -254,3 +254,25 @@ terminal-play-won-no-legal-move = Game over: { $colour } wins: left the opponent
 terminal-play-draw-repetition = Game over: draw: threefold repetition.
 terminal-play-draw-no-progress = Game over: draw: no capture for the no-progress limit.
 terminal-play-draw-no-legal-move = Game over: draw: no legal move.
+
+## The statistics table (the referee's `stats` and its last word, `towers kubb stats`)
+
+terminal-stats-heading-team = team
+terminal-stats-heading-name = name
+terminal-stats-heading-sticks = sticks
+terminal-stats-heading-hit = hit%
+terminal-stats-heading-baseline = baseline%
+terminal-stats-heading-advanced = advance%
+terminal-stats-heading-first-stick = 1BE
+terminal-stats-heading-king = king%
+terminal-stats-heading-inkast = inkast-in
+terminal-stats-heading-efficiency = eff%
+terminal-stats-scope-player = player
+terminal-stats-scope-team = team
+
+## towers kubb replay
+
+terminal-replay-result-won = result: { $team } wins
+terminal-replay-result-won-named = result: { $name } ({ $team }) wins
+terminal-replay-result-drawn = result: draw
+terminal-replay-result-unfinished = result: unfinished

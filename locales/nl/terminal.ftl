@@ -414,3 +414,25 @@ terminal-play-won-no-legal-move = { $colour ->
 terminal-play-draw-repetition = Spel voorbij: remise door drievoudige herhaling van de stelling.
 terminal-play-draw-no-progress = Spel voorbij: remise, te lang is er niets geslagen.
 terminal-play-draw-no-legal-move = Spel voorbij: remise, geen toegestane zet.
+
+## The statistics table (the referee's `stats` and its last word, `towers kubb stats`)
+
+terminal-stats-heading-team = team
+terminal-stats-heading-name = naam
+terminal-stats-heading-sticks = worpen
+terminal-stats-heading-hit = raak%
+terminal-stats-heading-baseline = basislijn%
+terminal-stats-heading-advanced = voordeellijn%
+terminal-stats-heading-first-stick = 1e-worp%
+terminal-stats-heading-king = koning%
+terminal-stats-heading-inkast = inkast-in%
+terminal-stats-heading-efficiency = eff%
+terminal-stats-scope-player = speler
+terminal-stats-scope-team = team
+
+## towers kubb replay
+
+terminal-replay-result-won = uitslag: team { $team } wint
+terminal-replay-result-won-named = uitslag: { $name } (team { $team }) wint
+terminal-replay-result-drawn = uitslag: gelijkspel
+terminal-replay-result-unfinished = uitslag: nog niet uitgespeeld

@@ -265,13 +265,13 @@ pub enum Command {
 /// Runs `command`; the referee speaks `lang`.
 pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
     match command {
-        Command::Replay { rules, file } => replay(rules.choice(), &file),
+        Command::Replay { rules, file } => replay(rules.choice(), &file, lang),
         Command::Stats {
             rules,
             csv,
             json,
             file,
-        } => stats(rules.choice(), csv, json, &file),
+        } => stats(rules.choice(), csv, json, &file, lang),
         Command::Simulate {
             games,
             rules,
@@ -367,14 +367,31 @@ fn team_info(text: Option<String>, letter: &str) -> Result<kubb::TeamInfo, Usage
     })
 }
 
-fn replay(choice: RulesChoice, file: &Path) -> Result<(), UsageError> {
+/// The final state and the result. English keeps the rules engine's own
+/// summary, which scripts read; German and Dutch show the field as the
+/// referee does.
+fn replay(choice: RulesChoice, file: &Path, lang: i18n::Lang) -> Result<(), UsageError> {
     let record = read_record(choice, file)?;
-    println!("{}", record.state);
-    println!("result: {}", record.result());
+    let messages = i18n::Messages::new(lang);
+    let result = record.result(&messages);
+    match lang {
+        i18n::Lang::En => println!("{}", record.state),
+        i18n::Lang::De | i18n::Lang::Nl => println!(
+            "{}",
+            crate::kubb_referee::final_state(file, record.events, record.state, lang)
+        ),
+    }
+    println!("{result}");
     Ok(())
 }
 
-fn stats(choice: RulesChoice, csv: bool, json: bool, file: &Path) -> Result<(), UsageError> {
+fn stats(
+    choice: RulesChoice,
+    csv: bool,
+    json: bool,
+    file: &Path,
+    lang: i18n::Lang,
+) -> Result<(), UsageError> {
     let record = read_record(choice, file)?;
     let stats = kubb::stats::match_stats(*record.state.ruleset(), &record.events);
     if csv {
@@ -385,7 +402,7 @@ fn stats(choice: RulesChoice, csv: bool, json: bool, file: &Path) -> Result<(), 
             serde_json::to_string_pretty(&stats).expect("statistics serialise")
         );
     } else {
-        crate::kubb_referee::print_stats(&stats);
+        crate::kubb_referee::print_stats(&stats, lang);
     }
     Ok(())
 }
@@ -399,11 +416,11 @@ pub struct Record {
 }
 
 impl Record {
-    /// `A wins`, `B wins` (a named team by name and letter: `Vikings (A)
-    /// wins`), `draw` (time called, games level) or `unfinished`. A
-    /// notation record of one game of a longer match gives that game's
-    /// result.
-    pub fn result(&self) -> String {
+    /// `result: A wins`, `result: B wins` (a named team by name and
+    /// letter: `result: Vikings (A) wins`), `result: draw` (time called,
+    /// games level) or `result: unfinished`. A notation record of one game
+    /// of a longer match gives that game's result.
+    pub fn result(&self, messages: &i18n::Messages) -> String {
         let game_winner = match self.state.phase() {
             kubb::Phase::GameOver(end) if self.one_game_of_notation => end.winner,
             _ => None,
@@ -411,13 +428,20 @@ impl Record {
         match (self.state.outcome(), game_winner) {
             (Some(Outcome::Won(team)), _) | (None, Some(team)) => {
                 let name = self.state.team_info(team).name.as_str();
-                match name == team.to_string() {
-                    true => format!("{team} wins"),
-                    false => format!("{name} ({team}) wins"),
+                let letter = team.to_string();
+                match name == letter {
+                    true => messages.msg_with(
+                        "terminal-replay-result-won",
+                        &[("team", letter.as_str().into())],
+                    ),
+                    false => messages.msg_with(
+                        "terminal-replay-result-won-named",
+                        &[("name", name.into()), ("team", letter.as_str().into())],
+                    ),
                 }
             }
-            (Some(Outcome::Drawn), _) => "draw".into(),
-            (None, None) => "unfinished".into(),
+            (Some(Outcome::Drawn), _) => messages.msg("terminal-replay-result-drawn"),
+            (None, None) => messages.msg("terminal-replay-result-unfinished"),
         }
     }
 }

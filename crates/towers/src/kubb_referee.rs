@@ -13,7 +13,7 @@ use std::path::Path;
 
 use i18n::{Arg, Lang, Messages};
 use kubb::notation::{RulesChoice, TokenError};
-use kubb::stats::{match_stats, MatchStats, Row};
+use kubb::stats::{match_stats, MatchStats, Scope};
 use kubb::{
     log, notation, Decision, EndReason, Event, GameEnd, KingContact, KingNotYet, Lag, Line, Match,
     Phase, Piece, PieceId, Point, Ruleset, StickOutcome, Team, TeamInfo, ToAct,
@@ -415,7 +415,10 @@ pub fn run(
             "" => {}
             "quit" | "exit" => break,
             "help" => println!("{}", session.voice.help()),
-            "stats" => print_stats(&match_stats(session.ruleset, &session.events)),
+            "stats" => print_stats(
+                &match_stats(session.ruleset, &session.events),
+                session.voice.lang(),
+            ),
             "export" => match notation::export(&session.events, session.ruleset) {
                 Ok(text) => print!("{text}"),
                 Err(error) => {
@@ -434,7 +437,10 @@ pub fn run(
             },
         }
     }
-    print_stats(&match_stats(session.ruleset, &session.events));
+    print_stats(
+        &match_stats(session.ruleset, &session.events),
+        session.voice.lang(),
+    );
     Ok(())
 }
 
@@ -461,6 +467,18 @@ impl<'a> Session<'a> {
                 (ruleset, Vec::new(), Match::new(ruleset))
             }
         };
+        Ok(Session::of(ruleset, events, state, path, lang))
+    }
+
+    /// A session on a record's events and the state they lead to, its
+    /// tallies counted again.
+    fn of(
+        ruleset: Ruleset,
+        events: Vec<Event>,
+        state: Match,
+        path: &'a Path,
+        lang: Lang,
+    ) -> Session<'a> {
         let mut session = Session {
             ruleset,
             events,
@@ -476,7 +494,7 @@ impl<'a> Session<'a> {
             },
         };
         session.recount();
-        Ok(session)
+        session
     }
 
     /// `not accepted: …`, the refusal said in the referee's words.
@@ -662,13 +680,19 @@ impl<'a> Session<'a> {
         )
     }
 
-    /// The field as the rules engine keeps it, after the game's number:
-    /// the match, the turn, each team's side, what counts and the king
-    /// (the king line says from where the king is thrown).
+    /// The field after the game's number (and what to type when a game
+    /// is over).
     fn field(&self) -> String {
+        format!("{}\n{}", self.game_line(), self.state_shown())
+    }
+
+    /// The field as the rules engine keeps it: the match, the turn, each
+    /// team's side, what counts and the king (the king line says from
+    /// where the king is thrown).
+    fn state_shown(&self) -> String {
         let v = &self.voice;
         let state = &self.state;
-        let mut lines = vec![self.game_line()];
+        let mut lines = Vec::new();
         lines.push(v.say(
             "terminal-referee-field-match",
             &[
@@ -1299,39 +1323,74 @@ fn lag_event(voice: &Voice, a: &str, b: &str, flags: &[&str]) -> Result<Event, S
     })
 }
 
-/// The statistics as a table: players, then both teams.
-pub fn print_stats(stats: &MatchStats) {
+/// A record's final state in `lang`, as the referee shows the field (in
+/// the words of its ruleset), without what the referee would have typed
+/// next.
+pub fn final_state(path: &Path, events: Vec<Event>, state: Match, lang: Lang) -> String {
+    let ruleset = *state.ruleset();
+    Session::of(ruleset, events, state, path, lang).state_shown()
+}
+
+/// The statistics as a table: players, then both teams. A heading wider
+/// than its column (German, Dutch) widens the column.
+pub fn print_stats(stats: &MatchStats, lang: Lang) {
+    let messages = Messages::new(lang);
     let percent =
         |rate: Option<f64>| rate.map_or("-".to_string(), |r| format!("{:.0}%", r * 100.0));
-    println!(
-        "{:<6} {:<4} {:<14} {:>6} {:>5} {:>9} {:>9} {:>5} {:>5} {:>9} {:>5}",
-        "",
-        "team",
-        "name",
-        "sticks",
-        "hit%",
-        "baseline%",
-        "advance%",
-        "1BE",
-        "king%",
-        "inkast-in",
-        "eff%"
-    );
-    let row = |r: &Row| {
-        println!(
-            "{:<6} {:<4} {:<14} {:>6} {:>5} {:>9} {:>9} {:>5} {:>5} {:>9} {:>5}",
-            r.scope,
+    let scope = |scope: Scope| match scope {
+        Scope::Player => messages.msg("terminal-stats-scope-player"),
+        Scope::Team => messages.msg("terminal-stats-scope-team"),
+    };
+    let scopes = [scope(Scope::Player), scope(Scope::Team)];
+    let headings = [
+        String::new(),
+        messages.msg("terminal-stats-heading-team"),
+        messages.msg("terminal-stats-heading-name"),
+        messages.msg("terminal-stats-heading-sticks"),
+        messages.msg("terminal-stats-heading-hit"),
+        messages.msg("terminal-stats-heading-baseline"),
+        messages.msg("terminal-stats-heading-advanced"),
+        messages.msg("terminal-stats-heading-first-stick"),
+        messages.msg("terminal-stats-heading-king"),
+        messages.msg("terminal-stats-heading-inkast"),
+        messages.msg("terminal-stats-heading-efficiency"),
+    ];
+    let mut widths = [6, 4, 14, 6, 5, 9, 9, 5, 5, 9, 5];
+    for (width, heading) in widths.iter_mut().zip(&headings) {
+        *width = (*width).max(heading.chars().count());
+    }
+    widths[0] = scopes
+        .iter()
+        .map(|s| s.chars().count())
+        .fold(widths[0], usize::max);
+    // The scope, the team and the name read from the left, the numbers
+    // from the right.
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(widths)
+            .enumerate()
+            .map(|(column, (cell, width))| match column < 3 {
+                true => format!("{cell:<width$}"),
+                false => format!("{cell:>width$}"),
+            })
+            .collect();
+        println!("{}", padded.join(" "));
+    };
+    line(&headings);
+    for r in stats.players.iter().chain(&stats.teams) {
+        line(&[
+            scope(r.scope),
             r.team.to_string(),
-            r.name,
-            r.sticks,
+            r.name.clone(),
+            r.sticks.to_string(),
             percent(r.hit_rate),
             percent(r.baseline_hit_rate),
             percent(r.advantage_hit_rate),
             percent(r.first_baton_efficiency),
             percent(r.king_rate),
             percent(r.inkast_rate),
-            percent(r.efficiency)
-        );
-    };
-    stats.players.iter().chain(&stats.teams).for_each(row);
+            percent(r.efficiency),
+        ]);
+    }
 }

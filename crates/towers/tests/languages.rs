@@ -1,5 +1,6 @@
-//! The terminal's languages, through the real binary: the referee and
-//! `gt play` speak Dutch or German when `--lang` or the environment
+//! The terminal's languages, through the real binary: the referee (and
+//! its statistics), `kubb replay`, `gt play` and the endgame tables' words
+//! speak Dutch or German when `--lang` or the environment
 //! (`LC_ALL`, then `LC_MESSAGES`, then `LANG`) asks for it, and machine
 //! output (records, notation, JSON, CSV, the engine protocol) is the same
 //! bytes in every language.
@@ -333,5 +334,89 @@ fn advise_speaks_dutch_around_the_simulators_decisions() {
         english.starts_with("win probability: A (Vikings) "),
         "{english}"
     );
+    std::fs::remove_file(&file).ok();
+}
+
+/// The statistics' headings and scopes in English, as they have always
+/// been (scripts and the tests of `kubb stats` read them).
+const ENGLISH_HEADINGS: &str =
+    "       team name           sticks  hit% baseline%  advance%   1BE king% inkast-in  eff%\n";
+
+#[test]
+fn the_referees_statistics_table_speaks_german_and_dutch() {
+    let (german, _) = referee("stats-german", "seed", Asking::Flag("de"));
+    for words in [
+        "Würfe",
+        "Treffer%",
+        "Grundlinie%",
+        "König%",
+        "\nSpieler A    ann ",
+    ] {
+        assert!(german.contains(words), "no {words:?} in\n{german}");
+    }
+    let (dutch, _) = referee("stats-dutch", "club", Asking::Lang("nl_NL.UTF-8"));
+    for words in [
+        "worpen",
+        "raak%",
+        "basislijn%",
+        "koning%",
+        "\nspeler A    ann ",
+    ] {
+        assert!(dutch.contains(words), "no {words:?} in\n{dutch}");
+    }
+    for said in [&german, &dutch] {
+        assert!(!said.contains("baseline%"), "English in\n{said}");
+    }
+    let (english, _) = referee("stats-english", "seed", Asking::Nothing);
+    assert!(english.contains(ENGLISH_HEADINGS), "{english}");
+    assert!(english.contains("\nplayer A    ann "), "{english}");
+}
+
+#[test]
+fn replay_and_stats_speak_german_and_dutch_about_a_record() {
+    let (_, record) = referee("replay", "seed", Asking::Nothing);
+    let file = new_record("replay");
+    std::fs::write(&file, record).unwrap();
+    let path = file.to_str().unwrap();
+    let replay = ["kubb", "replay", path];
+    let german = towers(&replay, Asking::Flag("de"), "");
+    for words in [
+        "Satz vorbei: Team A hat gewonnen (Team A hat den König umgeworfen)",
+        "Team B ist Danes (bob)",
+        "König: liegt",
+        "\nErgebnis: Vikings (Team A) gewinnt\n",
+    ] {
+        assert!(german.contains(words), "no {words:?} in\n{german}");
+    }
+    let dutch = towers(
+        &replay,
+        Asking::LcAllOverLang("nl_BE.UTF-8", "de_DE.UTF-8"),
+        "",
+    );
+    for words in [
+        "spel voorbij: team A heeft gewonnen (team A gooide de Koning om)",
+        "team B: 0 Torens; vak: 0 Ridders staan, 5 liggen",
+        "\nuitslag: Vikings (team A) wint\n",
+    ] {
+        assert!(dutch.contains(words), "no {words:?} in\n{dutch}");
+    }
+    let english = towers(&replay, Asking::Nothing, "");
+    assert_eq!(
+        english,
+        "ruleset seed, opening 6-6-6, games won A 1 B 0\n\
+         game over: team A won (team A knocked the king over)\n\
+         team A is Vikings (ann)\n\
+         team A: 5 tower(s); half: 0 knight(s) standing, 0 down; throwing line: baseline\n\
+         team B is Danes (bob)\n\
+         team B: 0 tower(s); half: 0 knight(s) standing, 5 down; throwing line: baseline\n\
+         king: down\n\
+         result: Vikings (A) wins\n"
+    );
+
+    let stats = ["kubb", "stats", path];
+    let german = towers(&stats, Asking::Flag("de"), "");
+    assert!(german.contains("Einwurf-drin%"), "{german}");
+    let english = towers(&stats, Asking::Nothing, "");
+    assert!(english.starts_with(ENGLISH_HEADINGS), "{english}");
     std::fs::remove_file(&file).ok();
 }
