@@ -255,3 +255,42 @@ terminal-replay-result-won = Ergebnis: Team { $team } gewinnt
 terminal-replay-result-won-named = Ergebnis: { $name } (Team { $team }) gewinnt
 terminal-replay-result-drawn = Ergebnis: unentschieden
 terminal-replay-result-unfinished = Ergebnis: noch nicht beendet
+
+## A move typed that cannot be read (towers gt play)
+
+terminal-move-format = '{ $text }' ist kein Zug: erwartet wird VON-NACH-STEINE wie A7-B7-1
+terminal-move-square = ungültiger Zug: '{ $text }' ist kein Feld: erwartet wird eine Linie A-G und eine Reihe 1-7, wie D4
+terminal-move-count = ungültiger Zug: die Zahl der Steine '{ $text }' muss eine Ziffer von 1 bis 7 sein
+terminal-move-not-straight = ungültiger Zug: von { $from } nach { $to } ist kein gerader Schritt waagerecht oder senkrecht (nicht diagonal, nicht auf der Stelle)
+terminal-move-count-mismatch = { $count ->
+    [one] ungültiger Zug: '{ $text }' zieht einen Stein, aber { $distance } Felder weit; eine Spielfigur zieht genau so weit, wie sie hoch ist
+   *[other] { $distance ->
+        [one] ungültiger Zug: '{ $text }' zieht { $count } Steine, aber nur ein Feld weit; eine Spielfigur zieht genau so weit, wie sie hoch ist
+       *[other] ungültiger Zug: '{ $text }' zieht { $count } Steine, aber { $distance } Felder weit; eine Spielfigur zieht genau so weit, wie sie hoch ist
+    }
+}
+
+## The endgame tables' word (towers gt play, gt best, gt tablebase probe)
+
+terminal-tablebase-win = { $colour ->
+    [red] { $moves ->
+        [one] Rot gewinnt in einem Zug (Endspieldatenbank)
+       *[other] Rot gewinnt in { $moves } Zügen (Endspieldatenbank)
+    }
+   *[blue] { $moves ->
+        [one] Blau gewinnt in einem Zug (Endspieldatenbank)
+       *[other] Blau gewinnt in { $moves } Zügen (Endspieldatenbank)
+    }
+}
+terminal-tablebase-draw = Remis (Endspieldatenbank)
+terminal-tablebase-probe-win = { $plies ->
+    [one] { $rules }: Gewinn in einem Halbzug
+   *[other] { $rules }: Gewinn in { $plies } Halbzügen
+}
+terminal-tablebase-probe-loss = { $plies ->
+    [one] { $rules }: Verlust in einem Halbzug
+   *[other] { $rules }: Verlust in { $plies } Halbzügen
+}
+terminal-tablebase-probe-draw = { $rules }: Remis
+terminal-tablebase-probe-unknown = { $rules }: nicht in der Endspieldatenbank
+terminal-tablebase-probe-move = { $rules }, Zug der Endspieldatenbank: { $move }

@@ -276,3 +276,24 @@ terminal-replay-result-won = result: { $team } wins
 terminal-replay-result-won-named = result: { $name } ({ $team }) wins
 terminal-replay-result-drawn = result: draw
 terminal-replay-result-unfinished = result: unfinished
+
+## A move typed that cannot be read (towers gt play)
+
+terminal-move-format = '{ $text }' is not a move: expected FROM-TO-STONES like A7-B7-1
+terminal-move-square = bad move: '{ $text }' is not a square: expected a file A-G and a rank 1-7, like D4
+terminal-move-count = bad move: the stone count '{ $text }' must be a digit 1-7
+terminal-move-not-straight = bad move: { $from } to { $to } is not a straight orthogonal step (no diagonals, no null moves)
+terminal-move-count-mismatch = bad move: '{ $text }' moves { $count } stone(s) but travels { $distance } square(s); a piece moves exactly as far as it is high
+
+## The endgame tables' word (towers gt play, gt best, gt tablebase probe)
+
+terminal-tablebase-win = { $colour ->
+    [red] Red wins in { $moves } (tablebase)
+   *[blue] Blue wins in { $moves } (tablebase)
+}
+terminal-tablebase-draw = draw (tablebase)
+terminal-tablebase-probe-win = { $rules }: win in { $plies } plies
+terminal-tablebase-probe-loss = { $rules }: loss in { $plies } plies
+terminal-tablebase-probe-draw = { $rules }: draw
+terminal-tablebase-probe-unknown = { $rules }: not in the tables
+terminal-tablebase-probe-move = { $rules } move: { $move }

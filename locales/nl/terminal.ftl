@@ -436,3 +436,42 @@ terminal-replay-result-won = uitslag: team { $team } wint
 terminal-replay-result-won-named = uitslag: { $name } (team { $team }) wint
 terminal-replay-result-drawn = uitslag: gelijkspel
 terminal-replay-result-unfinished = uitslag: nog niet uitgespeeld
+
+## A move typed that cannot be read (towers gt play)
+
+terminal-move-format = '{ $text }' is geen zet: verwacht VAN-NAAR-STENEN zoals A7-B7-1
+terminal-move-square = ongeldige zet: '{ $text }' is geen veld: verwacht een lijn A-G en een rij 1-7, zoals D4
+terminal-move-count = ongeldige zet: het aantal stenen '{ $text }' moet een cijfer van 1 tot 7 zijn
+terminal-move-not-straight = ongeldige zet: van { $from } naar { $to } is geen rechte stap horizontaal of verticaal (niet diagonaal, niet op de plaats)
+terminal-move-count-mismatch = { $count ->
+    [one] ongeldige zet: '{ $text }' verplaatst één steen, maar { $distance } velden ver; een stuk gaat precies zo ver als het hoog is
+   *[other] { $distance ->
+        [one] ongeldige zet: '{ $text }' verplaatst { $count } stenen, maar slechts één veld ver; een stuk gaat precies zo ver als het hoog is
+       *[other] ongeldige zet: '{ $text }' verplaatst { $count } stenen, maar { $distance } velden ver; een stuk gaat precies zo ver als het hoog is
+    }
+}
+
+## The endgame tables' word (towers gt play, gt best, gt tablebase probe)
+
+terminal-tablebase-win = { $colour ->
+    [red] { $moves ->
+        [one] rood wint in één zet (eindspeldatabase)
+       *[other] rood wint in { $moves } zetten (eindspeldatabase)
+    }
+   *[blue] { $moves ->
+        [one] blauw wint in één zet (eindspeldatabase)
+       *[other] blauw wint in { $moves } zetten (eindspeldatabase)
+    }
+}
+terminal-tablebase-draw = remise (eindspeldatabase)
+terminal-tablebase-probe-win = { $plies ->
+    [one] { $rules }: winst in één halve zet
+   *[other] { $rules }: winst in { $plies } halve zetten
+}
+terminal-tablebase-probe-loss = { $plies ->
+    [one] { $rules }: verlies in één halve zet
+   *[other] { $rules }: verlies in { $plies } halve zetten
+}
+terminal-tablebase-probe-draw = { $rules }: remise
+terminal-tablebase-probe-unknown = { $rules }: niet in de eindspeldatabase
+terminal-tablebase-probe-move = { $rules }, zet van de eindspeldatabase: { $move }

@@ -192,7 +192,8 @@ fn one_line(message: &str) -> String {
         .collect()
 }
 
-/// Runs `command`; `play` speaks `lang`.
+/// Runs `command`; `play`, `show`, the tables' verdicts and probes speak
+/// `lang`.
 pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
     match command {
         Command::Moves(position) => print_moves(&position.parse()?),
@@ -225,7 +226,7 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             crate::engine_protocol::run(engine);
             Ok(())
         }
-        Command::Tablebase(command) => crate::tablebase_cli::run(command),
+        Command::Tablebase(command) => crate::tablebase_cli::run(command, lang),
         Command::Nnue(command) => crate::nnue_cli::run(command),
         Command::Replay { file } => replay(&file),
         Command::Selfplay {
@@ -271,7 +272,7 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             if let Some(dir) = tablebase {
                 engine.set_tablebase(Some(crate::tablebase_cli::load(&dir)?));
             }
-            best(engine, position.parse()?, movetime, depth)
+            best(engine, position.parse()?, movetime, depth, lang)
         }
         Command::Bench { depth } => {
             bench::run(depth);
@@ -316,6 +317,7 @@ fn best(
     position: Position,
     movetime: u64,
     depth: Option<u32>,
+    lang: i18n::Lang,
 ) -> Result<(), UsageError> {
     let game = Game::new(position, Rules::STANDARD);
     if let Some(outcome) = game.outcome() {
@@ -333,9 +335,10 @@ fn best(
         })
         .expect("a game that goes on has a move");
     if result.tablebase {
+        let messages = i18n::Messages::new(lang);
         eprintln!(
             "{}",
-            crate::tablebase_cli::describe(result.score, game.position())
+            crate::tablebase_cli::describe(&messages, result.score, game.position())
         );
     }
     println!("{}", result.best_move);

@@ -36,9 +36,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(name = "towers", version, about = "Guard & Towers and Koning & Torens")]
 struct Cli {
-    /// The language of the human-facing words (kubb referee, kubb advise,
-    /// gt play, gt show): en, de or nl; default: from LC_ALL, LC_MESSAGES
-    /// or LANG.
+    /// The language of the human-facing words (kubb referee, replay, stats,
+    /// advise; gt play, show, best, tablebase probe): en, de or nl;
+    /// default: from LC_ALL, LC_MESSAGES or LANG.
     /// Records, notation, JSON, CSV and the protocols never change with it.
     #[arg(long, global = true, value_name = "en|de|nl")]
     lang: Option<i18n::Lang>,

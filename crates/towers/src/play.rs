@@ -3,7 +3,8 @@
 use std::io::{self, BufRead, Write};
 
 use guard_towers::{
-    diagram, Color, DrawReason, Game, GameError, Move, Outcome, Position, Rules, WinReason,
+    diagram, Color, DrawReason, Game, GameError, Move, MoveError, Outcome, Position, Rules,
+    SquareError, WinReason,
 };
 use guard_towers_engine::{Engine, Level, Limits, Score};
 use i18n::{Lang, Messages};
@@ -51,7 +52,8 @@ pub fn run(
             let played = result.best_move.to_string();
             let played = played.as_str().into();
             if result.tablebase {
-                let verdict = crate::tablebase_cli::describe(result.score, game.position());
+                let verdict =
+                    crate::tablebase_cli::describe(&messages, result.score, game.position());
                 let said = messages.msg_with(
                     "terminal-play-engine-plays-tablebase",
                     &[("move", played), ("verdict", verdict.as_str().into())],
@@ -113,7 +115,7 @@ pub fn run(
                 while game.undo().is_some() && game.position().side_to_move() != human {}
             }
             text => match text.parse::<Move>() {
-                Err(error) => println!("{error}"),
+                Err(error) => println!("{}", unreadable(&messages, &error)),
                 Ok(mv) => {
                     if let Err(error) = game.play(mv) {
                         let error = refusal(&messages, &error);
@@ -157,6 +159,40 @@ fn refusal(messages: &Messages, error: &GameError) -> String {
         .collect();
     let said = messages.msg_with(&id, &args);
     said.trim_end_matches('.').to_string()
+}
+
+/// Why a typed move cannot be read, in the player's language.
+fn unreadable(messages: &Messages, error: &MoveError) -> String {
+    match error {
+        MoveError::Format { text } => {
+            messages.msg_with("terminal-move-format", &[("text", text.as_str().into())])
+        }
+        MoveError::Square(SquareError { text }) => {
+            messages.msg_with("terminal-move-square", &[("text", text.as_str().into())])
+        }
+        MoveError::Count { text } => {
+            messages.msg_with("terminal-move-count", &[("text", text.as_str().into())])
+        }
+        MoveError::NotStraight { from, to } => messages.msg_with(
+            "terminal-move-not-straight",
+            &[
+                ("from", from.to_string().as_str().into()),
+                ("to", to.to_string().as_str().into()),
+            ],
+        ),
+        MoveError::CountMismatch {
+            text,
+            count,
+            distance,
+        } => messages.msg_with(
+            "terminal-move-count-mismatch",
+            &[
+                ("text", text.as_str().into()),
+                ("count", (*count).into()),
+                ("distance", (*distance).into()),
+            ],
+        ),
+    }
 }
 
 /// The engine's score for the player: `+0.5 stones for you`, `you win

@@ -8,7 +8,8 @@ use std::time::Instant;
 use clap::Subcommand;
 use guard_towers::{Color, Position, Rules};
 use guard_towers_engine::Score;
-use guard_towers_tablebase::{Material, Table, Tablebase};
+use guard_towers_tablebase::{Material, Table, Tablebase, Verdict};
+use i18n::Messages;
 
 use crate::gt::PositionArg;
 use crate::UsageError;
@@ -41,7 +42,8 @@ pub enum Command {
     },
 }
 
-pub fn run(command: Command) -> Result<(), UsageError> {
+/// Runs `command`; `probe` speaks `lang`.
+pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
     match command {
         Command::Build { stones, out } => build(stones, &out),
         Command::Probe {
@@ -51,13 +53,38 @@ pub fn run(command: Command) -> Result<(), UsageError> {
         } => {
             let position = position.parse()?;
             let tables = load(&tablebase)?;
+            let messages = i18n::Messages::new(lang);
             for rules in [Rules::COURSE, Rules::STANDARD] {
                 let name = guard_towers::Ruleset::of(rules).expect("a named rule set");
-                let verdict = tables.probe_under(&position, rules, quiet_plies);
-                let text = verdict.map_or("not in the tables".to_string(), |v| v.to_string());
-                println!("{name}: {text}");
+                let name = name.to_string();
+                let said = match tables.probe_under(&position, rules, quiet_plies) {
+                    Some(Verdict::Win { plies }) => messages.msg_with(
+                        "terminal-tablebase-probe-win",
+                        &[("rules", name.as_str().into()), ("plies", plies.into())],
+                    ),
+                    Some(Verdict::Loss { plies }) => messages.msg_with(
+                        "terminal-tablebase-probe-loss",
+                        &[("rules", name.as_str().into()), ("plies", plies.into())],
+                    ),
+                    Some(Verdict::Draw) => messages.msg_with(
+                        "terminal-tablebase-probe-draw",
+                        &[("rules", name.as_str().into())],
+                    ),
+                    None => messages.msg_with(
+                        "terminal-tablebase-probe-unknown",
+                        &[("rules", name.as_str().into())],
+                    ),
+                };
+                println!("{said}");
                 if let Some((mv, _)) = tables.best_move(&position, rules, quiet_plies) {
-                    println!("{name} move: {mv}");
+                    let said = messages.msg_with(
+                        "terminal-tablebase-probe-move",
+                        &[
+                            ("rules", name.as_str().into()),
+                            ("move", mv.to_string().as_str().into()),
+                        ],
+                    );
+                    println!("{said}");
                 }
             }
             Ok(())
@@ -137,18 +164,17 @@ pub fn load(dir: &Path) -> Result<Arc<Tablebase>, UsageError> {
 
 /// "Red wins in 3 (tablebase)": a score of the tables in words, for the
 /// side to move of `position`.
-pub fn describe(score: Score, position: &Position) -> String {
+pub fn describe(messages: &Messages, score: Score, position: &Position) -> String {
     let mover = position.side_to_move();
+    let wins = |winner: Color, moves: u32| {
+        messages.msg_with(
+            "terminal-tablebase-win",
+            &[("colour", winner.name().into()), ("moves", moves.into())],
+        )
+    };
     match score {
-        Score::Win(moves) => format!("{} wins in {moves} (tablebase)", name(mover)),
-        Score::Loss(moves) => format!("{} wins in {moves} (tablebase)", name(!mover)),
-        Score::Centistones(_) => "draw (tablebase)".to_string(),
-    }
-}
-
-fn name(color: Color) -> &'static str {
-    match color {
-        Color::Red => "Red",
-        Color::Blue => "Blue",
+        Score::Win(moves) => wins(mover, moves),
+        Score::Loss(moves) => wins(!mover, moves),
+        Score::Centistones(_) => messages.msg("terminal-tablebase-draw"),
     }
 }

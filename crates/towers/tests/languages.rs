@@ -420,3 +420,105 @@ fn replay_and_stats_speak_german_and_dutch_about_a_record() {
     assert!(english.starts_with(ENGLISH_HEADINGS), "{english}");
     std::fs::remove_file(&file).ok();
 }
+
+#[test]
+fn gt_play_explains_a_move_it_cannot_read_in_german_and_dutch() {
+    // A word, a square off the board, a diagonal, a count of 9 and a
+    // count that differs from the distance.
+    let input = "zz\nA1-A9-1\nA1-B2-1\nA1-A2-9\nA1-A3-1\nquit\n";
+    let args = ["gt", "play", "--movetime", "20"];
+    let german = towers(&args, Asking::Flag("de"), input);
+    for words in [
+        "'zz' ist kein Zug: erwartet wird VON-NACH-STEINE wie A7-B7-1",
+        "ungültiger Zug: 'A9' ist kein Feld",
+        "ungültiger Zug: von A1 nach B2 ist kein gerader Schritt",
+        "die Zahl der Steine '9' muss eine Ziffer von 1 bis 7 sein",
+        "'A1-A3-1' zieht einen Stein, aber 2 Felder weit",
+    ] {
+        assert!(german.contains(words), "no {words:?} in\n{german}");
+    }
+    let dutch = towers(&args, Asking::Flag("nl"), input);
+    for words in [
+        "'zz' is geen zet: verwacht VAN-NAAR-STENEN zoals A7-B7-1",
+        "ongeldige zet: 'A9' is geen veld",
+        "'A1-A3-1' verplaatst één steen, maar 2 velden ver",
+    ] {
+        assert!(dutch.contains(words), "no {words:?} in\n{dutch}");
+    }
+    for said in [&german, &dutch] {
+        assert!(!said.contains("bad move"), "English in\n{said}");
+    }
+    let english = towers(&args, Asking::Nothing, input);
+    for words in [
+        "'zz' is not a move: expected FROM-TO-STONES like A7-B7-1",
+        "bad move: 'A9' is not a square: expected a file A-G and a rank 1-7, like D4",
+        "bad move: A1 to B2 is not a straight orthogonal step (no diagonals, no null moves)",
+        "bad move: the stone count '9' must be a digit 1-7",
+        "bad move: 'A1-A3-1' moves 1 stone(s) but travels 2 square(s); a piece moves exactly as far as it is high",
+    ] {
+        assert!(english.contains(words), "no {words:?} in\n{english}");
+    }
+}
+
+/// `towers ARGS` under `asking`: its standard output and its standard
+/// error.
+fn towers_with_stderr(args: &[&str], asking: Asking) -> (String, String) {
+    let mut command = Command::new(TOWERS);
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    if let Asking::Flag(lang) = asking {
+        command.args(["--lang", lang]);
+    }
+    let output = command.args(args).output().expect("towers runs");
+    assert!(output.status.success(), "towers {args:?}: {output:?}");
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_tables_verdicts_speak_german_and_dutch_and_the_move_stays() {
+    let dir = std::env::temp_dir().join(format!("towers-languages-tables-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    let out = dir.to_str().unwrap();
+    towers_with_stderr(
+        &["gt", "tablebase", "build", "--stones", "1", "--out", out],
+        Asking::Nothing,
+    );
+    let position = "BG6/7/7/3RG3/7/7/7 r";
+    let probe = ["gt", "tablebase", "probe", "--tablebase", out, position];
+    let best = ["gt", "best", "--tablebase", out, position];
+    let (english_probe, _) = towers_with_stderr(&probe, Asking::Nothing);
+    assert_eq!(
+        english_probe,
+        "course: win in 5 plies\ncourse move: D4-D3-1\nstandard: win in 5 plies\nstandard move: D4-D3-1\n"
+    );
+    let (english_move, english_words) = towers_with_stderr(&best, Asking::Nothing);
+    assert!(
+        english_words.contains("\nRed wins in 3 (tablebase)\n"),
+        "{english_words}"
+    );
+    let expected = [
+        (
+            "de",
+            "course: Gewinn in 5 Halbzügen",
+            "Rot gewinnt in 3 Zügen (Endspieldatenbank)",
+        ),
+        (
+            "nl",
+            "course: winst in 5 halve zetten",
+            "rood wint in 3 zetten (eindspeldatabase)",
+        ),
+    ];
+    for (lang, verdict, words) in expected {
+        let (probed, _) = towers_with_stderr(&probe, Asking::Flag(lang));
+        assert!(probed.contains(verdict), "{lang}: {probed}");
+        let (chosen, said) = towers_with_stderr(&best, Asking::Flag(lang));
+        assert_eq!(chosen, english_move, "{lang}: the move is the same bytes");
+        assert!(said.contains(words), "{lang}: {said}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
