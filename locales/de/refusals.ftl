@@ -85,6 +85,8 @@ refusal-gt-unreadable-move = Das ist kein Zug: { $reason }
 refusal-gt-refused = Abgelehnt: { $reason }
 refusal-gt-no-seat-free = In dieser Partie ist kein Platz frei.
 refusal-gt-by-invitation = Diese Partie ist nur mit Einladung: Öffne den vollständigen Link, den du bekommen hast (sein Geheimnis fehlt oder ist falsch).
+refusal-gt-invitation-not-a-seat = Eine Einladung ist kein Platz: Tritt der Partie zuerst bei.
+refusal-gt-rematch-token = Dieses Token gilt für die Revanche, nicht für diese Partie.
 
 ## Partien, Turniere, Anfragen, Anmeldung
 
@@ -184,3 +186,4 @@ refusal-account-sign-in-first = Bitte melde dich zuerst an.
 refusal-account-rated-signed-in = Eine gewertete Partie spielst du angemeldet, unter dem Namen deines Kontos: Melde dich unter /account an.
 refusal-account-rated-own-name = Du bist als „{ $account }“ angemeldet: Eine gewertete Partie spielst du unter deinem eigenen Namen, nicht als „{ $name }“.
 refusal-account-bot-name-taken = Ein Bot namens „{ $name }“ ist schon registriert.
+refusal-account-ceremony-expired = Diese Passkey-Anfrage gibt es nicht mehr: Sie ist abgeschlossen oder abgelaufen.

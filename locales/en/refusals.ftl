@@ -67,6 +67,8 @@ refusal-gt-unreadable-move = { $reason }
 refusal-gt-refused = { $reason }
 refusal-gt-no-seat-free = no seat is free in this game
 refusal-gt-by-invitation = this game is by invitation: open the full link you were sent (its secret is missing or wrong)
+refusal-gt-invitation-not-a-seat = an invitation is not a seat: join the game first
+refusal-gt-rematch-token = this token is for the rematch, not for this game
 
 ## Games, tournaments, requests, sign-in
 
@@ -157,3 +159,4 @@ refusal-account-sign-in-first = sign in first (/account)
 refusal-account-rated-signed-in = a rated game is played signed in, under your account's name: sign in at /account
 refusal-account-rated-own-name = you are signed in as '{ $account }': a rated game is played under your own name, not '{ $name }'
 refusal-account-bot-name-taken = a bot called '{ $name }' is already registered
+refusal-account-ceremony-expired = no such passkey ceremony: it is finished or expired

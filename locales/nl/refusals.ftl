@@ -85,6 +85,8 @@ refusal-gt-unreadable-move = Dat is geen zet: { $reason }
 refusal-gt-refused = Geweigerd: { $reason }
 refusal-gt-no-seat-free = In deze partij is geen plaats vrij.
 refusal-gt-by-invitation = Deze partij is alleen op uitnodiging: open de volledige link die je kreeg (het geheim ontbreekt of klopt niet).
+refusal-gt-invitation-not-a-seat = Een uitnodiging is geen plaats: doe eerst mee aan de partij.
+refusal-gt-rematch-token = Dit token is voor de revanche, niet voor deze partij.
 
 ## Partijen, toernooien, verzoeken, aanmelden
 
@@ -184,3 +186,4 @@ refusal-account-sign-in-first = Log eerst in.
 refusal-account-rated-signed-in = Een partij voor de rating speel je ingelogd, onder de naam van je account: log in op /account.
 refusal-account-rated-own-name = Je bent ingelogd als ‘{ $account }’: een partij voor de rating speel je onder je eigen naam, niet als ‘{ $name }’.
 refusal-account-bot-name-taken = Er is al een bot met de naam ‘{ $name }’ geregistreerd.
+refusal-account-ceremony-expired = Dit passkeyverzoek bestaat niet meer: het is afgerond of verlopen.

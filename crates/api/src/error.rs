@@ -75,6 +75,8 @@ pub enum Code {
     GtUnreadableMove,
     GtNoSeatFree,
     GtByInvitation,
+    GtInvitationNotASeat,
+    GtRematchToken,
     /// Anything else a Guard & Towers game refuses (a seat taken, a
     /// setting out of range, a rematch).
     GtRefused,
@@ -106,6 +108,7 @@ pub enum Code {
     AccountRatedSignedIn,
     AccountRatedOwnName,
     AccountBotNameTaken,
+    AccountCeremonyExpired,
     AccountWrongPassword,
     AccountPasswordTooShort,
     AccountPasswordTooLong,
@@ -119,7 +122,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 63] = [
+    pub const ALL: [Code; 66] = [
         Code::RequestMalformed,
         Code::RequestRefused,
         Code::RequestTooLarge,
@@ -151,6 +154,8 @@ impl Code {
         Code::GtUnreadableMove,
         Code::GtNoSeatFree,
         Code::GtByInvitation,
+        Code::GtInvitationNotASeat,
+        Code::GtRematchToken,
         Code::GtRefused,
         Code::TournamentRefused,
         Code::NameEmpty,
@@ -175,6 +180,7 @@ impl Code {
         Code::AccountRatedSignedIn,
         Code::AccountRatedOwnName,
         Code::AccountBotNameTaken,
+        Code::AccountCeremonyExpired,
         Code::AccountWrongPassword,
         Code::AccountPasswordTooShort,
         Code::AccountPasswordTooLong,
@@ -218,6 +224,8 @@ impl Code {
             Code::GtUnreadableMove => "gt.unreadable-move",
             Code::GtNoSeatFree => "gt.no-seat-free",
             Code::GtByInvitation => "gt.by-invitation",
+            Code::GtInvitationNotASeat => "gt.invitation-not-a-seat",
+            Code::GtRematchToken => "gt.rematch-token",
             Code::GtRefused => "gt.refused",
             Code::TournamentRefused => "tournament.refused",
             Code::NameEmpty => "name.empty",
@@ -242,6 +250,7 @@ impl Code {
             Code::AccountRatedSignedIn => "account.rated-signed-in",
             Code::AccountRatedOwnName => "account.rated-own-name",
             Code::AccountBotNameTaken => "account.bot-name-taken",
+            Code::AccountCeremonyExpired => "account.ceremony-expired",
             Code::AccountWrongPassword => "account.wrong-password",
             Code::AccountPasswordTooShort => "account.password-too-short",
             Code::AccountPasswordTooLong => "account.password-too-long",

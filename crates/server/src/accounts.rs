@@ -422,7 +422,10 @@ impl Accounts {
 
     /// The ceremony `id` for `purpose`, ended at once (never used twice).
     async fn take(&self, store: &Store, id: &str, purpose: &str) -> Result<CeremonyRow, ApiError> {
-        let unknown = || ApiError::refused("no such passkey ceremony: it is finished or expired");
+        let unknown = || {
+            ApiError::refused("no such passkey ceremony: it is finished or expired")
+                .precisely(Code::AccountCeremonyExpired, Map::new())
+        };
         let ceremony = store.ceremony(id).await?.ok_or_else(unknown)?;
         let fits = ceremony.purpose == purpose
             || (purpose == "register" && ceremony.purpose.starts_with("reset:"));

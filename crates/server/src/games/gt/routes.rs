@@ -328,12 +328,14 @@ async fn seated(
         Seat::Player(seat) => Ok((game, seat)),
         Seat::Invite => Err(ApiError::Forbidden(
             "an invitation is not a seat: join the game first".into(),
-        )),
+        )
+        .precisely(api::Code::GtInvitationNotASeat, serde_json::Map::new())),
         // The other seats of a game hold a rematch offerer's token for the
         // return game, not yet played.
-        _ => Err(ApiError::Forbidden(
-            "this token is for the rematch, not for this game".into(),
-        )),
+        _ => Err(
+            ApiError::Forbidden("this token is for the rematch, not for this game".into())
+                .precisely(api::Code::GtRematchToken, serde_json::Map::new()),
+        ),
     }
 }
 
