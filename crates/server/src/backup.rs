@@ -308,29 +308,27 @@ async fn pg_dump(database: &Database, url: &str, out: &Path) -> Result<Method, B
     let version = store.server_version_num().await;
     store.close_read_only().await;
     let server_major = version? / 10_000;
+    // pg_dump not run at all: what the operator can do by hand instead.
+    let missing = |cause: String| BackupError::PgDumpMissing {
+        cause,
+        server_major,
+        command: command.clone(),
+    };
     let answer = tokio::process::Command::new("pg_dump")
         .arg("--version")
         .output()
         .await
-        .map_err(|error| BackupError::PgDumpMissing {
-            cause: error.to_string(),
-            server_major,
-            command: command.clone(),
-        })?;
+        .map_err(|error| missing(error.to_string()))?;
     let text = String::from_utf8_lossy(&answer.stdout).trim().to_string();
     if !answer.status.success() {
-        return Err(BackupError::PgDumpMissing {
-            cause: format!("pg_dump --version: {}", answer.status),
-            server_major,
-            command,
-        });
+        return Err(missing(format!("pg_dump --version: {}", answer.status)));
     }
     let pg_dump_major = major_version(&text).ok_or(BackupError::PgDumpVersion(text))?;
     if pg_dump_major < server_major {
         return Err(BackupError::PgDumpTooOld {
             pg_dump: pg_dump_major,
             server: server_major,
-            command,
+            command: command.clone(),
         });
     }
     let claimed = Claimed::new(out)?;
@@ -350,11 +348,7 @@ async fn pg_dump(database: &Database, url: &str, out: &Path) -> Result<Method, B
     let done = dump
         .output()
         .await
-        .map_err(|error| BackupError::PgDumpMissing {
-            cause: error.to_string(),
-            server_major,
-            command: command.clone(),
-        })?;
+        .map_err(|error| missing(error.to_string()))?;
     if !done.status.success() {
         return Err(BackupError::PgDumpFailed {
             status: done.status.to_string(),

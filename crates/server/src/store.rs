@@ -185,6 +185,31 @@ pub struct Store {
     last_alive: Option<i64>,
 }
 
+/// One connection before the pool, so that a bad or missing file or an
+/// unreachable server is reported as what it is (`shown`: the address
+/// without its password), not as the pool's timeout.
+async fn probe(options: &AnyConnectOptions, shown: &str, postgres: bool) -> Result<(), StoreError> {
+    let open_error = |cause: String| StoreError::Open {
+        url: shown.to_string(),
+        cause,
+    };
+    let connect = async {
+        let mut connection = AnyConnection::connect_with(options).await?;
+        // SQLite reads the file only when asked something.
+        let check = if postgres {
+            "SELECT 1"
+        } else {
+            "SELECT count(*) FROM sqlite_master"
+        };
+        connection.execute(check).await?;
+        connection.close().await
+    };
+    tokio::time::timeout(CONNECT_TIMEOUT, connect)
+        .await
+        .map_err(|_| open_error(format!("no answer within {CONNECT_TIMEOUT:?}")))?
+        .map_err(|error| open_error(error.to_string()))
+}
+
 impl Store {
     /// Opens (creating if needed) and migrates the database at `url`:
     /// `sqlite:FILE` or `postgres://…`.
@@ -202,23 +227,7 @@ impl Store {
             url: shown.clone(),
             cause,
         };
-        // One connection first, so that a bad file or an unreachable server
-        // is reported as what it is, not as the pool's timeout.
-        let probe = async {
-            let mut connection = AnyConnection::connect_with(&options).await?;
-            // SQLite reads the file only when asked something.
-            let check = if postgres {
-                "SELECT 1"
-            } else {
-                "SELECT count(*) FROM sqlite_master"
-            };
-            connection.execute(check).await?;
-            connection.close().await
-        };
-        tokio::time::timeout(CONNECT_TIMEOUT, probe)
-            .await
-            .map_err(|_| open_error(format!("no answer within {CONNECT_TIMEOUT:?}")))?
-            .map_err(|error| open_error(error.to_string()))?;
+        probe(&options, &shown, postgres).await?;
         let pool = AnyPoolOptions::new()
             .max_connections(if postgres { 8 } else { 4 })
             .acquire_timeout(Duration::from_secs(10))
@@ -1310,16 +1319,7 @@ impl Store {
                 .to_string()
         };
         let options = AnyConnectOptions::from_str(&url)?;
-        // One connection first, so that a missing file or an unreachable
-        // server is reported as what it is, not as the pool's timeout.
-        let probe = async {
-            let connection = AnyConnection::connect_with(&options).await?;
-            connection.close().await
-        };
-        tokio::time::timeout(CONNECT_TIMEOUT, probe)
-            .await
-            .map_err(|_| open_error(format!("no answer within {CONNECT_TIMEOUT:?}")))?
-            .map_err(|error| open_error(error.to_string()))?;
+        probe(&options, &shown, postgres).await?;
         let pool = AnyPoolOptions::new()
             .max_connections(2)
             .acquire_timeout(CONNECT_TIMEOUT)
