@@ -453,7 +453,7 @@ export class Match {
     const inkastDone = !queue.length && !toPlace.length;
     if (!queue.length && toPlace.length) this.phase = { name: "placement", to_place: toPlace };
     if (kingFelled) {
-      this.endGame(target, `team ${this.thrower} knocked the king over with an inkasted piece`);
+      this.endGame(target, { kind: "king_felled_by_inkast", thrower: this.thrower }, `team ${this.thrower} knocked the king over with an inkasted piece`);
       return;
     }
     if (landedIn) {
@@ -509,8 +509,8 @@ export class Match {
     this.checkHit(hit);
     if (hit.king) {
       const why = this.kingNotYet();
-      if (why === null) this.endGame(this.thrower, `team ${this.thrower} knocked the king over`);
-      else this.endGame(other(this.thrower), `team ${this.thrower} knocked the king over too early: ${why}`);
+      if (why === null) this.endGame(this.thrower, { kind: "king_felled", thrower: this.thrower }, `team ${this.thrower} knocked the king over`);
+      else this.endGame(other(this.thrower), { kind: "king_felled_too_early", thrower: this.thrower }, `team ${this.thrower} knocked the king over too early: ${why}`);
       return;
     }
     for (const piece of [...hit.knights, ...hit.towers]) this.pieces[piece] = { state: "down", half: other(this.thrower) };
@@ -565,12 +565,14 @@ export class Match {
     return undefined;
   }
 
-  endGame(winner, reason, onTime = false) {
+  // `end` is why the game ended as the server's view types it
+  // (api::kubb::GameEnd); `reason` the same in the rules engine's words.
+  endGame(winner, end, reason, onTime = false) {
     if (winner) this.wins[index(winner)] += 1;
     // A game ends with the king on the grass, legally or not, unless
     // time decided it.
     this.king_standing = onTime;
-    this.phase = { name: "game_over", winner, reason };
+    this.phase = { name: "game_over", winner, reason, end };
   }
 
   nextGame() {
@@ -592,10 +594,11 @@ export class Match {
   decideOnTime(tieBreak) {
     const knocked = (team) => 5 - this.standingTowers(other(team)).length;
     const [a, b] = [knocked("A"), knocked("B")];
-    if (tieBreak !== "baseline-count") return this.endGame(null, "time was called: the game is drawn", true);
-    if (a === b) return this.endGame(null, `time: both teams knocked ${a} tower(s), a draw`, true);
+    if (tieBreak !== "baseline-count") return this.endGame(null, { kind: "time_called" }, "time was called: the game is drawn", true);
+    if (a === b) return this.endGame(null, { kind: "equal_towers_knocked", towers: a }, `time: both teams knocked ${a} tower(s), a draw`, true);
     const team = a > b ? "A" : "B";
-    return this.endGame(team, `time: team ${team} knocked more towers (${Math.max(a, b)} to ${Math.min(a, b)})`, true);
+    const [more, fewer] = [Math.max(a, b), Math.min(a, b)];
+    return this.endGame(team, { kind: "more_towers_knocked", team, more, fewer }, `time: team ${team} knocked more towers (${more} to ${fewer})`, true);
   }
 
   // The accelerated and sudden tie-breaks take the rear-most standing
@@ -670,7 +673,7 @@ export class Match {
         to_place: phase.to_place.map(pieceName),
       };
       case "placement": return { name: "placement", to_place: phase.to_place.map(pieceName) };
-      case "game_over": return { name: "game_over", winner: phase.winner, reason: phase.reason };
+      case "game_over": return { name: "game_over", winner: phase.winner, reason: phase.reason, end: { ...phase.end } };
       default: return { name: phase.name };
     }
   }

@@ -506,24 +506,21 @@ function statusText() {
   }
 }
 
-// How a game ended, told from the rules' words (kubb-rules.js and the
-// server say it in English): each way a message of its own, the rules'
-// words themselves where none fits.
-const GAME_ENDS = [
-  ["inkast", /^team ([AB]) knocked the king over with an inkasted piece$/],
-  ["king", /^team ([AB]) knocked the king over$/],
-  ["early", /^team ([AB]) knocked the king over too early/],
-  ["more-towers", /^time: team ([AB]) knocked more towers \((\d+) to (\d+)\)$/],
-  ["time", /^time was called: the game is drawn$/],
-  ["level", /^time: both teams knocked (\d+) tower/],
-];
-
-function gameOverText({ winner, reason }) {
-  const [how, match] = GAME_ENDS.map(([name, pattern]) => [name, pattern.exec(reason || "")]).find(([, found]) => found) || ["other", []];
-  const args = { how, reason: reason || "", side: "", more: 0, fewer: 0 };
-  if (how === "level") args.more = Number(match[1]);
-  else if (how !== "other" && how !== "time") args.side = match[1];
-  if (how === "more-towers") Object.assign(args, { more: Number(match[2]), fewer: Number(match[3]) });
+// How a game ended, from the typed end of the rules (kubb-rules.js and
+// the server's view): each way a message of its own; the rules' English
+// words only where the message quotes them (the reason a king fell too
+// early) or for an end this page does not know yet.
+function gameOverText({ winner, reason, end }) {
+  const args = { how: "other", reason: reason || "", side: "", more: 0, fewer: 0 };
+  switch (end?.kind) {
+    case "king_felled_by_inkast": Object.assign(args, { how: "inkast", side: end.thrower }); break;
+    case "king_felled": Object.assign(args, { how: "king", side: end.thrower }); break;
+    case "king_felled_too_early": Object.assign(args, { how: "early", side: end.thrower }); break;
+    case "more_towers_knocked": Object.assign(args, { how: "more-towers", side: end.team, more: end.more, fewer: end.fewer }); break;
+    case "equal_towers_knocked": Object.assign(args, { how: "level", more: end.towers }); break;
+    case "time_called": args.how = "time"; break;
+    default: break;
+  }
   if (winner) return say("kubb-game-won", { winner: team(winner).name, ...args });
   return say("kubb-game-drawn", args);
 }

@@ -2,8 +2,10 @@
 // (crates/server/src/kubb_rules_twin.rs): reads one random match a line —
 // its ruleset, settings and each event with the rules engine's state
 // after it or its refusal — replays it through web/kubb-rules.js, and
-// says where the twin differs (states, refusals' words, codes and params).
-// Exits 1 on any difference.
+// says where the twin differs (states, refusals' words, codes and params,
+// the typed end of each game among them). Exits 1 on any difference, or
+// when the matches ended no game in one of the ways the rules know (so
+// that `end` is compared for each).
 import { createInterface } from "node:readline";
 import { isDeepStrictEqual } from "node:util";
 import { Match, RuleError } from "../kubb-rules.js";
@@ -39,6 +41,11 @@ function check(match, { event, view, refused, code, params }) {
   return found ? { problem: `states differ at ${found}` } : { next };
 }
 
+// The ways a game ends (api::kubb::GameEnd), each with the games that
+// the rules engine ended so.
+const ends = new Map(["king_felled", "king_felled_by_inkast", "king_felled_too_early", "more_towers_knocked", "equal_towers_knocked", "time_called"].map((kind) => [kind, 0]));
+const gameOver = (view) => view?.phase.name === "game_over" ? view.phase.end.kind : null;
+
 let matches = 0;
 let events = 0;
 const problems = [];
@@ -54,9 +61,15 @@ for await (const line of createInterface({ input: process.stdin })) {
       if (problems.length < 5) problems.push(`match ${seed}, event ${index} ${JSON.stringify(step.event)}: ${problem}`);
       break;
     }
+    // A game is counted once, when its end first shows.
+    if (step.view && gameOver(step.view) !== null && gameOver(match.view()) === null) {
+      ends.set(gameOver(step.view), ends.get(gameOver(step.view)) + 1);
+    }
     match = next;
   }
 }
+for (const [kind, games] of ends) if (!games) problems.push(`no game ended ${kind}: its end is never compared`);
+console.log(`games ended: ${[...ends].map(([kind, games]) => `${kind} ${games}`).join(", ")}`);
 for (const problem of problems) console.log(problem);
 console.log(problems.length ? `${problems.length}+ matches differ` : `same: ${matches} matches, ${events} events`);
 process.exit(problems.length ? 1 : 0);

@@ -208,7 +208,43 @@ pub enum Phase {
         winner: Option<::kubb::Team>,
         /// Why it ended, in words.
         reason: String,
+        /// Why it ended, for a page to tell in its own language.
+        end: GameEnd,
     },
+}
+
+/// Why a game ended, as the rules name each way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GameEnd {
+    /// The thrower's inkasted kubb knocked the king over: it loses.
+    KingFelledByInkast {
+        #[schema(value_type = TeamSide)]
+        thrower: ::kubb::Team,
+    },
+    /// The thrower knocked the king over: it wins.
+    KingFelled {
+        #[schema(value_type = TeamSide)]
+        thrower: ::kubb::Team,
+    },
+    /// The thrower knocked the king over before the rules allowed it: it
+    /// loses (`reason` says why it was too early).
+    KingFelledTooEarly {
+        #[schema(value_type = TeamSide)]
+        thrower: ::kubb::Team,
+    },
+    /// Time was called and the baseline count decided: `team` knocked
+    /// `more` towers, the other `fewer`.
+    MoreTowersKnocked {
+        #[schema(value_type = TeamSide)]
+        team: ::kubb::Team,
+        more: usize,
+        fewer: usize,
+    },
+    /// Time was called and both teams knocked as many towers: a draw.
+    EqualTowersKnocked { towers: usize },
+    /// Time was called under a tie-break that draws the game.
+    TimeCalled,
 }
 
 /// A kubb waiting to be thrown in, and its attempt (1 or 2).

@@ -17,7 +17,8 @@ use api::kubb::{
 use kubb::stats::player_stats;
 use kubb::Queue;
 use kubb::{
-    Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team, TournamentSettings,
+    EndReason, Field, Line, Match, Phase, Piece, PieceId, RuleError, Ruleset, Team,
+    TournamentSettings,
 };
 use serde::{Deserialize, Serialize};
 
@@ -492,7 +493,23 @@ fn phase_view(phase: &Phase) -> api::kubb::Phase {
         Phase::GameOver(end) => api::kubb::Phase::GameOver {
             winner: end.winner,
             reason: end.reason.to_string(),
+            end: game_end_view(end.reason),
         },
+    }
+}
+
+/// Why a game ended, as the view types it.
+fn game_end_view(reason: EndReason) -> api::kubb::GameEnd {
+    use api::kubb::GameEnd;
+    match reason {
+        EndReason::KingFelledByInkast { thrower } => GameEnd::KingFelledByInkast { thrower },
+        EndReason::KingFelled { thrower } => GameEnd::KingFelled { thrower },
+        EndReason::KingFelledTooEarly { thrower, .. } => GameEnd::KingFelledTooEarly { thrower },
+        EndReason::MoreTowersKnocked { team, more, fewer } => {
+            GameEnd::MoreTowersKnocked { team, more, fewer }
+        }
+        EndReason::EqualTowersKnocked { towers } => GameEnd::EqualTowersKnocked { towers },
+        EndReason::TimeCalled => GameEnd::TimeCalled,
     }
 }
 
