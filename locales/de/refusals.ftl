@@ -69,7 +69,17 @@ refusal-kubb-confirm-from-team = Du spielst in keinem der beiden Teams: Bestäti
 
 ## Wächter & Türme
 
-refusal-gt-finished = Die Partie ist vorbei ({ $outcome }).
+refusal-gt-finished = Die Partie ist vorbei: { $outcome ->
+        [red-guard-captured] Rot hat gewonnen, der gegnerische Wächter ist geschlagen.
+        [red-castle-reached] Rot hat gewonnen, der Wächter hat das gekennzeichnete Mittelfeld der gegnerischen Grundlinie erreicht.
+        [red-no-legal-move] Rot hat gewonnen, Blau hat keinen erlaubten Zug mehr.
+        [blue-guard-captured] Blau hat gewonnen, der gegnerische Wächter ist geschlagen.
+        [blue-castle-reached] Blau hat gewonnen, der Wächter hat das gekennzeichnete Mittelfeld der gegnerischen Grundlinie erreicht.
+        [blue-no-legal-move] Blau hat gewonnen, Rot hat keinen erlaubten Zug mehr.
+        [draw-repetition] Remis durch dreifache Stellungswiederholung.
+        [draw-no-progress] Remis, zu lange wurde nichts geschlagen.
+       *[draw-no-legal-move] Remis, es gibt keinen erlaubten Zug mehr.
+    }
 refusal-gt-not-legal-here = { $move } ist hier kein erlaubter Zug.
 refusal-gt-illegal-move = { $move } ist in dieser Stellung kein erlaubter Zug für { $side ->
         [red] Rot
@@ -79,7 +89,22 @@ refusal-gt-not-your-turn = { $side ->
         [red] Rot
        *[blue] Blau
     } ist am Zug.
-refusal-gt-game-over = Die Partie ist vorbei ({ $termination }).
+refusal-gt-game-over = Die Partie ist vorbei: { $termination ->
+        [guard-captured] Ein Wächter wurde geschlagen.
+        [castle-reached] Ein Wächter hat das gekennzeichnete Mittelfeld der gegnerischen Grundlinie erreicht.
+        [no-legal-move] Es gab keinen erlaubten Zug mehr.
+        [threefold-repetition] Dreifache Stellungswiederholung.
+        [no-progress] Zu lange wurde nichts geschlagen.
+        [resignation] Aufgegeben.
+        [draw-agreed] Remis vereinbart.
+        [time-forfeit] Die Zeit ist abgelaufen.
+        [illegal-move] Ein unerlaubter Zug.
+        [engine-crash] Ein Programm ist abgestürzt.
+        [disconnect] Die Verbindung ist abgebrochen.
+        [adjudication] Vom Schiedsrichter entschieden.
+        [unterminated] Abgebrochen.
+       *[other] Sie wurde beendet.
+    }
 refusal-gt-not-started = Die Partie hat nicht begonnen: Ein Platz ist noch frei.
 refusal-gt-unreadable-move = Das ist kein Zug: { $reason }
 refusal-gt-refused = Abgelehnt: { $reason }

@@ -57,11 +57,36 @@ refusal-kubb-confirm-from-team = you are no player of either team: confirm from 
 
 ## Guard & Towers
 
-refusal-gt-finished = the game is over ({ $outcome })
+refusal-gt-finished = the game is over ({ $outcome ->
+        [red-guard-captured] red wins: captured the enemy guard
+        [red-castle-reached] red wins: reached the enemy castle
+        [red-no-legal-move] red wins: left the opponent without a legal move
+        [blue-guard-captured] blue wins: captured the enemy guard
+        [blue-castle-reached] blue wins: reached the enemy castle
+        [blue-no-legal-move] blue wins: left the opponent without a legal move
+        [draw-repetition] draw: threefold repetition
+        [draw-no-progress] draw: no capture for the no-progress limit
+       *[draw-no-legal-move] draw: no legal move
+    })
 refusal-gt-not-legal-here = { $move } is not a legal move here
 refusal-gt-illegal-move = { $move } is not a legal move for { $side } in this position
 refusal-gt-not-your-turn = it is { $side }'s turn
-refusal-gt-game-over = the game is over ({ $termination })
+refusal-gt-game-over = the game is over ({ $termination ->
+        [guard-captured] guard captured
+        [castle-reached] castle reached
+        [no-legal-move] no legal move
+        [threefold-repetition] threefold repetition
+        [no-progress] no progress
+        [resignation] resignation
+        [draw-agreed] draw agreed
+        [time-forfeit] time forfeit
+        [illegal-move] illegal move
+        [engine-crash] engine crash
+        [disconnect] disconnect
+        [adjudication] adjudication
+        [unterminated] unterminated
+       *[other] ended
+    })
 refusal-gt-not-started = the game has not started: a seat is still free
 refusal-gt-unreadable-move = { $reason }
 refusal-gt-refused = { $reason }

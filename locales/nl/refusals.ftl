@@ -69,7 +69,17 @@ refusal-kubb-confirm-from-team = Je speelt in geen van beide teams: bevestig met
 
 ## Wachters & Torens
 
-refusal-gt-finished = De partij is voorbij ({ $outcome }).
+refusal-gt-finished = De partij is voorbij: { $outcome ->
+        [red-guard-captured] rood wint, de wachter van de tegenstander is geslagen.
+        [red-castle-reached] rood wint, de wachter heeft het gemarkeerde middenveld van de basislijn van de tegenstander bereikt.
+        [red-no-legal-move] rood wint, blauw heeft geen geldige zet meer.
+        [blue-guard-captured] blauw wint, de wachter van de tegenstander is geslagen.
+        [blue-castle-reached] blauw wint, de wachter heeft het gemarkeerde middenveld van de basislijn van de tegenstander bereikt.
+        [blue-no-legal-move] blauw wint, rood heeft geen geldige zet meer.
+        [draw-repetition] remise door drievoudige herhaling van de stelling.
+        [draw-no-progress] remise, er is te lang niets geslagen.
+       *[draw-no-legal-move] remise, er is geen geldige zet meer.
+    }
 refusal-gt-not-legal-here = { $move } is hier geen geldige zet.
 refusal-gt-illegal-move = { $move } is in deze stelling geen geldige zet voor { $side ->
         [red] rood
@@ -79,7 +89,22 @@ refusal-gt-not-your-turn = { $side ->
         [red] Rood
        *[blue] Blauw
     } is aan zet.
-refusal-gt-game-over = De partij is voorbij ({ $termination }).
+refusal-gt-game-over = De partij is voorbij: { $termination ->
+        [guard-captured] er is een wachter geslagen.
+        [castle-reached] een wachter heeft het gemarkeerde middenveld van de basislijn van de tegenstander bereikt.
+        [no-legal-move] er was geen geldige zet meer.
+        [threefold-repetition] drievoudige herhaling van de stelling.
+        [no-progress] er is te lang niets geslagen.
+        [resignation] er is opgegeven.
+        [draw-agreed] remise afgesproken.
+        [time-forfeit] de tijd is verstreken.
+        [illegal-move] er is een ongeldige zet gedaan.
+        [engine-crash] een programma is vastgelopen.
+        [disconnect] de verbinding is verbroken.
+        [adjudication] door de scheidsrechter beslist.
+        [unterminated] afgebroken.
+       *[other] ze is beëindigd.
+    }
 refusal-gt-not-started = De partij is niet begonnen: er is nog een plaats vrij.
 refusal-gt-unreadable-move = Dat is geen zet: { $reason }
 refusal-gt-refused = Geweigerd: { $reason }

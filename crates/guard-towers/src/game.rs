@@ -126,11 +126,30 @@ impl GameError {
         }
     }
 
-    /// The refusal's particulars by name, as text: the outcome, or the
-    /// move in its notation.
+    /// The refusal's particulars by name, as text: the outcome as one
+    /// stable word for the catalogs to select on (`red-guard-captured`,
+    /// `draw-repetition`), or the move in its notation.
     pub fn params(&self) -> Vec<(&'static str, String)> {
         match self {
-            GameError::Finished(outcome) => vec![("outcome", outcome.to_string())],
+            GameError::Finished(outcome) => {
+                let word = match outcome {
+                    Outcome::Win { winner, reason } => {
+                        let how = match reason {
+                            WinReason::GuardCaptured => "guard-captured",
+                            WinReason::CastleReached => "castle-reached",
+                            WinReason::NoLegalMove => "no-legal-move",
+                        };
+                        format!("{winner}-{how}")
+                    }
+                    Outcome::Draw { reason } => match reason {
+                        DrawReason::Repetition => "draw-repetition",
+                        DrawReason::NoProgress => "draw-no-progress",
+                        DrawReason::NoLegalMove => "draw-no-legal-move",
+                    }
+                    .to_string(),
+                };
+                vec![("outcome", word)]
+            }
             GameError::Illegal(mv) => vec![("move", mv.to_string())],
         }
     }

@@ -180,6 +180,32 @@ async fn real_refusals_come_with_their_code_and_particulars() {
         (StatusCode::CONFLICT, "gt.no-seat-free".into(), json!({})),
         "{body}"
     );
+    // A move after the game ended: how it ended is one word the catalogs
+    // select on, while the English text stays as it was.
+    let (status, body) = server
+        .post(
+            &format!("/api/gt/games/{id}/resign"),
+            Some(&blue),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = server
+        .post(&moves, Some(&red), json!({ "move": "D3-D4-1" }))
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "gt.game-over".into(),
+            json!({ "termination": "resignation" })
+        ),
+        "{body}"
+    );
+    assert_eq!(
+        read::<ErrorBody>(&body).error,
+        "the game is over (resignation)"
+    );
 
     // An unknown game, and a path the API does not have.
     let (status, body) = server.get("/api/gt/games/nosuchgame").await;

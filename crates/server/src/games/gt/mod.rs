@@ -259,9 +259,9 @@ pub enum Refusal {
     Illegal { mv: Move, seat: Color },
     #[error("it is {turn}'s turn")]
     NotYourTurn { turn: Color },
-    /// The game has ended (`termination` says how, in words).
+    /// The game has ended; `termination` says how.
     #[error("the game is over ({termination})")]
-    Over { termination: String },
+    Over { termination: Termination },
     #[error("the game has not started: a seat is still free")]
     NotStarted,
     /// Anything else the game refuses (a seat taken, a setting out of
@@ -300,14 +300,39 @@ impl Refusal {
                     .collect()
             }
             Refusal::NotYourTurn { turn } => [text("side", turn.to_string())].into_iter().collect(),
-            Refusal::Over { termination } => [text("termination", termination.clone())]
-                .into_iter()
-                .collect(),
+            Refusal::Over { termination } => [text(
+                "termination",
+                termination_kind(termination).to_string(),
+            )]
+            .into_iter()
+            .collect(),
             Refusal::NotStarted => serde_json::Map::new(),
             Refusal::Unreadable(why) | Refusal::Command(why) => {
                 [text("reason", why.clone())].into_iter().collect()
             }
         }
+    }
+}
+
+/// How a game ended as one stable word, for the catalogs to select on:
+/// the English text also carries details (by how much a clock ran out,
+/// which move was illegal) that another language cannot show in its words.
+fn termination_kind(termination: &Termination) -> &'static str {
+    match termination {
+        Termination::GuardCaptured => "guard-captured",
+        Termination::CastleReached => "castle-reached",
+        Termination::NoLegalMove => "no-legal-move",
+        Termination::ThreefoldRepetition => "threefold-repetition",
+        Termination::NoProgress => "no-progress",
+        Termination::Resignation => "resignation",
+        Termination::DrawAgreed => "draw-agreed",
+        Termination::TimeForfeit(_) => "time-forfeit",
+        Termination::IllegalMove(_) => "illegal-move",
+        Termination::EngineCrash(_) => "engine-crash",
+        Termination::Disconnect(_) => "disconnect",
+        Termination::Adjudication(_) => "adjudication",
+        Termination::Unterminated => "unterminated",
+        Termination::Other(_) => "other",
     }
 }
 
@@ -481,7 +506,7 @@ impl State {
     fn expect_playing(&self) -> Result<(), Refusal> {
         if let Some(ending) = &self.ending {
             return Err(Refusal::Over {
-                termination: ending.termination.to_string(),
+                termination: ending.termination.clone(),
             });
         }
         if self.turn_started_ms.is_none() {
