@@ -294,3 +294,62 @@ terminal-tablebase-probe-loss = { $plies ->
 terminal-tablebase-probe-draw = { $rules }: Remis
 terminal-tablebase-probe-unknown = { $rules }: nicht in der Endspieldatenbank
 terminal-tablebase-probe-move = { $rules }, Zug der Endspieldatenbank: { $move }
+
+## Files the commands read and write (gt replay, kubb replay, stats, advise, simulate)
+
+terminal-file-cannot-read = { $file } lässt sich nicht lesen: { $error }
+terminal-file-cannot-write = { $file } lässt sich nicht schreiben: { $error }
+terminal-file-invalid-record = ungültige Aufzeichnung { $file }: { $error }
+terminal-kubb-empty-record = ungültige Aufzeichnung { $file }: die Datei ist leer
+
+## towers gt replay
+
+terminal-gt-replay-game = Partie { $number }: { $red } (Rot) gegen { $blue } (Blau), { $moves ->
+    [one] { $moves } Zug
+   *[other] { $moves } Züge
+}, { $result } { $termination }
+terminal-gt-replay-legal = { $games ->
+    [one] { $games } Partie, alle Züge regelkonform
+   *[other] { $games } Partien, alle Züge regelkonform
+}
+terminal-gt-replay-invalid-contest-log = ungültiges Turnierprotokoll { $file }: { $error }
+terminal-gt-replay-contest-log = Turnierprotokoll: { $red } (Rot) gegen { $blue } (Blau), { $moves ->
+    [one] { $moves } Zug
+   *[other] { $moves } Züge
+}, { $result } { $termination }
+terminal-gt-replay-colour = { $colour ->
+    [red] Rot
+   *[blue] Blau
+}
+terminal-gt-replay-contest-move = { $ply }. { $colour } { $move } (noch { $ms } ms)
+terminal-gt-replay-contest-skipped = übergangen, nicht am Zug: Zeile { $line }: { $colour } schickte '{ $text }' (das Brett unverändert)
+terminal-gt-replay-contest-verdict = Urteil des Servers: Zeile { $line }: { $reason }, { $winner } gewinnt
+terminal-gt-replay-contest-no-verdict = Urteil des Servers: keines (das Protokoll endet ohne)
+terminal-gt-replay-contest-legal = 1 Partie, alle Züge regelkonform, jedes protokollierte Brett stimmt mit der Wiedergabe überein
+
+## towers kubb simulate
+
+terminal-simulate-no-games = --games muss mindestens 1 sein
+terminal-simulate-threads = die Threads lassen sich nicht starten: { $error }
+terminal-simulate-progress-matches = Matches
+terminal-simulate-heading = { $games ->
+    [one] { $games } Match
+   *[other] { $games } Matches
+}, Regeln { $ruleset }, Eröffnung { $opening }, A ({ $a }) beginnt gegen B ({ $b }), Seed { $seed } (xoshiro256++)
+terminal-simulate-wins = { $team } gewinnt { $share } % ± { $margin }
+terminal-simulate-unfinished = nicht beendet { $count }
+terminal-simulate-mean-turns = im Mittel { $turns } Züge
+terminal-simulate-games-played = { $games ->
+    [one] { $games } Satz gespielt
+   *[other] { $games } Sätze gespielt
+}, je { $turns } Züge
+terminal-simulate-starter-wins = das Team, das einen Satz begann, gewann { $share } % davon
+terminal-simulate-turn-quantiles = Züge: 10 % ≤ { $low }, Median { $median }, 90 % ≤ { $high }
+terminal-simulate-speed = { $games ->
+    [one] { $games } Match
+   *[other] { $games } Matches
+} ({ $played ->
+    [one] { $played } Satz
+   *[other] { $played } Sätze
+}) in { $seconds } s: { $matchRate } Matches/s, { $gameRate } Sätze/s
+terminal-simulate-chart-written = Diagramm geschrieben nach { $file }

@@ -297,3 +297,55 @@ terminal-tablebase-probe-loss = { $rules }: loss in { $plies } plies
 terminal-tablebase-probe-draw = { $rules }: draw
 terminal-tablebase-probe-unknown = { $rules }: not in the tables
 terminal-tablebase-probe-move = { $rules } move: { $move }
+
+## Files the commands read and write (gt replay, kubb replay, stats, advise, simulate)
+
+terminal-file-cannot-read = cannot read { $file }: { $error }
+terminal-file-cannot-write = cannot write { $file }: { $error }
+terminal-file-invalid-record = invalid record { $file }: { $error }
+terminal-kubb-empty-record = invalid record { $file }: the file is empty
+
+## towers gt replay
+
+terminal-gt-replay-game = Game { $number }: { $red } (red) vs { $blue } (blue), { $moves ->
+   *[other] { $moves } moves
+}, { $result } { $termination }
+terminal-gt-replay-legal = { $games ->
+   *[other] { $games } game(s), all moves legal
+}
+terminal-gt-replay-invalid-contest-log = invalid contest log { $file }: { $error }
+terminal-gt-replay-contest-log = Contest log: { $red } (red) vs { $blue } (blue), { $moves ->
+   *[other] { $moves } moves
+}, { $result } { $termination }
+terminal-gt-replay-colour = { $colour ->
+    [red] red
+   *[blue] blue
+}
+terminal-gt-replay-contest-move = { $ply }. { $colour } { $move } ({ $ms } ms left)
+terminal-gt-replay-contest-skipped = skipped, out of turn: line { $line }: { $colour } sent '{ $text }' (the board unchanged)
+terminal-gt-replay-contest-verdict = server's verdict: line { $line }: { $reason }, { $winner } wins
+terminal-gt-replay-contest-no-verdict = server's verdict: none (the log ends without one)
+terminal-gt-replay-contest-legal = 1 game(s), all moves legal, every logged board matches the replay
+
+## towers kubb simulate
+
+terminal-simulate-no-games = --games must be at least 1
+terminal-simulate-threads = cannot start the threads: { $error }
+terminal-simulate-progress-matches = matches
+terminal-simulate-heading = { $games ->
+   *[other] { $games } matches
+}, { $ruleset } rules, opening { $opening }, A ({ $a }) starts against B ({ $b }), seed { $seed } (xoshiro256++)
+terminal-simulate-wins = { $team } wins { $share }% ± { $margin }
+terminal-simulate-unfinished = unfinished { $count }
+terminal-simulate-mean-turns = mean turns { $turns }
+terminal-simulate-games-played = { $games ->
+   *[other] { $games } games played
+}, { $turns } turns each
+terminal-simulate-starter-wins = the team that started a game won { $share }% of them
+terminal-simulate-turn-quantiles = turns: 10% ≤ { $low }, median { $median }, 90% ≤ { $high }
+terminal-simulate-speed = { $games ->
+   *[other] { $games } matches
+} ({ $played ->
+   *[other] { $played } games
+}) in { $seconds } s: { $matchRate } matches/s, { $gameRate } games/s
+terminal-simulate-chart-written = chart written to { $file }

@@ -475,3 +475,62 @@ terminal-tablebase-probe-loss = { $plies ->
 terminal-tablebase-probe-draw = { $rules }: remise
 terminal-tablebase-probe-unknown = { $rules }: niet in de eindspeldatabase
 terminal-tablebase-probe-move = { $rules }, zet van de eindspeldatabase: { $move }
+
+## Files the commands read and write (gt replay, kubb replay, stats, advise, simulate)
+
+terminal-file-cannot-read = kan { $file } niet lezen: { $error }
+terminal-file-cannot-write = kan { $file } niet schrijven: { $error }
+terminal-file-invalid-record = ongeldig verslag { $file }: { $error }
+terminal-kubb-empty-record = ongeldig verslag { $file }: het bestand is leeg
+
+## towers gt replay
+
+terminal-gt-replay-game = Partij { $number }: { $red } (rood) tegen { $blue } (blauw), { $moves ->
+    [one] { $moves } zet
+   *[other] { $moves } zetten
+}, { $result } { $termination }
+terminal-gt-replay-legal = { $games ->
+    [one] { $games } partij, alle zetten reglementair
+   *[other] { $games } partijen, alle zetten reglementair
+}
+terminal-gt-replay-invalid-contest-log = ongeldig wedstrijdlogboek { $file }: { $error }
+terminal-gt-replay-contest-log = Wedstrijdlogboek: { $red } (rood) tegen { $blue } (blauw), { $moves ->
+    [one] { $moves } zet
+   *[other] { $moves } zetten
+}, { $result } { $termination }
+terminal-gt-replay-colour = { $colour ->
+    [red] rood
+   *[blue] blauw
+}
+terminal-gt-replay-contest-move = { $ply }. { $colour } { $move } (nog { $ms } ms)
+terminal-gt-replay-contest-skipped = overgeslagen, niet aan zet: regel { $line }: { $colour } stuurde '{ $text }' (het bord ongewijzigd)
+terminal-gt-replay-contest-verdict = oordeel van de server: regel { $line }: { $reason }, { $winner } wint
+terminal-gt-replay-contest-no-verdict = oordeel van de server: geen (het logboek eindigt zonder)
+terminal-gt-replay-contest-legal = 1 partij, alle zetten reglementair, elk gelogd bord klopt met de herhaling
+
+## towers kubb simulate
+
+terminal-simulate-no-games = --games moet minstens 1 zijn
+terminal-simulate-threads = kan de threads niet starten: { $error }
+terminal-simulate-progress-matches = partijen
+terminal-simulate-heading = { $games ->
+    [one] { $games } partij
+   *[other] { $games } partijen
+}, regels { $ruleset }, opening { $opening }, A ({ $a }) begint tegen B ({ $b }), seed { $seed } (xoshiro256++)
+terminal-simulate-wins = { $team } wint { $share }% ± { $margin }
+terminal-simulate-unfinished = niet uitgespeeld { $count }
+terminal-simulate-mean-turns = gemiddeld { $turns } beurten
+terminal-simulate-games-played = { $games ->
+    [one] { $games } spel gespeeld
+   *[other] { $games } spellen gespeeld
+}, elk { $turns } beurten
+terminal-simulate-starter-wins = het team dat een spel begon, won { $share }% daarvan
+terminal-simulate-turn-quantiles = beurten: 10% ≤ { $low }, mediaan { $median }, 90% ≤ { $high }
+terminal-simulate-speed = { $games ->
+    [one] { $games } partij
+   *[other] { $games } partijen
+} ({ $played ->
+    [one] { $played } spel
+   *[other] { $played } spellen
+}) in { $seconds } s: { $matchRate } partijen/s, { $gameRate } spellen/s
+terminal-simulate-chart-written = grafiek geschreven naar { $file }

@@ -7,13 +7,14 @@ use clap::{Args, Subcommand};
 use std::sync::atomic::AtomicBool;
 
 use guard_towers::contest_log::ContestLog;
-use guard_towers::{diagram, divide, perft, Color, Game, Position, Rules};
+use guard_towers::{divide, perft, Color, Game, Position, Rules};
 use guard_towers_engine::protocol::info_line;
 use guard_towers_engine::{Engine, EngineOption, Level, Limits};
 
 use crate::bench;
 
 use crate::UsageError;
+use i18n::Arg;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -228,7 +229,7 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
         }
         Command::Tablebase(command) => crate::tablebase_cli::run(command, lang),
         Command::Nnue(command) => crate::nnue_cli::run(command),
-        Command::Replay { file } => replay(&file),
+        Command::Replay { file } => replay(&file, &i18n::Messages::new(lang)),
         Command::Selfplay {
             games,
             nodes,
@@ -345,76 +346,141 @@ fn best(
     Ok(())
 }
 
-fn replay(file: &std::path::Path) -> Result<(), UsageError> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
+fn replay(file: &std::path::Path, messages: &i18n::Messages) -> Result<(), UsageError> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        UsageError(messages.msg_with(
+            "terminal-file-cannot-read",
+            &[
+                ("file", file.display().to_string().as_str().into()),
+                ("error", e.to_string().as_str().into()),
+            ],
+        ))
+    })?;
     if guard_towers::contest_log::is_contest_log(&text) {
-        return replay_contest_log(file, &text);
+        return replay_contest_log(file, &text, messages);
     }
-    let games = guard_towers::record::parse_records(&text)
-        .map_err(|e| UsageError(format!("invalid record {}: {e}", file.display())))?;
+    let games = guard_towers::record::parse_records(&text).map_err(|e| {
+        UsageError(messages.msg_with(
+            "terminal-file-invalid-record",
+            &[
+                ("file", file.display().to_string().as_str().into()),
+                ("error", e.to_string().as_str().into()),
+            ],
+        ))
+    })?;
     for (number, record) in games.iter().enumerate() {
         println!(
-            "Game {}: {} (red) vs {} (blue), {} moves, {} {}",
-            number + 1,
-            record.red,
-            record.blue,
-            record.moves.len(),
-            record.result.token(),
-            record.termination
+            "{}",
+            messages.msg_with(
+                "terminal-gt-replay-game",
+                &[
+                    ("number", Arg::Number((number + 1) as f64)),
+                    ("red", record.red.as_str().into()),
+                    ("blue", record.blue.as_str().into()),
+                    ("moves", Arg::Number(record.moves.len() as f64)),
+                    ("result", record.result.token().into()),
+                    (
+                        "termination",
+                        record.termination.to_string().as_str().into()
+                    ),
+                ],
+            )
         );
     }
     if let [only] = games.as_slice() {
-        print!("{}", diagram(only.replay().position(), use_colour()));
+        print!("{}", crate::play::board(messages, only.replay().position()));
     }
-    println!("{} game(s), all moves legal", games.len());
+    println!(
+        "{}",
+        messages.msg_with(
+            "terminal-gt-replay-legal",
+            &[("games", Arg::Number(games.len() as f64))],
+        )
+    );
     Ok(())
 }
 
 /// A log of the course's contest server: its moves with the time left, the
-/// lines out of turn it ignored, its verdict and the final board.
-fn replay_contest_log(file: &std::path::Path, text: &str) -> Result<(), UsageError> {
-    let log: ContestLog = text.parse().map_err(|e| {
-        UsageError(one_line(&format!(
-            "invalid contest log {}: {e}",
-            file.display()
+/// lines out of turn it ignored, its verdict and the final board. The
+/// server's own words (its verdict's reason, the lines it skipped) are data
+/// and stay as it wrote them.
+fn replay_contest_log(
+    file: &std::path::Path,
+    text: &str,
+    messages: &i18n::Messages,
+) -> Result<(), UsageError> {
+    let log = text.parse::<ContestLog>().map_err(|e| {
+        UsageError(one_line(&messages.msg_with(
+            "terminal-gt-replay-invalid-contest-log",
+            &[
+                ("file", file.display().to_string().as_str().into()),
+                ("error", e.to_string().as_str().into()),
+            ],
         )))
     })?;
     let (result, termination) = log.result();
-    let mut lines = vec![format!(
-        "Contest log: {} (red) vs {} (blue), {} moves, {} {termination}",
-        log.red,
-        log.blue,
-        log.moves.len(),
-        result.token()
+    let mut lines = vec![messages.msg_with(
+        "terminal-gt-replay-contest-log",
+        &[
+            ("red", log.red.to_string().as_str().into()),
+            ("blue", log.blue.to_string().as_str().into()),
+            ("moves", Arg::Number(log.moves.len() as f64)),
+            ("result", result.token().into()),
+            ("termination", termination.to_string().as_str().into()),
+        ],
     )];
+    let colour = |side: Color| {
+        messages.msg_with(
+            "terminal-gt-replay-colour",
+            &[("colour", side.name().into())],
+        )
+    };
+    // The moves line up under the longer colour name of the language.
+    let width = [Color::Red, Color::Blue]
+        .map(|side| colour(side).chars().count())
+        .into_iter()
+        .max()
+        .unwrap_or(0);
     let mut side = log.game().start().side_to_move();
     for (ply, logged) in log.moves.iter().enumerate() {
-        lines.push(format!(
-            "{:>4}. {:<4} {} ({} ms left)",
-            ply + 1,
-            side.name(),
-            logged.mv,
-            logged.time_left_ms
+        lines.push(messages.msg_with(
+            "terminal-gt-replay-contest-move",
+            &[
+                ("ply", format!("{:>4}", ply + 1).as_str().into()),
+                (
+                    "colour",
+                    format!("{:<width$}", colour(side)).as_str().into(),
+                ),
+                ("move", logged.mv.to_string().as_str().into()),
+                ("ms", Arg::Number(logged.time_left_ms as f64)),
+            ],
         ));
         side = !side;
     }
     for skipped in &log.out_of_turn {
-        lines.push(one_line(&format!(
-            "skipped, out of turn: line {}: {} sent '{}' (the board unchanged)",
-            skipped.line, skipped.color, skipped.text
+        lines.push(one_line(&messages.msg_with(
+            "terminal-gt-replay-contest-skipped",
+            &[
+                ("line", Arg::Number(skipped.line as f64)),
+                ("colour", colour(skipped.color).as_str().into()),
+                ("text", skipped.text.as_str().into()),
+            ],
         )));
     }
     lines.push(match &log.verdict {
-        Some(verdict) => format!(
-            "server's verdict: line {}: {}, {} wins",
-            verdict.line, verdict.reason, verdict.winner
+        Some(verdict) => messages.msg_with(
+            "terminal-gt-replay-contest-verdict",
+            &[
+                ("line", Arg::Number(verdict.line as f64)),
+                ("reason", verdict.reason.to_string().as_str().into()),
+                ("winner", colour(verdict.winner).as_str().into()),
+            ],
         ),
-        None => "server's verdict: none (the log ends without one)".into(),
+        None => messages.msg("terminal-gt-replay-contest-no-verdict"),
     });
     write_lines(lines)?;
-    print!("{}", diagram(log.game().position(), use_colour()));
-    println!("1 game(s), all moves legal, every logged board matches the replay");
+    print!("{}", crate::play::board(messages, log.game().position()));
+    println!("{}", messages.msg("terminal-gt-replay-contest-legal"));
     Ok(())
 }
 

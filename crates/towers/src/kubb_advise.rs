@@ -21,7 +21,7 @@ pub fn advise(
     file: &Path,
     lang: Lang,
 ) -> Result<(), UsageError> {
-    let state = read_record(choice, file)?.state;
+    let state = read_record(choice, file, lang)?.state;
     let advice = advice_for(&state, skills, playouts.max(1), seed);
     let messages = Messages::new(lang);
     // Percentages with one decimal, in the language's decimal sign.

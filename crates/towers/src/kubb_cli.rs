@@ -287,8 +287,11 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             [a.skill(), b.skill()],
             seed,
             threads,
-            json,
-            plot.as_deref(),
+            crate::kubb_simulate::Report {
+                json,
+                plot: plot.as_deref(),
+                lang,
+            },
         ),
         Command::Advise {
             rules,
@@ -371,7 +374,7 @@ fn team_info(text: Option<String>, letter: &str) -> Result<kubb::TeamInfo, Usage
 /// summary, which scripts read; German and Dutch show the field as the
 /// referee does.
 fn replay(choice: RulesChoice, file: &Path, lang: i18n::Lang) -> Result<(), UsageError> {
-    let record = read_record(choice, file)?;
+    let record = read_record(choice, file, lang)?;
     let messages = i18n::Messages::new(lang);
     let result = record.result(&messages);
     match lang {
@@ -392,7 +395,7 @@ fn stats(
     file: &Path,
     lang: i18n::Lang,
 ) -> Result<(), UsageError> {
-    let record = read_record(choice, file)?;
+    let record = read_record(choice, file, lang)?;
     let stats = kubb::stats::match_stats(*record.state.ruleset(), &record.events);
     if csv {
         print!("{}", stats.to_csv());
@@ -450,12 +453,38 @@ impl Record {
 /// (`{` first), the notation's JSON array (`[`), or its text form. A
 /// record that names no rules is read under the flags' (or the default),
 /// and stderr says which.
-pub fn read_record(choice: RulesChoice, file: &Path) -> Result<Record, UsageError> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| UsageError(format!("cannot read {}: {e}", file.display())))?;
-    let invalid = |e: String| UsageError(format!("invalid record {}: {e}", file.display()));
+/// The frame of a refusal is in `lang`; what the record's reader says
+/// inside it is the kubb crate's English.
+pub fn read_record(
+    choice: RulesChoice,
+    file: &Path,
+    lang: i18n::Lang,
+) -> Result<Record, UsageError> {
+    let messages = i18n::Messages::new(lang);
+    let shown = file.display().to_string();
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        UsageError(messages.msg_with(
+            "terminal-file-cannot-read",
+            &[
+                ("file", shown.as_str().into()),
+                ("error", e.to_string().as_str().into()),
+            ],
+        ))
+    })?;
+    let invalid = |e: String| {
+        UsageError(messages.msg_with(
+            "terminal-file-invalid-record",
+            &[
+                ("file", shown.as_str().into()),
+                ("error", e.as_str().into()),
+            ],
+        ))
+    };
     if text.trim().is_empty() {
-        return Err(invalid("the file is empty".into()));
+        return Err(UsageError(messages.msg_with(
+            "terminal-kubb-empty-record",
+            &[("file", shown.as_str().into())],
+        )));
     }
     if text.trim_start().starts_with('{') {
         let log = kubb::log::read(&text, choice).map_err(|e| invalid(e.to_string()))?;

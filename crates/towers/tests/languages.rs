@@ -1,6 +1,7 @@
 //! The terminal's languages, through the real binary: the referee (and
-//! its statistics), `kubb replay`, `gt play` and the endgame tables' words
-//! speak Dutch or German when `--lang` or the environment
+//! its statistics), `kubb replay`, `kubb simulate`, `gt play`,
+//! `gt replay`, the refusals of files that cannot be read and the endgame
+//! tables' words speak Dutch or German when `--lang` or the environment
 //! (`LC_ALL`, then `LC_MESSAGES`, then `LANG`) asks for it, and machine
 //! output (records, notation, JSON, CSV, the engine protocol) is the same
 //! bytes in every language.
@@ -521,4 +522,196 @@ fn the_tables_verdicts_speak_german_and_dutch_and_the_move_stays() {
         assert!(said.contains(words), "{lang}: {said}");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A record of one game of Guard & Towers, in a file of this process.
+fn gt_record() -> PathBuf {
+    let file = std::env::temp_dir().join(format!("towers-languages-gt-{}.rec", std::process::id()));
+    std::fs::write(
+        &file,
+        "[Event \"e\"]\n[Red \"Ann\"]\n[Blue \"Bob\"]\n[Start \"3RG3/7/7/7/7/3r13/3BG3 r\"]\n[Result \"1-0\"]\n\n1. D2-D1-1 1-0\n",
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn gt_replay_speaks_german_and_dutch_around_the_moves() {
+    let record = gt_record();
+    let path = record.to_str().unwrap();
+    let contest_log = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../guard-towers/tests/data/contest-logs/win.txt"
+    );
+    let english = towers(&["gt", "replay", path], Asking::Nothing, "");
+    assert!(
+        english.starts_with("Game 1: Ann (red) vs Bob (blue), 1 moves, 1-0 "),
+        "{english}"
+    );
+    assert!(
+        english.ends_with("\n1 game(s), all moves legal\n"),
+        "{english}"
+    );
+    let english_log = towers(&["gt", "replay", contest_log], Asking::Nothing, "");
+    for line in [
+        "Contest log: alice (red) vs bob (blue), 15 moves, 1-0 ",
+        "   1. red  ",
+        "   2. blue ",
+        " ms left)\n",
+        "skipped, out of turn: line 8: blue sent 'C1-C2-1' (the board unchanged)",
+        "server's verdict: line 36: win, red wins",
+        "1 game(s), all moves legal, every logged board matches the replay",
+    ] {
+        assert!(english_log.contains(line), "{line}\n{english_log}");
+    }
+    let expected = [
+        (
+            "de",
+            [
+                "Partie 1: Ann (Rot) gegen Bob (Blau), 1 Zug, 1-0 ",
+                "\n1 Partie, alle Züge regelkonform\n",
+                "\nBlau am Zug\n",
+            ],
+            [
+                "Turnierprotokoll: alice (Rot) gegen bob (Blau), 15 Züge, 1-0 ",
+                "   1. Rot  ",
+                "   2. Blau ",
+                "übergangen, nicht am Zug: Zeile 8: Blau schickte 'C1-C2-1' (das Brett unverändert)",
+                "Urteil des Servers: Zeile 36: win, Rot gewinnt",
+                "1 Partie, alle Züge regelkonform, jedes protokollierte Brett stimmt mit der Wiedergabe überein",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "Partij 1: Ann (rood) tegen Bob (blauw), 1 zet, 1-0 ",
+                "\n1 partij, alle zetten reglementair\n",
+                "\nBlauw aan zet\n",
+            ],
+            [
+                "Wedstrijdlogboek: alice (rood) tegen bob (blauw), 15 zetten, 1-0 ",
+                "   1. rood  ",
+                "   2. blauw ",
+                "overgeslagen, niet aan zet: regel 8: blauw stuurde 'C1-C2-1' (het bord ongewijzigd)",
+                "oordeel van de server: regel 36: win, rood wint",
+                "1 partij, alle zetten reglementair, elk gelogd bord klopt met de herhaling",
+            ],
+        ),
+    ];
+    for (lang, game, log) in expected {
+        let said = towers(&["gt", "replay", path], Asking::Flag(lang), "");
+        for line in game {
+            assert!(said.contains(line), "{lang}: {line}\n{said}");
+        }
+        let said = towers(&["gt", "replay", contest_log], Asking::Flag(lang), "");
+        for line in log {
+            assert!(said.contains(line), "{lang}: {line}\n{said}");
+        }
+    }
+    std::fs::remove_file(&record).ok();
+}
+
+#[test]
+fn kubb_simulate_speaks_german_and_dutch_and_its_json_stays() {
+    let simulate = ["kubb", "simulate", "--games", "50", "--seed", "3"];
+    let english = towers(&simulate, Asking::Nothing, "");
+    assert!(
+        english.starts_with("50 matches, seed rules, opening "),
+        "{english}"
+    );
+    assert!(english.contains("\nA wins "), "{english}");
+    assert!(english.contains("\nmean turns "), "{english}");
+    assert!(
+        english.contains("\nthe team that started a game won "),
+        "{english}"
+    );
+    let expected = [
+        (
+            "de",
+            [
+                "50 Matches, Regeln seed, Eröffnung ",
+                "A gewinnt ",
+                "das Team, das einen Satz begann, gewann ",
+                "Züge: 10 % ≤ ",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "50 partijen, regels seed, opening ",
+                "A wint ",
+                "het team dat een spel begon, won ",
+                "beurten: 10% ≤ ",
+            ],
+        ),
+    ];
+    let json = [&simulate[..], &["--json"]].concat();
+    let english_json = towers(&json, Asking::Nothing, "");
+    for (lang, lines) in expected {
+        let said = towers(&simulate, Asking::Flag(lang), "");
+        for line in lines {
+            assert!(said.contains(line), "{lang}: {line}\n{said}");
+        }
+        // The shares keep their decimals, in the language's sign.
+        assert!(!said.contains('.'), "{lang}: {said}");
+        assert_eq!(towers(&json, Asking::Flag(lang), ""), english_json);
+    }
+}
+
+/// `towers ARGS` under `--lang lang`, which must refuse: its standard
+/// error.
+fn refused(args: &[&str], lang: &str) -> String {
+    let output = Command::new(TOWERS)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
+        .args(["--lang", lang])
+        .args(args)
+        .output()
+        .expect("towers runs");
+    assert_eq!(output.status.code(), Some(2), "towers {args:?}: {output:?}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn files_that_cannot_be_read_are_refused_in_german_and_dutch() {
+    let missing = std::env::temp_dir().join(format!(
+        "towers-languages-missing-{}.rec",
+        std::process::id()
+    ));
+    let missing = missing.to_str().unwrap();
+    let empty = new_record("empty");
+    std::fs::write(&empty, "").unwrap();
+    let empty_path = empty.to_str().unwrap();
+    let expected = [
+        (
+            "en",
+            format!("cannot read {missing}: "),
+            format!("invalid record {empty_path}: the file is empty"),
+            "--games must be at least 1",
+        ),
+        (
+            "de",
+            format!("{missing} lässt sich nicht lesen: "),
+            format!("ungültige Aufzeichnung {empty_path}: die Datei ist leer"),
+            "--games muss mindestens 1 sein",
+        ),
+        (
+            "nl",
+            format!("kan {missing} niet lezen: "),
+            format!("ongeldig verslag {empty_path}: het bestand is leeg"),
+            "--games moet minstens 1 zijn",
+        ),
+    ];
+    for (lang, unreadable, empty_record, no_games) in expected {
+        for command in [["gt", "replay"], ["kubb", "replay"], ["kubb", "stats"]] {
+            let said = refused(&[command[0], command[1], missing], lang);
+            assert!(said.contains(&unreadable), "{lang} {command:?}: {said}");
+        }
+        let said = refused(&["kubb", "replay", empty_path], lang);
+        assert!(said.contains(&empty_record), "{lang}: {said}");
+        let said = refused(&["kubb", "simulate", "--games", "0"], lang);
+        assert!(said.contains(no_games), "{lang}: {said}");
+    }
+    std::fs::remove_file(&empty).ok();
 }
