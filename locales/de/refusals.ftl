@@ -66,6 +66,7 @@ refusal-kubb-other-teams-entry = Das Telefon von { $team_name } trägt die Würf
 refusal-kubb-referee-only = Nur der Schiedsrichter ruft die Zeit aus oder benennt die Teams.
 refusal-kubb-referee-takes-back = Nur die Schiedsrichterin oder der Schiedsrichter nimmt Einträge zurück; das Handy eines Teams nimmt nur zurück, was es noch nicht gesendet hat.
 refusal-kubb-confirm-from-team = Du spielst in keinem der beiden Teams: Bestätige mit dem Handy eines Teams.
+refusal-kubb-token-scores-no-match = Mit diesem Token lässt sich kein Kubb-Spiel zählen.
 
 ## Wächter & Türme
 
@@ -119,8 +120,10 @@ refusal-game-not-found = Es gibt keine Partie „{ $id }“.
 refusal-game-wrong-kind = Das ist kein Ereignis einer Partie der Art { $kind }.
 refusal-game-set-apart = Die Partie { $id } ist beiseitegelegt: Ihre gespeicherten Züge lassen sich nicht mehr nachspielen.
 refusal-game-changed-meanwhile = Die Partie hat sich inzwischen geändert (ein anderer Server oder Platz): Lade neu und versuch es noch einmal.
+refusal-game-token-holds-no-seat = Dieses Token gehört zu keinem Platz in dieser Partie.
+refusal-puzzle-rating-changing = Die Wertung des Rätsels ändert sich gerade ständig: Versuch es noch einmal.
 refusal-tournament-refused = Das Turnier lehnt ab: { $reason }
-refusal-request-malformed = Die Anfrage ist nicht lesbar: { $reason }
+refusal-request-malformed = Die Anfrage ist nicht lesbar. (Technische Details: { $reason })
 refusal-request-refused = Abgelehnt: { $reason }
 refusal-request-too-large = Die Anfrage ist zu groß: { $reason }
 refusal-request-rate-limited = Zu viele Anfragen: Bitte langsamer.
@@ -133,6 +136,7 @@ refusal-auth-bad-token = Das Token gilt nicht: { $reason }
 refusal-auth-sign-in-needed = Bitte melde dich an: { $reason }
 refusal-auth-forbidden = Das darfst du nicht: { $reason }
 refusal-auth-sign-in-limited = Zu viele fehlgeschlagene Anmeldungen: Versuch es in { $retry_after } s noch einmal.
+refusal-auth-cross-site = Eine Anfrage von der Seite einer anderen Website kann nicht für dein Konto handeln.
 refusal-server-internal = Ein Fehler im Server.
 
 ## Turniere
@@ -212,3 +216,7 @@ refusal-account-rated-signed-in = Eine gewertete Partie spielst du angemeldet, u
 refusal-account-rated-own-name = Du bist als „{ $account }“ angemeldet: Eine gewertete Partie spielst du unter deinem eigenen Namen, nicht als „{ $name }“.
 refusal-account-bot-name-taken = Ein Bot namens „{ $name }“ ist schon registriert.
 refusal-account-ceremony-expired = Diese Passkey-Anfrage gibt es nicht mehr: Sie ist abgeschlossen oder abgelaufen.
+refusal-account-no-such-session = Diese Sitzung gibt es in deinem Konto nicht.
+refusal-account-no-such-passkey = Diesen Passkey gibt es in deinem Konto nicht.
+refusal-account-passkey-sign-in-first = Melde dich zuerst an: Ein Passkey wird zu deinem Konto hinzugefügt.
+refusal-account-passkeys-need-address = Passkeys brauchen die öffentliche Adresse des Servers: Starte ihn mit --public-url https://dein.host

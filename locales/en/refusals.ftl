@@ -54,6 +54,7 @@ refusal-kubb-other-teams-entry = { $team_name }'s phone enters its own team's th
 refusal-kubb-referee-only = only the referee calls time or names the teams
 refusal-kubb-referee-takes-back = only the referee takes entries back; a team's phone takes back only what it has not sent
 refusal-kubb-confirm-from-team = you are no player of either team: confirm from a team's phone
+refusal-kubb-token-scores-no-match = this token scores no Kubb match
 
 ## Guard & Towers
 
@@ -101,6 +102,8 @@ refusal-game-not-found = no game '{ $id }'
 refusal-game-wrong-kind = not an event of a { $kind } game
 refusal-game-set-apart = game { $id } is set apart: its stored record no longer replays (see `towers admin quarantined`)
 refusal-game-changed-meanwhile = the game changed meanwhile (another server or seat): reload and retry
+refusal-game-token-holds-no-seat = this token holds no seat in this game
+refusal-puzzle-rating-changing = the puzzle's rating keeps changing: try again
 refusal-tournament-refused = { $reason }
 refusal-request-malformed = { $reason }
 refusal-request-refused = { $reason }
@@ -115,6 +118,7 @@ refusal-auth-bad-token = { $reason }
 refusal-auth-sign-in-needed = { $reason }
 refusal-auth-forbidden = { $reason }
 refusal-auth-sign-in-limited = too many failed sign-ins: try again in { $retry_after } s
+refusal-auth-cross-site = a request from another site's page cannot act for your account
 refusal-server-internal = internal error
 
 ## Tournaments
@@ -185,3 +189,7 @@ refusal-account-rated-signed-in = a rated game is played signed in, under your a
 refusal-account-rated-own-name = you are signed in as '{ $account }': a rated game is played under your own name, not '{ $name }'
 refusal-account-bot-name-taken = a bot called '{ $name }' is already registered
 refusal-account-ceremony-expired = no such passkey ceremony: it is finished or expired
+refusal-account-no-such-session = no such session of this account
+refusal-account-no-such-passkey = no such passkey of this account
+refusal-account-passkey-sign-in-first = sign in first: a passkey is added to your account
+refusal-account-passkeys-need-address = passkeys need the server's public address: start it with --public-url https://your.host

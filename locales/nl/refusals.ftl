@@ -66,6 +66,7 @@ refusal-kubb-other-teams-entry = De telefoon van { $team_name } voert de worpen 
 refusal-kubb-referee-only = Alleen de scheidsrechter roept de tijd af of benoemt de teams.
 refusal-kubb-referee-takes-back = Alleen de scheidsrechter neemt invoer terug; de telefoon van een team neemt alleen terug wat hij nog niet verstuurd heeft.
 refusal-kubb-confirm-from-team = Je speelt in geen van beide teams: bevestig met de telefoon van een team.
+refusal-kubb-token-scores-no-match = Met dit token kun je geen Kubbwedstrijd bijhouden.
 
 ## Wachters & Torens
 
@@ -119,8 +120,10 @@ refusal-game-not-found = Er is geen partij '{ $id }'.
 refusal-game-wrong-kind = Dat is geen gebeurtenis van een partij van het soort { $kind }.
 refusal-game-set-apart = Partij { $id } is apart gezet: de opgeslagen zetten laten zich niet meer naspelen.
 refusal-game-changed-meanwhile = De partij is intussen veranderd (een andere server of plaats): laad opnieuw en probeer het nog eens.
+refusal-game-token-holds-no-seat = Dit token hoort bij geen enkele plaats in deze partij.
+refusal-puzzle-rating-changing = De rating van de puzzel verandert steeds: probeer het nog eens.
 refusal-tournament-refused = Het toernooi weigert: { $reason }
-refusal-request-malformed = Het verzoek is niet leesbaar: { $reason }
+refusal-request-malformed = Het verzoek is niet leesbaar. (Technische details: { $reason })
 refusal-request-refused = Geweigerd: { $reason }
 refusal-request-too-large = Het verzoek is te groot: { $reason }
 refusal-request-rate-limited = Te veel verzoeken: doe het wat rustiger aan.
@@ -133,6 +136,7 @@ refusal-auth-bad-token = Het token is niet geldig: { $reason }
 refusal-auth-sign-in-needed = Meld je aan: { $reason }
 refusal-auth-forbidden = Dat mag je niet: { $reason }
 refusal-auth-sign-in-limited = Te veel mislukte aanmeldingen: probeer het over { $retry_after } s opnieuw.
+refusal-auth-cross-site = Een verzoek vanaf de pagina van een andere website kan niet namens je account handelen.
 refusal-server-internal = Een fout in de server.
 
 ## Toernooien
@@ -212,3 +216,7 @@ refusal-account-rated-signed-in = Een partij voor de rating speel je ingelogd, o
 refusal-account-rated-own-name = Je bent ingelogd als ‘{ $account }’: een partij voor de rating speel je onder je eigen naam, niet als ‘{ $name }’.
 refusal-account-bot-name-taken = Er is al een bot met de naam ‘{ $name }’ geregistreerd.
 refusal-account-ceremony-expired = Dit passkeyverzoek bestaat niet meer: het is afgerond of verlopen.
+refusal-account-no-such-session = Deze sessie bestaat niet in je account.
+refusal-account-no-such-passkey = Deze passkey bestaat niet in je account.
+refusal-account-passkey-sign-in-first = Log eerst in: een passkey wordt aan je account toegevoegd.
+refusal-account-passkeys-need-address = Passkeys hebben het openbare adres van de server nodig: start hem met --public-url https://jouw.host

@@ -55,10 +55,16 @@ pub enum Code {
     AuthSignInNeeded,
     AuthForbidden,
     AuthSignInLimited,
+    /// A request from another site's page acting for an account.
+    AuthCrossSite,
     GameNotFound,
     GameWrongKind,
     GameSetApart,
     GameChangedMeanwhile,
+    /// A token that is none of the game's seats.
+    GameTokenHoldsNoSeat,
+    /// A puzzle's rating changed by other solvers each time it was read.
+    PuzzleRatingChanging,
     /// An event of a Kubb match that is the scorekeeping's to refuse.
     KubbHitNamesNothing,
     KubbNothingToUndo,
@@ -68,6 +74,8 @@ pub enum Code {
     KubbRefereeTakesBack,
     /// A signed-in account confirming a result it played no part in.
     KubbConfirmFromTeam,
+    /// A seat of a match that is neither the referee's nor a team's.
+    KubbTokenScoresNoMatch,
     GtIllegalMove,
     GtNotYourTurn,
     GtGameOver,
@@ -118,11 +126,17 @@ pub enum Code {
     AccountResetLinkExpired,
     /// The account's last passkey, without a password.
     AccountLastWayIn,
+    AccountNoSuchSession,
+    AccountNoSuchPasskey,
+    /// A passkey added with no one signed in.
+    AccountPasskeySignInFirst,
+    /// Passkeys asked of a server started without its public address.
+    AccountPasskeysNeedAddress,
     ServerInternal,
 }
 
 impl Code {
-    pub const ALL: [Code; 66] = [
+    pub const ALL: [Code; 74] = [
         Code::RequestMalformed,
         Code::RequestRefused,
         Code::RequestTooLarge,
@@ -136,10 +150,13 @@ impl Code {
         Code::AuthSignInNeeded,
         Code::AuthForbidden,
         Code::AuthSignInLimited,
+        Code::AuthCrossSite,
         Code::GameNotFound,
         Code::GameWrongKind,
         Code::GameSetApart,
         Code::GameChangedMeanwhile,
+        Code::GameTokenHoldsNoSeat,
+        Code::PuzzleRatingChanging,
         Code::KubbHitNamesNothing,
         Code::KubbNothingToUndo,
         Code::KubbNoResultYet,
@@ -147,6 +164,7 @@ impl Code {
         Code::KubbRefereeOnly,
         Code::KubbRefereeTakesBack,
         Code::KubbConfirmFromTeam,
+        Code::KubbTokenScoresNoMatch,
         Code::GtIllegalMove,
         Code::GtNotYourTurn,
         Code::GtGameOver,
@@ -188,6 +206,10 @@ impl Code {
         Code::AccountPasskeyRegistered,
         Code::AccountResetLinkExpired,
         Code::AccountLastWayIn,
+        Code::AccountNoSuchSession,
+        Code::AccountNoSuchPasskey,
+        Code::AccountPasskeySignInFirst,
+        Code::AccountPasskeysNeedAddress,
         Code::ServerInternal,
     ];
 
@@ -206,10 +228,13 @@ impl Code {
             Code::AuthSignInNeeded => "auth.sign-in-needed",
             Code::AuthForbidden => "auth.forbidden",
             Code::AuthSignInLimited => "auth.sign-in-limited",
+            Code::AuthCrossSite => "auth.cross-site",
             Code::GameNotFound => "game.not-found",
             Code::GameWrongKind => "game.wrong-kind",
             Code::GameSetApart => "game.set-apart",
             Code::GameChangedMeanwhile => "game.changed-meanwhile",
+            Code::GameTokenHoldsNoSeat => "game.token-holds-no-seat",
+            Code::PuzzleRatingChanging => "puzzle.rating-changing",
             Code::KubbHitNamesNothing => "kubb.hit-names-nothing",
             Code::KubbNothingToUndo => "kubb.nothing-to-undo",
             Code::KubbNoResultYet => "kubb.no-result-yet",
@@ -217,6 +242,7 @@ impl Code {
             Code::KubbRefereeOnly => "kubb.referee-only",
             Code::KubbRefereeTakesBack => "kubb.referee-takes-back",
             Code::KubbConfirmFromTeam => "kubb.confirm-from-team",
+            Code::KubbTokenScoresNoMatch => "kubb.token-scores-no-match",
             Code::GtIllegalMove => "gt.illegal-move",
             Code::GtNotYourTurn => "gt.not-your-turn",
             Code::GtGameOver => "gt.game-over",
@@ -258,6 +284,10 @@ impl Code {
             Code::AccountPasskeyRegistered => "account.passkey-registered",
             Code::AccountResetLinkExpired => "account.reset-link-expired",
             Code::AccountLastWayIn => "account.last-way-in",
+            Code::AccountNoSuchSession => "account.no-such-session",
+            Code::AccountNoSuchPasskey => "account.no-such-passkey",
+            Code::AccountPasskeySignInFirst => "account.passkey-sign-in-first",
+            Code::AccountPasskeysNeedAddress => "account.passkeys-need-address",
             Code::ServerInternal => "server.internal",
         }
     }

@@ -60,21 +60,29 @@ pub struct Opened {
 pub struct Accounts {
     /// The passkeys' relying party, or why there is none (the server's
     /// public URL is an IP address: WebAuthn refuses those).
-    relying_party: Result<RelyingParty, String>,
+    relying_party: Result<RelyingParty, PasskeysOff>,
     /// The origin of the server's own pages (`scheme://host[:port]`).
     pub origin: Option<String>,
     by_name: Throttle<String>,
     by_client: Throttle<IpAddr>,
 }
 
+/// Why a server has no passkeys: started without its public address (a
+/// refusal with its own code), or with one the passkey library refuses (in
+/// the library's words).
+enum PasskeysOff {
+    NoPublicAddress,
+    Refused(String),
+}
+
 impl Accounts {
     /// The accounts of a server whose pages are at `public_url`.
     pub fn new(public_url: Option<&str>) -> Accounts {
         let relying_party = match public_url {
-            Some(url) => RelyingParty::new(url).map_err(|error| error.to_string()),
-            None => Err("passkeys need the server's public address: start it with \
-                         --public-url https://your.host"
-                .into()),
+            Some(url) => {
+                RelyingParty::new(url).map_err(|error| PasskeysOff::Refused(error.to_string()))
+            }
+            None => Err(PasskeysOff::NoPublicAddress),
         };
         Accounts {
             origin: relying_party
@@ -95,9 +103,14 @@ impl Accounts {
     }
 
     fn relying_party(&self) -> Result<&RelyingParty, ApiError> {
-        self.relying_party
-            .as_ref()
-            .map_err(|why| ApiError::refused(why.clone()))
+        self.relying_party.as_ref().map_err(|off| match off {
+            PasskeysOff::NoPublicAddress => ApiError::refused(
+                "passkeys need the server's public address: start it with \
+                 --public-url https://your.host",
+            )
+            .precisely(Code::AccountPasskeysNeedAddress, Map::new()),
+            PasskeysOff::Refused(why) => ApiError::refused(why.clone()),
+        })
     }
 
     /// Signs up `name` (with a password when one is given) and opens its
@@ -303,7 +316,7 @@ impl Accounts {
             .await?
             .into_iter()
             .find(|session| handle(&session.id_hash) == handle_text)
-            .ok_or_else(|| ApiError::NotFound("no such session of this account".into()))?;
+            .ok_or_else(no_session)?;
         self.close(store, me, session.id_hash).await
     }
 
@@ -320,9 +333,7 @@ impl Accounts {
         };
         match commit(store, vec![close]).await? {
             Committed::Yes => Ok(()),
-            Committed::Conflict => {
-                Err(ApiError::NotFound("no such session of this account".into()))
-            }
+            Committed::Conflict => Err(no_session()),
         }
     }
 
@@ -365,7 +376,8 @@ impl Accounts {
             (None, None) => {
                 return Err(ApiError::BadToken(
                     "sign in first: a passkey is added to your account".into(),
-                ))
+                )
+                .precisely(Code::AccountPasskeySignInFirst, Map::new()))
             }
         };
         let account = store
@@ -616,6 +628,12 @@ impl Accounts {
 
 fn no_passkey() -> ApiError {
     ApiError::NotFound("no such passkey of this account".into())
+        .precisely(Code::AccountNoSuchPasskey, Map::new())
+}
+
+fn no_session() -> ApiError {
+    ApiError::NotFound("no such session of this account".into())
+        .precisely(Code::AccountNoSuchSession, Map::new())
 }
 
 /// A password's Argon2id hash, made off the async threads (it is meant to

@@ -61,7 +61,10 @@ impl Entry {
             .iter()
             .find(|(_, stored)| **stored == hash)
             .map(|(seat, _)| seat.clone())
-            .ok_or_else(|| ApiError::Forbidden("this token holds no seat in this game".into()))
+            .ok_or_else(|| {
+                ApiError::Forbidden("this token holds no seat in this game".into())
+                    .precisely(api::Code::GameTokenHoldsNoSeat, serde_json::Map::new())
+            })
     }
 }
 

@@ -324,9 +324,10 @@ pub async fn attempt(
         }
         // Another request rated one of the two first: read them again.
     }
-    Err(ApiError::Conflict(
-        "the puzzle's rating keeps changing: try again".into(),
-    ))
+    Err(
+        ApiError::Conflict("the puzzle's rating keeps changing: try again".into())
+            .precisely(api::Code::PuzzleRatingChanging, serde_json::Map::new()),
+    )
 }
 
 #[cfg(test)]

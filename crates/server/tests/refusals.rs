@@ -206,6 +206,19 @@ async fn real_refusals_come_with_their_code_and_particulars() {
         read::<ErrorBody>(&body).error,
         "the game is over (resignation)"
     );
+    // A token that is none of the game's seats.
+    let (status, body) = server
+        .post(&moves, Some("not-a-seat"), json!({ "move": "D3-D4-1" }))
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::FORBIDDEN,
+            "game.token-holds-no-seat".into(),
+            json!({})
+        ),
+        "{body}"
+    );
 
     // An unknown game, and a path the API does not have.
     let (status, body) = server.get("/api/gt/games/nosuchgame").await;
@@ -286,6 +299,44 @@ async fn names_tournaments_and_accounts_refuse_with_precise_codes() {
             "account.wrong-password".into(),
             json!({})
         ),
+        "{body}"
+    );
+    // A session the account does not hold, and a write from another
+    // site's page.
+    let response = server
+        .client
+        .delete(format!(
+            "{}/api/account/sessions/nosuchsession",
+            server.base
+        ))
+        .header("cookie", &ann.cookie)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::NOT_FOUND,
+            "account.no-such-session".into(),
+            json!({})
+        ),
+        "{body}"
+    );
+    let response = server
+        .client
+        .post(format!("{}/api/accounts", server.base))
+        .header("sec-fetch-site", "cross-site")
+        .json(&json!({ "name": "cem", "password": common::PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        refusal(status, &body),
+        (StatusCode::FORBIDDEN, "auth.cross-site".into(), json!({})),
         "{body}"
     );
 

@@ -113,6 +113,7 @@ fn same_site(parts: &Parts, shared: &Shared) -> Result<(), ApiError> {
     };
     let cross_site = || {
         ApiError::Forbidden("a request from another site's page cannot act for your account".into())
+            .precisely(api::Code::AuthCrossSite, serde_json::Map::new())
     };
     if let Some(site) = header("sec-fetch-site") {
         return match site {

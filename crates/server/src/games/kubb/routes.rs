@@ -262,8 +262,10 @@ async fn kubb_undo(
 /// The scorer a request's token seats: the referee or a team's phone.
 fn scorer_of(game: &Loaded, headers: &HeaderMap) -> Result<Scorer, ApiError> {
     let seat = game.seat_of(bearer(headers))?;
-    Scorer::of_seat(&seat)
-        .ok_or_else(|| ApiError::Forbidden("this token scores no Kubb match".into()))
+    Scorer::of_seat(&seat).ok_or_else(|| {
+        ApiError::Forbidden("this token scores no Kubb match".into())
+            .precisely(api::Code::KubbTokenScoresNoMatch, serde_json::Map::new())
+    })
 }
 
 /// A team's phone agrees with the finished match's result or disputes
