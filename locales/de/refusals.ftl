@@ -67,6 +67,8 @@ refusal-kubb-referee-only = Nur der Schiedsrichter ruft die Zeit aus oder benenn
 refusal-kubb-referee-takes-back = Nur die Schiedsrichterin oder der Schiedsrichter nimmt Einträge zurück; das Handy eines Teams nimmt nur zurück, was es noch nicht gesendet hat.
 refusal-kubb-confirm-from-team = Du spielst in keinem der beiden Teams: Bestätige mit dem Handy eines Teams.
 refusal-kubb-token-scores-no-match = Mit diesem Token lässt sich kein Kubb-Spiel zählen.
+refusal-kubb-event-out-of-order = Eintrag { $seq } kann nicht vor Eintrag { $next } gespeichert werden: Schick die Einträge der Reihe nach.
+refusal-kubb-event-recorded-differently = Eintrag { $seq } ist schon mit einem anderen Inhalt gespeichert: Lade das Spiel neu.
 
 ## Wächter & Türme
 
@@ -220,3 +222,4 @@ refusal-account-no-such-session = Diese Sitzung gibt es in deinem Konto nicht.
 refusal-account-no-such-passkey = Diesen Passkey gibt es in deinem Konto nicht.
 refusal-account-passkey-sign-in-first = Melde dich zuerst an: Ein Passkey wird zu deinem Konto hinzugefügt.
 refusal-account-passkeys-need-address = Passkeys brauchen die öffentliche Adresse des Servers: Starte ihn mit --public-url https://dein.host
+refusal-bot-streams-open = Dieser Bot hat schon { $max } Ereignis-Streams offen: Schließ zuerst einen.

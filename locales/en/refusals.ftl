@@ -55,6 +55,8 @@ refusal-kubb-referee-only = only the referee calls time or names the teams
 refusal-kubb-referee-takes-back = only the referee takes entries back; a team's phone takes back only what it has not sent
 refusal-kubb-confirm-from-team = you are no player of either team: confirm from a team's phone
 refusal-kubb-token-scores-no-match = this token scores no Kubb match
+refusal-kubb-event-out-of-order = event { $seq } cannot be recorded before event { $next }: send the events in order
+refusal-kubb-event-recorded-differently = event { $seq } is already recorded as a different entry: reload the match
 
 ## Guard & Towers
 
@@ -193,3 +195,4 @@ refusal-account-no-such-session = no such session of this account
 refusal-account-no-such-passkey = no such passkey of this account
 refusal-account-passkey-sign-in-first = sign in first: a passkey is added to your account
 refusal-account-passkeys-need-address = passkeys need the server's public address: start it with --public-url https://your.host
+refusal-bot-streams-open = this bot has { $max } event streams open already: close one first

@@ -67,6 +67,8 @@ refusal-kubb-referee-only = Alleen de scheidsrechter roept de tijd af of benoemt
 refusal-kubb-referee-takes-back = Alleen de scheidsrechter neemt invoer terug; de telefoon van een team neemt alleen terug wat hij nog niet verstuurd heeft.
 refusal-kubb-confirm-from-team = Je speelt in geen van beide teams: bevestig met de telefoon van een team.
 refusal-kubb-token-scores-no-match = Met dit token kun je geen Kubbwedstrijd bijhouden.
+refusal-kubb-event-out-of-order = Invoer { $seq } kan niet vóór invoer { $next } worden opgeslagen: stuur de invoer op volgorde.
+refusal-kubb-event-recorded-differently = Invoer { $seq } is al anders opgeslagen: laad de wedstrijd opnieuw.
 
 ## Wachters & Torens
 
@@ -220,3 +222,4 @@ refusal-account-no-such-session = Deze sessie bestaat niet in je account.
 refusal-account-no-such-passkey = Deze passkey bestaat niet in je account.
 refusal-account-passkey-sign-in-first = Log eerst in: een passkey wordt aan je account toegevoegd.
 refusal-account-passkeys-need-address = Passkeys hebben het openbare adres van de server nodig: start hem met --public-url https://jouw.host
+refusal-bot-streams-open = Deze bot heeft al { $max } gebeurtenisstreams open: sluit er eerst een.

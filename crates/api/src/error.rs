@@ -76,6 +76,9 @@ pub enum Code {
     KubbConfirmFromTeam,
     /// A seat of a match that is neither the referee's nor a team's.
     KubbTokenScoresNoMatch,
+    /// Events of a match sent with a gap, or again but different.
+    KubbEventOutOfOrder,
+    KubbEventRecordedDifferently,
     GtIllegalMove,
     GtNotYourTurn,
     GtGameOver,
@@ -132,11 +135,13 @@ pub enum Code {
     AccountPasskeySignInFirst,
     /// Passkeys asked of a server started without its public address.
     AccountPasskeysNeedAddress,
+    /// A bot holding as many event streams as one bot may.
+    BotStreamsOpen,
     ServerInternal,
 }
 
 impl Code {
-    pub const ALL: [Code; 74] = [
+    pub const ALL: [Code; 77] = [
         Code::RequestMalformed,
         Code::RequestRefused,
         Code::RequestTooLarge,
@@ -165,6 +170,8 @@ impl Code {
         Code::KubbRefereeTakesBack,
         Code::KubbConfirmFromTeam,
         Code::KubbTokenScoresNoMatch,
+        Code::KubbEventOutOfOrder,
+        Code::KubbEventRecordedDifferently,
         Code::GtIllegalMove,
         Code::GtNotYourTurn,
         Code::GtGameOver,
@@ -210,6 +217,7 @@ impl Code {
         Code::AccountNoSuchPasskey,
         Code::AccountPasskeySignInFirst,
         Code::AccountPasskeysNeedAddress,
+        Code::BotStreamsOpen,
         Code::ServerInternal,
     ];
 
@@ -243,6 +251,8 @@ impl Code {
             Code::KubbRefereeTakesBack => "kubb.referee-takes-back",
             Code::KubbConfirmFromTeam => "kubb.confirm-from-team",
             Code::KubbTokenScoresNoMatch => "kubb.token-scores-no-match",
+            Code::KubbEventOutOfOrder => "kubb.event-out-of-order",
+            Code::KubbEventRecordedDifferently => "kubb.event-recorded-differently",
             Code::GtIllegalMove => "gt.illegal-move",
             Code::GtNotYourTurn => "gt.not-your-turn",
             Code::GtGameOver => "gt.game-over",
@@ -288,6 +298,7 @@ impl Code {
             Code::AccountNoSuchPasskey => "account.no-such-passkey",
             Code::AccountPasskeySignInFirst => "account.passkey-sign-in-first",
             Code::AccountPasskeysNeedAddress => "account.passkeys-need-address",
+            Code::BotStreamsOpen => "bot.streams-open",
             Code::ServerInternal => "server.internal",
         }
     }

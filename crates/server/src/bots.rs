@@ -160,7 +160,11 @@ impl BotStreams {
         if streams.len() >= MAX_STREAMS {
             return Err(ApiError::Limited(format!(
                 "this bot has {MAX_STREAMS} event streams open already: close one first"
-            )));
+            ))
+            .precisely(
+                api::Code::BotStreamsOpen,
+                serde_json::Map::from_iter([("max".to_string(), MAX_STREAMS.into())]),
+            ));
         }
         let wake = Arc::new(Notify::new());
         streams.push(wake.clone());

@@ -130,6 +130,24 @@ async fn real_refusals_come_with_their_code_and_particulars() {
         ),
         "{body}"
     );
+    // An entry sent ahead of the ones before it.
+    let (status, body) = server
+        .post(
+            &events,
+            token,
+            json!({ "seq": 99, "event": { "event": "stick", "player": "ann", "outcome": "miss" } }),
+        )
+        .await;
+    let (status, code, params) = refusal(status, &body);
+    assert_eq!(
+        (status, code.as_str(), &params["seq"]),
+        (StatusCode::CONFLICT, "kubb.event-out-of-order", &json!(99)),
+        "{body}"
+    );
+    assert!(
+        params["next"].as_i64().is_some_and(|next| next < 99),
+        "{body}"
+    );
 
     // Guard & Towers: a move out of turn, and a move no rule allows.
     let (id, red, blue) = server.friend_game(json!({})).await;

@@ -208,7 +208,14 @@ async fn kubb_event(
         return Err(ApiError::Conflict(format!(
             "event {seq} cannot be recorded before event {}: send the events in order",
             recorded + 1
-        )));
+        ))
+        .precisely(
+            api::Code::KubbEventOutOfOrder,
+            serde_json::Map::from_iter([
+                ("seq".to_string(), seq.into()),
+                ("next".to_string(), (recorded + 1).into()),
+            ]),
+        ));
     }
     commit(&shared, game, event).await
 }
@@ -230,7 +237,11 @@ async fn already_recorded(
     if !same {
         return Err(ApiError::Conflict(format!(
             "event {seq} is already recorded as a different entry: reload the match"
-        )));
+        ))
+        .precisely(
+            api::Code::KubbEventRecordedDifferently,
+            serde_json::Map::from_iter([("seq".to_string(), seq.into())]),
+        ));
     }
     Ok(Json(kubb_state_of(&game)?.view(&game.id)))
 }
