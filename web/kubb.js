@@ -817,16 +817,15 @@ async function renderAdvice() {
   drawAdvice();
 }
 
-// The decisions the server advises, told from its words (crates/kubb-sim,
-// `Choice`'s Display): each a message of its own, the server's words
-// themselves where none fits.
-const DECISIONS = [
-  ["inkast", /^inkast the pieces left at x (-?[\d.]+) m, y (-?[\d.]+) m$/],
-  ["place", /^place at x (-?[\d.]+) m, y (-?[\d.]+) m$/],
-  ["king", /^throw at the king$/],
-  ["away", /^throw the stick away$/],
-  ["piece", /^throw at (\S+)$/],
-];
+// The decisions the server advises (`choice.kind`), each a message of its
+// own; the server's English words where none fits.
+const DECISIONS = {
+  inkast: "inkast",
+  placement: "place",
+  throw_at_king: "king",
+  throw_away: "away",
+  throw_at_piece: "piece",
+};
 
 // The advice last fetched, said again after a switch of language.
 function drawAdvice() {
@@ -837,15 +836,16 @@ function drawAdvice() {
     return;
   }
   const tenths = (value) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const [decision, match] = DECISIONS.map(([name, pattern]) => [name, pattern.exec(advice.best)]).find(([, found]) => found) || ["other", []];
+  const choice = advice.choice;
+  const decision = DECISIONS[choice.kind] || "other";
   const spot = decision === "inkast" || decision === "place";
   $("advice").textContent = say("kubb-advice", {
     team: team(advice.deciding).name,
     decision,
     best: advice.best,
-    piece: decision === "piece" ? match[1] : "",
-    x: spot ? tenths(Number(match[1])) : "",
-    y: spot ? tenths(Number(match[2])) : "",
+    piece: decision === "piece" ? choice.piece : "",
+    x: spot ? tenths(choice.x) : "",
+    y: spot ? tenths(choice.y) : "",
     percent: Math.round(advice.options[0].win_probability * 100),
     gain: tenths(advice.gain * 100),
   });

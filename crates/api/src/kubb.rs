@@ -435,6 +435,10 @@ pub struct Advice {
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(required = true)]
     pub best: Option<String>,
+    /// The best decision, for a page to tell in its own language
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub choice: Option<AdviceChoice>,
     /// The best decision's chance to win over the heuristic's choice
     pub gain: f64,
     pub options: Vec<AdviceOption>,
@@ -447,7 +451,28 @@ pub struct Advice {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct AdviceOption {
     pub decision: String,
+    /// The decision, for a page to tell in its own language
+    pub choice: AdviceChoice,
     pub win_probability: f64,
+}
+
+/// A decision the advice weighs (`kubb_sim::advice::Choice`), as the rules
+/// name it; spots in metres of the field (x across, y along from team A's
+/// baseline).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AdviceChoice {
+    /// Aim this turn's inkasts (the pieces still to throw) at this spot of
+    /// the opponent's half.
+    Inkast { x: f64, y: f64 },
+    /// Place the piece that landed out at this spot of the own half.
+    Placement { x: f64, y: f64 },
+    /// Throw the next stick at this kubb (its name, `A1`).
+    ThrowAtPiece { piece: String },
+    /// Throw the next stick at the king.
+    ThrowAtKing,
+    /// Throw the next stick away (the king may not be attacked yet).
+    ThrowAway,
 }
 
 /// A player's statistics in a match, or summed over matches, as the

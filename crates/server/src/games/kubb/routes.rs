@@ -2,9 +2,9 @@
 //! statistics, export, win probability and advice.
 
 use api::kubb::{
-    Advice, AdviceOption, AdviceQuery, ConfirmRequest, CreateMatch, EventRequest, ExportFormat,
-    ExportQuery, KubbState, MatchCreated, MatchStats, Probability, ProbabilityQuery, StatsFormat,
-    StatsQuery, TeamTokens,
+    Advice, AdviceChoice, AdviceOption, AdviceQuery, ConfirmRequest, CreateMatch, EventRequest,
+    ExportFormat, ExportQuery, KubbState, MatchCreated, MatchStats, Probability, ProbabilityQuery,
+    StatsFormat, StatsQuery, TeamTokens,
 };
 use api::listing::{GameList, ListQuery};
 use axum::extract::{Path, State};
@@ -12,7 +12,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use kubb_sim::advice::Choice;
 use kubb_sim::throw::{Skill, SkillPreset};
+use kubb_sim::Aim;
 
 use crate::app::Loaded;
 use crate::error::ApiError;
@@ -419,18 +421,33 @@ async fn kubb_advice(
         b: advice.win_probability[1],
         deciding: advice.deciding,
         best: advice.best().map(|best| best.decision.to_string()),
+        choice: advice.best().map(|best| choice_view(best.decision)),
         gain: advice.gain,
         options: advice
             .options
             .iter()
             .map(|option| AdviceOption {
                 decision: option.decision.to_string(),
+                choice: choice_view(option.decision),
                 win_probability: option.win_probability,
             })
             .collect(),
         playouts: advice.playouts,
         seed: advice.seed,
     }))
+}
+
+/// A decision the advice weighs, as the view types it.
+fn choice_view(choice: Choice) -> AdviceChoice {
+    match choice {
+        Choice::Inkast(at) => AdviceChoice::Inkast { x: at.x, y: at.y },
+        Choice::Placement(at) => AdviceChoice::Placement { x: at.x, y: at.y },
+        Choice::Stick(Some(Aim::Piece(piece))) => AdviceChoice::ThrowAtPiece {
+            piece: piece.to_string(),
+        },
+        Choice::Stick(Some(Aim::King)) => AdviceChoice::ThrowAtKing,
+        Choice::Stick(None) => AdviceChoice::ThrowAway,
+    }
 }
 
 /// Runs simulation `work` on a copy of the match's current state, in the
@@ -448,4 +465,50 @@ async fn on_current_match<T: Send + 'static>(
     tokio::task::spawn_blocking(move || work(current))
         .await
         .map_err(|error| ApiError::Internal(format!("simulation: {error}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use kubb::{PieceId, Point};
+    use serde_json::json;
+
+    use super::*;
+
+    /// Each decision the advice weighs reaches the page typed, with the
+    /// data its English words carry.
+    #[test]
+    fn every_choice_is_typed_with_its_data() {
+        let spot = Point { x: 1.5, y: 4.0 };
+        let cases = [
+            (
+                Choice::Inkast(spot),
+                "inkast the pieces left at x 1.5 m, y 4.0 m",
+                json!({"kind": "inkast", "x": 1.5, "y": 4.0}),
+            ),
+            (
+                Choice::Placement(spot),
+                "place at x 1.5 m, y 4.0 m",
+                json!({"kind": "placement", "x": 1.5, "y": 4.0}),
+            ),
+            (
+                Choice::Stick(Some(Aim::Piece(PieceId(7)))),
+                "throw at B3",
+                json!({"kind": "throw_at_piece", "piece": "B3"}),
+            ),
+            (
+                Choice::Stick(Some(Aim::King)),
+                "throw at the king",
+                json!({"kind": "throw_at_king"}),
+            ),
+            (
+                Choice::Stick(None),
+                "throw the stick away",
+                json!({"kind": "throw_away"}),
+            ),
+        ];
+        for (choice, english, typed) in cases {
+            assert_eq!(choice.to_string(), english);
+            assert_eq!(serde_json::to_value(choice_view(choice)).unwrap(), typed);
+        }
+    }
 }
