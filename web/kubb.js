@@ -835,7 +835,8 @@ function drawAdvice() {
     $("advice").textContent = "";
     return;
   }
-  const tenths = (value) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // Half to even, as the server's own words round the same spot.
+  const tenths = (value) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1, roundingMode: "halfEven" });
   const choice = advice.choice;
   const decision = DECISIONS[choice.kind] || "other";
   const spot = decision === "inkast" || decision === "place";
