@@ -110,11 +110,30 @@ refusal-gt-game-over = Die Partie ist vorbei: { $termination ->
     }
 refusal-gt-not-started = Die Partie hat nicht begonnen: Ein Platz ist noch frei.
 refusal-gt-unreadable-move = Das ist kein Zug: { $reason }
-refusal-gt-refused = Abgelehnt: { $reason }
 refusal-gt-no-seat-free = In dieser Partie ist kein Platz frei.
 refusal-gt-by-invitation = Diese Partie ist nur mit Einladung: Öffne den vollständigen Link, den du bekommen hast (sein Geheimnis fehlt oder ist falsch).
 refusal-gt-invitation-not-a-seat = Eine Einladung ist kein Platz: Tritt der Partie zuerst bei.
 refusal-gt-rematch-token = Dieses Token gilt für die Revanche, nicht für diese Partie.
+refusal-gt-seat-taken = Der Platz von { $side ->
+        [red] Rot
+       *[blue] Blau
+    } ist schon besetzt.
+refusal-gt-rated-same-player = { $name } spielt schon in dieser gewerteten Partie: Eine gewertete Partie spielen zwei verschiedene Leute.
+refusal-gt-draw-offer-open = Es gibt schon ein offenes Remisangebot.
+refusal-gt-no-draw-offer = { $side ->
+        [red] Rot
+       *[blue] Blau
+    } hat kein Remisangebot zu beantworten.
+refusal-gt-rematch-offer-open = Es gibt schon ein offenes Revancheangebot.
+refusal-gt-no-rematch-offer = { $side ->
+        [red] Rot
+       *[blue] Blau
+    } hat kein Revancheangebot zu beantworten.
+refusal-gt-rematch-person-only = Eine Revanche bietest du einem Menschen an: Gegen das Programm oder einen Bot beginnst du eine neue Partie.
+refusal-gt-rematch-not-over = Die Partie ist noch nicht vorbei: Eine Revanche folgt auf eine beendete Partie.
+refusal-gt-rematch-agreed = Die Revanche ist schon vereinbart: Es ist die Partie { $game }.
+refusal-gt-engine-level = Die Stufe { $level } gibt es nicht: Sie geht von 1 bis 10.
+refusal-gt-rated-named-only = Gewertet werden nur Partien zwischen zwei Spielern mit Namen, nicht Partien gegen das eingebaute Programm oder Kurs-Clients.
 
 ## Partien, Turniere, Anfragen, Anmeldung
 

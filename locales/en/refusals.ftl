@@ -92,11 +92,21 @@ refusal-gt-game-over = the game is over ({ $termination ->
     })
 refusal-gt-not-started = the game has not started: a seat is still free
 refusal-gt-unreadable-move = { $reason }
-refusal-gt-refused = { $reason }
 refusal-gt-no-seat-free = no seat is free in this game
 refusal-gt-by-invitation = this game is by invitation: open the full link you were sent (its secret is missing or wrong)
 refusal-gt-invitation-not-a-seat = an invitation is not a seat: join the game first
 refusal-gt-rematch-token = this token is for the rematch, not for this game
+refusal-gt-seat-taken = the { $side } seat is taken
+refusal-gt-rated-same-player = { $name } already plays in this rated game: a rated game is between two players
+refusal-gt-draw-offer-open = a draw offer is already open
+refusal-gt-no-draw-offer = { $side } has no draw offer to answer
+refusal-gt-rematch-offer-open = a rematch offer is already open
+refusal-gt-no-rematch-offer = { $side } has no rematch offer to answer
+refusal-gt-rematch-person-only = a rematch offer goes to a person: against the engine or a bot, start a new game
+refusal-gt-rematch-not-over = the game is not over: a rematch follows a finished game
+refusal-gt-rematch-agreed = the rematch was agreed: it is game { $game }
+refusal-gt-engine-level = level { $level } is not 1-10
+refusal-gt-rated-named-only = only games between two named players are rated, not games with the built-in engine or course clients
 
 ## Games, tournaments, requests, sign-in
 

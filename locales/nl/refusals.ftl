@@ -110,11 +110,30 @@ refusal-gt-game-over = De partij is voorbij: { $termination ->
     }
 refusal-gt-not-started = De partij is niet begonnen: er is nog een plaats vrij.
 refusal-gt-unreadable-move = Dat is geen zet: { $reason }
-refusal-gt-refused = Geweigerd: { $reason }
 refusal-gt-no-seat-free = In deze partij is geen plaats vrij.
 refusal-gt-by-invitation = Deze partij is alleen op uitnodiging: open de volledige link die je kreeg (het geheim ontbreekt of klopt niet).
 refusal-gt-invitation-not-a-seat = Een uitnodiging is geen plaats: doe eerst mee aan de partij.
 refusal-gt-rematch-token = Dit token is voor de revanche, niet voor deze partij.
+refusal-gt-seat-taken = De plaats van { $side ->
+        [red] rood
+       *[blue] blauw
+    } is al bezet.
+refusal-gt-rated-same-player = { $name } speelt al in deze partij voor de rating: zo'n partij speel je met z'n tweeën.
+refusal-gt-draw-offer-open = Er staat al een remiseaanbod open.
+refusal-gt-no-draw-offer = { $side ->
+        [red] Rood
+       *[blue] Blauw
+    } heeft geen remiseaanbod om op te antwoorden.
+refusal-gt-rematch-offer-open = Er staat al een aanbod voor een revanche open.
+refusal-gt-no-rematch-offer = { $side ->
+        [red] Rood
+       *[blue] Blauw
+    } heeft geen aanbod voor een revanche om op te antwoorden.
+refusal-gt-rematch-person-only = Een revanche bied je een mens aan: tegen het programma of een bot begin je een nieuwe partij.
+refusal-gt-rematch-not-over = De partij is nog niet voorbij: een revanche volgt op een afgelopen partij.
+refusal-gt-rematch-agreed = De revanche is al afgesproken: het is partij { $game }.
+refusal-gt-engine-level = Niveau { $level } bestaat niet: het loopt van 1 tot 10.
+refusal-gt-rated-named-only = Alleen partijen tussen twee spelers met een naam tellen voor de rating, niet partijen tegen het ingebouwde programma of cursusclients.
 
 ## Partijen, toernooien, verzoeken, aanmelden
 

@@ -88,9 +88,18 @@ pub enum Code {
     GtByInvitation,
     GtInvitationNotASeat,
     GtRematchToken,
-    /// Anything else a Guard & Towers game refuses (a seat taken, a
-    /// setting out of range, a rematch).
-    GtRefused,
+    /// The game's own checks: a seat, a rated game, the offers, a setting.
+    GtSeatTaken,
+    GtRatedSamePlayer,
+    GtDrawOfferOpen,
+    GtNoDrawOffer,
+    GtRematchOfferOpen,
+    GtNoRematchOffer,
+    GtRematchPersonOnly,
+    GtRematchNotOver,
+    GtRematchAgreed,
+    GtEngineLevel,
+    GtRatedNamedOnly,
     TournamentRefused,
     /// A name's rule (the `names` crate's) broken: `NameEmpty` to `NameBlank`.
     NameEmpty,
@@ -141,7 +150,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 77] = [
+    pub const ALL: [Code; 87] = [
         Code::RequestMalformed,
         Code::RequestRefused,
         Code::RequestTooLarge,
@@ -181,7 +190,17 @@ impl Code {
         Code::GtByInvitation,
         Code::GtInvitationNotASeat,
         Code::GtRematchToken,
-        Code::GtRefused,
+        Code::GtSeatTaken,
+        Code::GtRatedSamePlayer,
+        Code::GtDrawOfferOpen,
+        Code::GtNoDrawOffer,
+        Code::GtRematchOfferOpen,
+        Code::GtNoRematchOffer,
+        Code::GtRematchPersonOnly,
+        Code::GtRematchNotOver,
+        Code::GtRematchAgreed,
+        Code::GtEngineLevel,
+        Code::GtRatedNamedOnly,
         Code::TournamentRefused,
         Code::NameEmpty,
         Code::NameTooLong,
@@ -262,7 +281,17 @@ impl Code {
             Code::GtByInvitation => "gt.by-invitation",
             Code::GtInvitationNotASeat => "gt.invitation-not-a-seat",
             Code::GtRematchToken => "gt.rematch-token",
-            Code::GtRefused => "gt.refused",
+            Code::GtSeatTaken => "gt.seat-taken",
+            Code::GtRatedSamePlayer => "gt.rated-same-player",
+            Code::GtDrawOfferOpen => "gt.draw-offer-open",
+            Code::GtNoDrawOffer => "gt.no-draw-offer",
+            Code::GtRematchOfferOpen => "gt.rematch-offer-open",
+            Code::GtNoRematchOffer => "gt.no-rematch-offer",
+            Code::GtRematchPersonOnly => "gt.rematch-person-only",
+            Code::GtRematchNotOver => "gt.rematch-not-over",
+            Code::GtRematchAgreed => "gt.rematch-agreed",
+            Code::GtEngineLevel => "gt.engine-level",
+            Code::GtRatedNamedOnly => "gt.rated-named-only",
             Code::TournamentRefused => "tournament.refused",
             Code::NameEmpty => "name.empty",
             Code::NameTooLong => "name.too-long",

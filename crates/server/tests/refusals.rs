@@ -198,6 +198,28 @@ async fn real_refusals_come_with_their_code_and_particulars() {
         (StatusCode::CONFLICT, "gt.no-seat-free".into(), json!({})),
         "{body}"
     );
+    // A draw accepted that no one offered: the game's own check, with
+    // the side that has nothing to answer.
+    let (status, body) = server
+        .post(
+            &format!("/api/gt/games/{id}/draw"),
+            Some(&blue),
+            json!({ "action": "accept" }),
+        )
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "gt.no-draw-offer".into(),
+            json!({ "side": "blue" })
+        ),
+        "{body}"
+    );
+    assert_eq!(
+        read::<ErrorBody>(&body).error,
+        "blue has no draw offer to answer"
+    );
     // A move after the game ended: how it ended is one word the catalogs
     // select on, while the English text stays as it was.
     let (status, body) = server

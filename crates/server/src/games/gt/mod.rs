@@ -91,7 +91,11 @@ impl Settings {
         for player in players {
             if let Player::Engine { level } = player {
                 if guard_towers_engine::Level::new(level).is_none() {
-                    return refuse(format!("level {level} is not 1-10"));
+                    return Err(checked(
+                        Code::GtEngineLevel,
+                        &[("level", level.to_string())],
+                        format!("level {level} is not 1-10"),
+                    ));
                 }
             }
         }
@@ -111,7 +115,7 @@ impl Settings {
     pub fn rated(self, rated: bool) -> Result<Settings, Refusal> {
         let named = |player: &Player| matches!(player, Player::Human | Player::Bot);
         if rated && !self.players.iter().all(named) {
-            return refuse("only games between two named players are rated, not games with the built-in engine or course clients");
+            return Err(checked(Code::GtRatedNamedOnly, &[], "only games between two named players are rated, not games with the built-in engine or course clients"));
         }
         Ok(Settings { rated, ..self })
     }
@@ -264,10 +268,14 @@ pub enum Refusal {
     Over { termination: Termination },
     #[error("the game has not started: a seat is still free")]
     NotStarted,
-    /// Anything else the game refuses (a seat taken, a setting out of
-    /// range, a rematch), in plain words.
-    #[error("{0}")]
-    Command(String),
+    /// One of the game's own checks (a seat taken, a draw or rematch
+    /// offer), with its code and particulars beside its English words.
+    #[error("{text}")]
+    Checked {
+        text: String,
+        code: Code,
+        params: serde_json::Map<String, serde_json::Value>,
+    },
 }
 
 impl Refusal {
@@ -280,7 +288,7 @@ impl Refusal {
             Refusal::Over { .. } => Code::GtGameOver.as_str(),
             Refusal::NotStarted => Code::GtNotStarted.as_str(),
             Refusal::Unreadable(_) => Code::GtUnreadableMove.as_str(),
-            Refusal::Command(_) => Code::GtRefused.as_str(),
+            Refusal::Checked { code, .. } => code.as_str(),
         }
     }
 
@@ -307,9 +315,8 @@ impl Refusal {
             .into_iter()
             .collect(),
             Refusal::NotStarted => serde_json::Map::new(),
-            Refusal::Unreadable(why) | Refusal::Command(why) => {
-                [text("reason", why.clone())].into_iter().collect()
-            }
+            Refusal::Checked { params, .. } => params.clone(),
+            Refusal::Unreadable(why) => [text("reason", why.clone())].into_iter().collect(),
         }
     }
 }
@@ -336,8 +343,17 @@ fn termination_kind(termination: &Termination) -> &'static str {
     }
 }
 
-fn refuse<T>(message: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal::Command(message.into()))
+/// One of the game's own checks refused, said as `code` with its
+/// particulars (text values) and in English.
+fn checked(code: Code, params: &[(&str, String)], text: impl Into<String>) -> Refusal {
+    Refusal::Checked {
+        text: text.into(),
+        code,
+        params: params
+            .iter()
+            .map(|(key, value)| (key.to_string(), serde_json::Value::String(value.clone())))
+            .collect(),
+    }
 }
 
 /// Reads a move as a player wrote it. The refusal quotes the text with
@@ -520,11 +536,17 @@ impl State {
         match event {
             Event::Joined { seat, name } => {
                 if self.is_seated(*seat) {
-                    return refuse(format!("the {seat} seat is taken"));
+                    return Err(checked(
+                        Code::GtSeatTaken,
+                        &[("side", seat.to_string())],
+                        format!("the {seat} seat is taken"),
+                    ));
                 }
                 if self.settings.rated && self.names[(!*seat).index()].as_ref() == Some(name) {
-                    return refuse(format!(
-                        "{name} already plays in this rated game: a rated game is between two players"
+                    return Err(checked(
+                        Code::GtRatedSamePlayer,
+                        &[("name", name.to_string())],
+                        format!("{name} already plays in this rated game: a rated game is between two players"),
                     ));
                 }
                 self.names[seat.index()] = Some(name.clone());
@@ -547,14 +569,22 @@ impl State {
             Event::DrawOffered { seat } => {
                 self.expect_playing()?;
                 if self.draw_offer.is_some() {
-                    return refuse("a draw offer is already open");
+                    return Err(checked(
+                        Code::GtDrawOfferOpen,
+                        &[],
+                        "a draw offer is already open",
+                    ));
                 }
                 self.draw_offer = Some(*seat);
             }
             Event::DrawDeclined { seat } | Event::DrawAgreed { seat } => {
                 self.expect_playing()?;
                 if self.draw_offer != Some(!*seat) {
-                    return refuse(format!("{seat} has no draw offer to answer"));
+                    return Err(checked(
+                        Code::GtNoDrawOffer,
+                        &[("side", seat.to_string())],
+                        format!("{seat} has no draw offer to answer"),
+                    ));
                 }
                 self.draw_offer = None;
                 if matches!(event, Event::DrawAgreed { .. }) {
@@ -586,7 +616,11 @@ impl State {
             Event::RematchOffered { seat } => {
                 self.expect_rematch_open()?;
                 if let Some(Rematch::Offered { .. }) = self.rematch {
-                    return refuse("a rematch offer is already open");
+                    return Err(checked(
+                        Code::GtRematchOfferOpen,
+                        &[],
+                        "a rematch offer is already open",
+                    ));
                 }
                 self.rematch = Some(Rematch::Offered {
                     seat: *seat,
@@ -596,7 +630,11 @@ impl State {
             Event::RematchDeclined { seat } | Event::RematchAgreed { seat, .. } => {
                 self.expect_rematch_open()?;
                 if self.rematch_offer().map(|(offerer, _)| offerer) != Some(!*seat) {
-                    return refuse(format!("{seat} has no rematch offer to answer"));
+                    return Err(checked(
+                        Code::GtNoRematchOffer,
+                        &[("side", seat.to_string())],
+                        format!("{seat} has no rematch offer to answer"),
+                    ));
                 }
                 self.rematch = Some(match event {
                     Event::RematchAgreed { game, .. } => Rematch::Agreed {
@@ -615,14 +653,18 @@ impl State {
     /// only after the game, and only until one is agreed.
     pub fn rematch_refusal(&self) -> Option<Refusal> {
         if self.ending.is_none() {
-            return Some(Refusal::Command(
-                "the game is not over: a rematch follows a finished game".into(),
+            return Some(checked(
+                Code::GtRematchNotOver,
+                &[],
+                "the game is not over: a rematch follows a finished game",
             ));
         }
         if let Some(Rematch::Agreed { game, .. }) = &self.rematch {
-            return Some(Refusal::Command(format!(
-                "the rematch was agreed: it is game {game}"
-            )));
+            return Some(checked(
+                Code::GtRematchAgreed,
+                &[("game", game.to_string())],
+                format!("the rematch was agreed: it is game {game}"),
+            ));
         }
         None
     }
@@ -634,9 +676,11 @@ impl State {
             return Err(refusal);
         }
         if self.settings.players != [Player::Human; 2] {
-            return refuse(
+            return Err(checked(
+                Code::GtRematchPersonOnly,
+                &[],
                 "a rematch offer goes to a person: against the engine or a bot, start a new game",
-            );
+            ));
         }
         Ok(())
     }
@@ -977,7 +1021,9 @@ mod tests {
             [Player::Engine { level: 11 }, Player::Human],
             None,
         );
-        assert_eq!(made, Err(Refusal::Command("level 11 is not 1-10".into())));
+        let made = made.expect_err("level 11 is refused");
+        assert_eq!(made.to_string(), "level 11 is not 1-10");
+        assert_eq!(made.code(), "gt.engine-level");
         let stored = r#"{"rules":"course","start":"r1r11RG1r1r1/2r11r12/3r13/7/3b13/2b11b12/b1b11BG1b1b1 r","players":[{"type":"engine","level":0},{"type":"human"}],"time_control":null}"#;
         assert!(serde_json::from_str::<Settings>(stored).is_err());
         let unknown_rules = stored
