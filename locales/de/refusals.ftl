@@ -109,7 +109,19 @@ refusal-gt-game-over = Die Partie ist vorbei: { $termination ->
        *[other] Sie wurde beendet.
     }
 refusal-gt-not-started = Die Partie hat nicht begonnen: Ein Platz ist noch frei.
-refusal-gt-unreadable-move = Das ist kein Zug: { $reason }
+refusal-gt-unreadable-move = { $problem ->
+    [square] '{ $move }' ist kein Zug: '{ $square }' ist kein Feld: erwartet wird eine Linie A-G und eine Reihe 1-7, wie D4
+    [count] '{ $move }' ist kein Zug: die Zahl der Steine '{ $count }' muss eine Ziffer von 1 bis 7 sein
+    [not-straight] '{ $move }' ist kein Zug: von { $from } nach { $to } ist kein gerader Schritt waagerecht oder senkrecht (nicht diagonal, nicht auf der Stelle)
+    [count-mismatch] '{ $move }' ist kein Zug: er zieht { $stones ->
+        [one] einen Stein
+       *[other] { $stones } Steine
+    }, aber { $distance ->
+        [one] ein Feld
+       *[other] { $distance } Felder
+    } weit; eine Spielfigur zieht genau so weit, wie sie hoch ist
+   *[format] '{ $move }' ist kein Zug: erwartet wird VON-NACH-STEINE wie A7-B7-1
+}
 refusal-gt-no-seat-free = In dieser Partie ist kein Platz frei.
 refusal-gt-by-invitation = Diese Partie ist nur mit Einladung: Öffne den vollständigen Link, den du bekommen hast (sein Geheimnis fehlt oder ist falsch).
 refusal-gt-invitation-not-a-seat = Eine Einladung ist kein Platz: Tritt der Partie zuerst bei.

@@ -91,7 +91,19 @@ refusal-gt-game-over = the game is over ({ $termination ->
        *[other] ended
     })
 refusal-gt-not-started = the game has not started: a seat is still free
-refusal-gt-unreadable-move = { $reason }
+refusal-gt-unreadable-move = { $problem ->
+    [square] '{ $move }' is not a move: bad move: '{ $square }' is not a square: expected a file A-G and a rank 1-7, like D4
+    [count] '{ $move }' is not a move: bad move: the stone count '{ $count }' must be a digit 1-7
+    [not-straight] '{ $move }' is not a move: bad move: { $from } to { $to } is not a straight orthogonal step (no diagonals, no null moves)
+    [count-mismatch] '{ $move }' is not a move: bad move: it moves { $stones ->
+        [one] one stone
+       *[other] { $stones } stones
+    } but travels { $distance ->
+        [one] one square
+       *[other] { $distance } squares
+    }; a piece moves exactly as far as it is high
+   *[format] '{ $move }' is not a move: expected FROM-TO-STONES like A7-B7-1
+}
 refusal-gt-no-seat-free = no seat is free in this game
 refusal-gt-by-invitation = this game is by invitation: open the full link you were sent (its secret is missing or wrong)
 refusal-gt-invitation-not-a-seat = an invitation is not a seat: join the game first

@@ -109,7 +109,19 @@ refusal-gt-game-over = De partij is voorbij: { $termination ->
        *[other] ze is beëindigd.
     }
 refusal-gt-not-started = De partij is niet begonnen: er is nog een plaats vrij.
-refusal-gt-unreadable-move = Dat is geen zet: { $reason }
+refusal-gt-unreadable-move = { $problem ->
+    [square] '{ $move }' is geen zet: '{ $square }' is geen veld: verwacht een lijn A-G en een rij 1-7, zoals D4
+    [count] '{ $move }' is geen zet: het aantal stenen '{ $count }' moet een cijfer van 1 tot 7 zijn
+    [not-straight] '{ $move }' is geen zet: van { $from } naar { $to } is geen rechte stap horizontaal of verticaal (niet diagonaal, niet op de plaats)
+    [count-mismatch] '{ $move }' is geen zet: die verplaatst { $stones ->
+        [one] één steen
+       *[other] { $stones } stenen
+    }, maar { $distance ->
+        [one] één veld
+       *[other] { $distance } velden
+    } ver; een stuk gaat precies zo ver als het hoog is
+   *[format] '{ $move }' is geen zet: verwacht VAN-NAAR-STENEN zoals A7-B7-1
+}
 refusal-gt-no-seat-free = In deze partij is geen plaats vrij.
 refusal-gt-by-invitation = Deze partij is alleen op uitnodiging: open de volledige link die je kreeg (het geheim ontbreekt of klopt niet).
 refusal-gt-invitation-not-a-seat = Een uitnodiging is geen plaats: doe eerst mee aan de partij.

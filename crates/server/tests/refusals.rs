@@ -179,10 +179,38 @@ async fn real_refusals_come_with_their_code_and_particulars() {
     let (status, body) = server
         .post(&moves, Some(&red), json!({ "move": "castle" }))
         .await;
-    let (status, code, _) = refusal(status, &body);
     assert_eq!(
-        (status, code.as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "gt.unreadable-move"),
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "gt.unreadable-move".into(),
+            json!({ "problem": "format", "move": "castle" })
+        ),
+        "{body}"
+    );
+    // Why a move cannot be read, as data the catalogs choose their words by.
+    let (status, body) = server
+        .post(&moves, Some(&red), json!({ "move": "A1-A4-2" }))
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "gt.unreadable-move".into(),
+            json!({ "problem": "count-mismatch", "move": "A1-A4-2", "stones": 2, "distance": 3 })
+        ),
+        "{body}"
+    );
+    let (status, body) = server
+        .post(&moves, Some(&red), json!({ "move": "A1-H9-1" }))
+        .await;
+    assert_eq!(
+        refusal(status, &body),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "gt.unreadable-move".into(),
+            json!({ "problem": "square", "move": "A1-H9-1", "square": "H9" })
+        ),
         "{body}"
     );
     // Joining a game whose seats are both taken.

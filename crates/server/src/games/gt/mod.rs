@@ -15,7 +15,9 @@ pub use api::gt::{ClockView, GtState, Player, ResultView};
 use api::gt::{GtKind, RematchState, RematchView, Seats};
 use api::Code;
 use guard_towers::record::{date_of, GameRecord, GameResult, Termination};
-use guard_towers::{Color, Game, GameError, Move, MoveError, Position, Ruleset, TimeControl};
+use guard_towers::{
+    Color, Game, GameError, Move, MoveError, Position, Ruleset, SquareError, TimeControl,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::listing::{Listing, Outcome, Side};
@@ -255,9 +257,14 @@ pub enum Refusal {
     /// The rules library refused the move.
     #[error("{0}")]
     Rules(#[from] GameError),
-    /// A move text that is no move, quoted with why.
-    #[error("{0}")]
-    Unreadable(String),
+    /// A move text that is no move: its words (the text quoted, with
+    /// why), the text as quoted, and the parser's typed reason.
+    #[error("{english}")]
+    Unreadable {
+        english: String,
+        quoted: String,
+        error: MoveError,
+    },
     /// A move the rules do not allow the seat in the position.
     #[error("{mv} is not a legal move for {seat} in this position")]
     Illegal { mv: Move, seat: Color },
@@ -287,7 +294,7 @@ impl Refusal {
             Refusal::NotYourTurn { .. } => Code::GtNotYourTurn.as_str(),
             Refusal::Over { .. } => Code::GtGameOver.as_str(),
             Refusal::NotStarted => Code::GtNotStarted.as_str(),
-            Refusal::Unreadable(_) => Code::GtUnreadableMove.as_str(),
+            Refusal::Unreadable { .. } => Code::GtUnreadableMove.as_str(),
             Refusal::Checked { code, .. } => code.as_str(),
         }
     }
@@ -316,7 +323,7 @@ impl Refusal {
             .collect(),
             Refusal::NotStarted => serde_json::Map::new(),
             Refusal::Checked { params, .. } => params.clone(),
-            Refusal::Unreadable(why) => [text("reason", why.clone())].into_iter().collect(),
+            Refusal::Unreadable { quoted, error, .. } => unreadable_params(quoted, error),
         }
     }
 }
@@ -356,6 +363,48 @@ fn checked(code: Code, params: &[(&str, String)], text: impl Into<String>) -> Re
     }
 }
 
+/// Why a move text is no move, for the catalogs: `problem` (one word for
+/// the parser's reason to select on), the text as quoted (`move`) and the
+/// particulars (the square, the count, the two squares, the stones and
+/// the distance as numbers, for the plural forms).
+fn unreadable_params(
+    quoted: &str,
+    error: &MoveError,
+) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::Value;
+    let (problem, particulars): (&str, Vec<(&str, Value)>) = match error {
+        MoveError::Format { .. } => ("format", vec![]),
+        MoveError::Square(SquareError { text }) => {
+            ("square", vec![("square", Value::from(printable(text)))])
+        }
+        MoveError::Count { text } => ("count", vec![("count", Value::from(printable(text)))]),
+        MoveError::NotStraight { from, to } => (
+            "not-straight",
+            vec![
+                ("from", Value::from(from.to_string())),
+                ("to", Value::from(to.to_string())),
+            ],
+        ),
+        MoveError::CountMismatch {
+            count, distance, ..
+        } => (
+            "count-mismatch",
+            vec![
+                ("stones", Value::from(*count)),
+                ("distance", Value::from(*distance)),
+            ],
+        ),
+    };
+    [
+        ("problem", Value::from(problem)),
+        ("move", Value::from(quoted)),
+    ]
+    .into_iter()
+    .chain(particulars)
+    .map(|(key, value)| (key.to_string(), value))
+    .collect()
+}
+
 /// Reads a move as a player wrote it. The refusal quotes the text with
 /// control characters escaped: it may end up in a stored result, and a NUL
 /// there would make PostgreSQL refuse a whole batch of commits.
@@ -367,11 +416,16 @@ pub fn parse_move(text: &str) -> Result<Move, Refusal> {
         }
         // The text is quoted here once: the parser's own message for a
         // text of the wrong shape quotes it again, whole.
-        let why = match error {
+        let why = match &error {
             MoveError::Format { .. } => "expected FROM-TO-STONES like A7-B7-1".to_string(),
             other => other.to_string(),
         };
-        Refusal::Unreadable(printable(&format!("'{quoted}' is not a move: {why}")))
+        let quoted = printable(&quoted);
+        Refusal::Unreadable {
+            english: printable(&format!("'{quoted}' is not a move: {why}")),
+            quoted,
+            error,
+        }
     })
 }
 
