@@ -353,3 +353,37 @@ terminal-simulate-speed = { $games ->
    *[other] { $played } Sätze
 }) in { $seconds } s: { $matchRate } Matches/s, { $gameRate } Sätze/s
 terminal-simulate-chart-written = Diagramm geschrieben nach { $file }
+terminal-file-cannot-make = { $file } lässt sich nicht anlegen: { $error }
+
+## towers kubb duel
+
+terminal-duel-progress = Matches, noch { $eta }
+terminal-duel-heading = Suche ({ $playouts } Simulationen je Kandidat) gegen Heuristik, { $games ->
+    [one] { $games } Match
+   *[other] { $games } Matches
+}, Teams { $skill }, Regeln { $ruleset }, Eröffnung { $opening }:
+terminal-duel-result = die Suche gewann { $won } ({ $share } %, 95-%-Intervall { $low }–{ $high } %), die Heuristik { $heuristic }, nicht beendet { $unfinished }
+
+## towers gt tablebase build (its progress, on stderr)
+
+terminal-tablebase-build-too-many = --stones { $stones }: höchstens 14 (7 je Farbe)
+terminal-tablebase-build-read = { $material }: gelesen aus { $file }
+terminal-tablebase-build-table = { $material }: { $indices ->
+    [one] { $indices } Index
+   *[other] { $indices } Indizes
+}, { $positions ->
+    [one] { $positions } Stellung
+   *[other] { $positions } Stellungen
+}: { $wins ->
+    [one] { $wins } Gewinn
+   *[other] { $wins } Gewinne
+}, { $losses ->
+    [one] { $losses } Verlust
+   *[other] { $losses } Verluste
+}, { $draws ->
+    [one] { $draws } Remis
+   *[other] { $draws } Remis
+}; längste { $longest ->
+    [one] { $longest } Halbzug
+   *[other] { $longest } Halbzüge
+}; { $seconds } s

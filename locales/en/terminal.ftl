@@ -349,3 +349,18 @@ terminal-simulate-speed = { $games ->
    *[other] { $played } games
 }) in { $seconds } s: { $matchRate } matches/s, { $gameRate } games/s
 terminal-simulate-chart-written = chart written to { $file }
+terminal-file-cannot-make = cannot make { $file }: { $error }
+
+## towers kubb duel
+
+terminal-duel-progress = matches, { $eta } left
+terminal-duel-heading = search ({ $playouts } play-outs per candidate) vs heuristic, { $games ->
+   *[other] { $games } matches
+}, { $skill } teams, { $ruleset } rules, opening { $opening }:
+terminal-duel-result = search won { $won } ({ $share } %, 95 % interval { $low }-{ $high } %), heuristic { $heuristic }, unfinished { $unfinished }
+
+## towers gt tablebase build (its progress, on stderr)
+
+terminal-tablebase-build-too-many = --stones { $stones }: at most 14 (7 a colour)
+terminal-tablebase-build-read = { $material }: read from { $file }
+terminal-tablebase-build-table = { $material }: { $indices } indices, { $positions } positions: { $wins } wins, { $losses } losses, { $draws } draws; longest { $longest } plies; { $seconds } s

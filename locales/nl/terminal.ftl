@@ -534,3 +534,37 @@ terminal-simulate-speed = { $games ->
    *[other] { $played } spellen
 }) in { $seconds } s: { $matchRate } partijen/s, { $gameRate } spellen/s
 terminal-simulate-chart-written = grafiek geschreven naar { $file }
+terminal-file-cannot-make = kan { $file } niet aanmaken: { $error }
+
+## towers kubb duel
+
+terminal-duel-progress = partijen, nog { $eta }
+terminal-duel-heading = zoeken ({ $playouts } simulaties per kandidaat) tegen heuristiek, { $games ->
+    [one] { $games } partij
+   *[other] { $games } partijen
+}, teams { $skill }, regels { $ruleset }, opening { $opening }:
+terminal-duel-result = zoeken won { $won } ({ $share }%, 95%-interval { $low }–{ $high }%), heuristiek { $heuristic }, niet uitgespeeld { $unfinished }
+
+## towers gt tablebase build (its progress, on stderr)
+
+terminal-tablebase-build-too-many = --stones { $stones }: hoogstens 14 (7 per kleur)
+terminal-tablebase-build-read = { $material }: gelezen uit { $file }
+terminal-tablebase-build-table = { $material }: { $indices ->
+    [one] { $indices } index
+   *[other] { $indices } indices
+}, { $positions ->
+    [one] { $positions } stelling
+   *[other] { $positions } stellingen
+}: { $wins ->
+    [one] { $wins } winst
+   *[other] { $wins } winsten
+}, { $losses ->
+    [one] { $losses } verlies
+   *[other] { $losses } verliezen
+}, { $draws ->
+    [one] { $draws } remise
+   *[other] { $draws } remises
+}; langste { $longest ->
+    [one] { $longest } halve zet
+   *[other] { $longest } halve zetten
+}; { $seconds } s

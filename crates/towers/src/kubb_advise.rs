@@ -80,29 +80,58 @@ pub fn duel(
     skill: Skill,
     playouts: usize,
     seed: u64,
+    lang: Lang,
 ) -> Result<(), UsageError> {
-    let progress = ProgressBar::new(games as u64).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} matches, {eta} left")
-            .expect("a valid template"),
+    let messages = Messages::new(lang);
+    // indicatif fills in its own `{eta}` where the catalog puts `$eta`.
+    let template = format!(
+        "{{bar:40}} {{pos}}/{{len}} {}",
+        messages.msg_with("terminal-duel-progress", &[("eta", "{eta}".into())])
     );
+    let progress = ProgressBar::new(games as u64)
+        .with_style(ProgressStyle::with_template(&template).expect("a valid template"));
     let result = play_duel(ruleset, skill, games, playouts.max(1), seed, &|| {
         progress.inc(1)
     });
     progress.finish_and_clear();
     let share = result.search_share();
     let (low, high) = result.interval();
+    // Percentages with one decimal, in the language's decimal sign.
+    let percent = |share: f64| {
+        let text = format!("{:.1}", 100.0 * share);
+        match lang {
+            Lang::En => text,
+            Lang::De | Lang::Nl => text.replace('.', ","),
+        }
+    };
+    let skill = skill.to_string();
+    let opening = ruleset.opening.to_string();
     println!(
-        "search ({playouts} play-outs per candidate) vs heuristic, {} matches, {skill} teams, {} rules, opening {}:",
-        result.games, ruleset.name, ruleset.opening
+        "{}",
+        messages.msg_with(
+            "terminal-duel-heading",
+            &[
+                ("playouts", playouts.into()),
+                ("games", result.games.into()),
+                ("skill", skill.as_str().into()),
+                ("ruleset", ruleset.name.into()),
+                ("opening", opening.as_str().into()),
+            ],
+        )
     );
     println!(
-        "search won {} ({:.1} %, 95 % interval {:.1}-{:.1} %), heuristic {}, unfinished {}",
-        result.search_wins,
-        100.0 * share,
-        100.0 * low,
-        100.0 * high,
-        result.heuristic_wins,
-        result.unfinished
+        "{}",
+        messages.msg_with(
+            "terminal-duel-result",
+            &[
+                ("won", result.search_wins.into()),
+                ("share", percent(share).as_str().into()),
+                ("low", percent(low).as_str().into()),
+                ("high", percent(high).as_str().into()),
+                ("heuristic", result.heuristic_wins.into()),
+                ("unfinished", result.unfinished.into()),
+            ],
+        )
     );
     Ok(())
 }

@@ -314,7 +314,7 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             skill,
             playouts,
             seed,
-        } => crate::kubb_advise::duel(games, rules.ruleset(), skill.skill(), playouts, seed),
+        } => crate::kubb_advise::duel(games, rules.ruleset(), skill.skill(), playouts, seed, lang),
         Command::Findings {
             games,
             line_matches,

@@ -42,10 +42,10 @@ pub enum Command {
     },
 }
 
-/// Runs `command`; `probe` speaks `lang`.
+/// Runs `command`; `probe` and `build`'s progress speak `lang`.
 pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
     match command {
-        Command::Build { stones, out } => build(stones, &out),
+        Command::Build { stones, out } => build(stones, &out, &i18n::Messages::new(lang)),
         Command::Probe {
             tablebase,
             quiet_plies,
@@ -92,39 +92,77 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
     }
 }
 
-fn build(stones: u32, out: &Path) -> Result<(), UsageError> {
+fn build(stones: u32, out: &Path, messages: &Messages) -> Result<(), UsageError> {
     if stones > 14 {
-        return Err(UsageError(format!(
-            "--stones {stones}: at most 14 (7 a colour)"
+        return Err(UsageError(messages.msg_with(
+            "terminal-tablebase-build-too-many",
+            &[("stones", stones.into())],
         )));
     }
-    std::fs::create_dir_all(out)
-        .map_err(|error| UsageError(format!("cannot make {}: {error}", out.display())))?;
+    let shown = |path: &Path| path.display().to_string();
+    std::fs::create_dir_all(out).map_err(|error| {
+        UsageError(messages.msg_with(
+            "terminal-file-cannot-make",
+            &[
+                ("file", shown(out).as_str().into()),
+                ("error", error.to_string().as_str().into()),
+            ],
+        ))
+    })?;
     let mut tablebase = Tablebase::new();
     for material in Material::up_to(stones) {
         let path = out.join(material.file_name());
         if path.exists() {
             tablebase.insert(read_table(&path)?);
-            eprintln!("{material}: read from {}", path.display());
+            eprintln!(
+                "{}",
+                messages.msg_with(
+                    "terminal-tablebase-build-read",
+                    &[
+                        ("material", material.to_string().as_str().into()),
+                        ("file", shown(&path).as_str().into()),
+                    ],
+                )
+            );
         }
     }
     let mut failed = None;
     let mut started = Instant::now();
+    // The seconds with one decimal, in the language's decimal sign.
+    let seconds = |started: Instant| {
+        let text = format!("{:.1}", started.elapsed().as_secs_f64());
+        match messages.lang() {
+            i18n::Lang::En => text,
+            i18n::Lang::De | i18n::Lang::Nl => text.replace('.', ","),
+        }
+    };
     tablebase.build(stones, &mut |table, stats| {
         let path = out.join(table.material().file_name());
         if let Err(error) = std::fs::write(&path, table.to_bytes()) {
-            failed.get_or_insert(format!("cannot write {}: {error}", path.display()));
+            failed.get_or_insert(messages.msg_with(
+                "terminal-file-cannot-write",
+                &[
+                    ("file", shown(&path).as_str().into()),
+                    ("error", error.to_string().as_str().into()),
+                ],
+            ));
         }
+        let count = |n: u64| i18n::Arg::Number(n as f64);
         eprintln!(
-            "{}: {} indices, {} positions: {} wins, {} losses, {} draws; longest {} plies; {:.1} s",
-            stats.material,
-            stats.indices,
-            stats.positions,
-            stats.wins,
-            stats.losses,
-            stats.draws,
-            stats.longest,
-            started.elapsed().as_secs_f64()
+            "{}",
+            messages.msg_with(
+                "terminal-tablebase-build-table",
+                &[
+                    ("material", stats.material.to_string().as_str().into()),
+                    ("indices", count(stats.indices)),
+                    ("positions", count(stats.positions)),
+                    ("wins", count(stats.wins)),
+                    ("losses", count(stats.losses)),
+                    ("draws", count(stats.draws)),
+                    ("longest", count(stats.longest as u64)),
+                    ("seconds", seconds(started).as_str().into()),
+                ],
+            )
         );
         started = Instant::now();
     });

@@ -715,3 +715,47 @@ fn files_that_cannot_be_read_are_refused_in_german_and_dutch() {
     }
     std::fs::remove_file(&empty).ok();
 }
+
+#[test]
+fn kubb_duel_and_the_tables_progress_speak_german_and_dutch() {
+    let duel = ["kubb", "duel", "--games", "2", "--playouts", "2"];
+    let (english, _) = towers_with_stderr(&duel, Asking::Nothing);
+    assert!(
+        english.starts_with("search (2 play-outs per candidate) vs heuristic, 2 matches, "),
+        "{english}"
+    );
+    assert!(english.contains("\nsearch won "), "{english}");
+    for (lang, words, progress) in [
+        (
+            "de",
+            "Suche (2 Simulationen je Kandidat) gegen Heuristik, 2 Matches, ",
+            " Stellungen: ",
+        ),
+        (
+            "nl",
+            "zoeken (2 simulaties per kandidaat) tegen heuristiek, 2 partijen, ",
+            " stellingen: ",
+        ),
+    ] {
+        let (said, _) = towers_with_stderr(&duel, Asking::Flag(lang));
+        assert!(said.starts_with(words), "{lang}: {said}");
+        let dir = std::env::temp_dir().join(format!(
+            "towers-languages-build-{lang}-{}",
+            std::process::id()
+        ));
+        std::fs::remove_dir_all(&dir).ok();
+        let build = [
+            "gt",
+            "tablebase",
+            "build",
+            "--stones",
+            "1",
+            "--out",
+            dir.to_str().unwrap(),
+        ];
+        let (_, said) = towers_with_stderr(&build, Asking::Flag(lang));
+        assert!(said.starts_with("r0b0: "), "{lang}: {said}");
+        assert!(said.contains(progress), "{lang}: {said}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
