@@ -46,8 +46,18 @@ fn bot_events_round_trip_and_an_unknown_one_is_skipped() {
 
 #[test]
 fn the_error_body_and_the_account_round_trip() {
-    let error = round_trip::<ErrorBody>(json!({ "error": "it is not your turn" }));
+    let error = round_trip::<ErrorBody>(json!({
+        "error": "it is not your turn",
+        "code": "gt.not-your-turn",
+        "params": { "side": "blue" },
+    }));
     assert_eq!(error.error, "it is not your turn");
+    assert_eq!(error.code, "gt.not-your-turn");
+    assert_eq!(error.params["side"], "blue");
+    // A server older than the codes answers without them: still read.
+    let older: ErrorBody =
+        serde_json::from_value(json!({ "error": "it is not your turn" })).unwrap();
+    assert_eq!((older.code.as_str(), older.params.len()), ("", 0));
     let account = round_trip::<BotAccount>(json!({ "name": "Bot" }));
     assert_eq!(account.name, "Bot");
     assert!(serde_json::from_value::<ErrorBody>(json!({ "message": "renamed" })).is_err());
