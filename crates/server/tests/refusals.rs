@@ -164,55 +164,38 @@ async fn real_refusals_come_with_their_code_and_particulars() {
         ),
         "{body}"
     );
-    let (status, body) = server
-        .post(&moves, Some(&red), json!({ "move": "A1-A2-1" }))
-        .await;
-    assert_eq!(
-        refusal(status, &body),
+    // Red's moves refused: by the rules, and as text that is no move, with
+    // why as data the catalogs choose their words by.
+    let refused = [
         (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "gt.illegal-move".into(),
-            json!({ "move": "A1-A2-1", "side": "red" })
+            "A1-A2-1",
+            "gt.illegal-move",
+            json!({ "move": "A1-A2-1", "side": "red" }),
         ),
-        "{body}"
-    );
-    let (status, body) = server
-        .post(&moves, Some(&red), json!({ "move": "castle" }))
-        .await;
-    assert_eq!(
-        refusal(status, &body),
         (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "gt.unreadable-move".into(),
-            json!({ "problem": "format", "move": "castle" })
+            "castle",
+            "gt.unreadable-move",
+            json!({ "problem": "format", "move": "castle" }),
         ),
-        "{body}"
-    );
-    // Why a move cannot be read, as data the catalogs choose their words by.
-    let (status, body) = server
-        .post(&moves, Some(&red), json!({ "move": "A1-A4-2" }))
-        .await;
-    assert_eq!(
-        refusal(status, &body),
         (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "gt.unreadable-move".into(),
-            json!({ "problem": "count-mismatch", "move": "A1-A4-2", "stones": 2, "distance": 3 })
+            "A1-A4-2",
+            "gt.unreadable-move",
+            json!({ "problem": "count-mismatch", "move": "A1-A4-2", "stones": 2, "distance": 3 }),
         ),
-        "{body}"
-    );
-    let (status, body) = server
-        .post(&moves, Some(&red), json!({ "move": "A1-H9-1" }))
-        .await;
-    assert_eq!(
-        refusal(status, &body),
         (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "gt.unreadable-move".into(),
-            json!({ "problem": "square", "move": "A1-H9-1", "square": "H9" })
+            "A1-H9-1",
+            "gt.unreadable-move",
+            json!({ "problem": "square", "move": "A1-H9-1", "square": "H9" }),
         ),
-        "{body}"
-    );
+    ];
+    for (mv, code, params) in refused {
+        let (status, body) = server.post(&moves, Some(&red), json!({ "move": mv })).await;
+        assert_eq!(
+            refusal(status, &body),
+            (StatusCode::UNPROCESSABLE_ENTITY, code.into(), params),
+            "{body}"
+        );
+    }
     // Joining a game whose seats are both taken.
     let (status, body) = server
         .post(
