@@ -8,10 +8,11 @@
 //! (`TimeControl::COURSE`); an illegal or unparsable move or a move out of
 //! turn loses.
 //!
-//! A game ends for both players at once: the final state goes to each with
-//! `end: true` and both connections are closed (the course servers tell
-//! only the player whose message ended it, or nobody; `docs/api.md`,
-//! "Course protocol"). A player who leaves or sends what is no message
+//! A game ends for both players: each gets the final state with `end: true`
+//! as the answer to its next message, and is closed (the course servers
+//! tell only the player whose message ended it, or nobody; `docs/api.md`,
+//! "Course protocol"). Nothing is ever sent unasked: client.py reads one
+//! `recv` per answer, and a state sent unasked could share that read. A player who leaves or sends what is no message
 //! mid-game loses at once. A game is stored only when its pair is formed:
 //! a player who leaves while waiting leaves nothing behind, and the next
 //! connection is seated as Red. Stored games are visible like any other.
@@ -43,6 +44,10 @@ const MESSAGES_PER_SECOND: f64 = 1000.0;
 
 /// How long a closing connection waits for the client to close its side.
 const CLOSE_LINGER: Duration = Duration::from_secs(2);
+
+/// How long a player whose game the other side ended is waited for: its
+/// next message is answered with the final state, then it is closed.
+const LAST_ANSWER_WAIT: Duration = Duration::from_secs(30);
 
 /// The most a closing connection reads and drops meanwhile: a client still
 /// sending a flood is cut off.
@@ -278,41 +283,55 @@ async fn wait_for_opponent(
     Ok(None)
 }
 
-/// Plays the game for one seat until it ends, then sends the final state
-/// and closes.
+/// Plays the game for one seat until it ends: the final state is the
+/// answer to the message that ended it or, when something else ended it,
+/// to the next one.
 async fn play(app: &Arc<App>, client: &mut Client, id: &str, seat: Color) -> anyhow::Result<()> {
     let mut updates = app.hub.subscribe(id);
     loop {
         tokio::select! {
             incoming = client.next() => {
-                let message = match incoming {
-                    Incoming::Message(message) => message,
-                    Incoming::Unreadable(error) => {
-                        forfeit(app, id, seat, &error.to_string()).await?;
-                        return Ok(());
-                    }
-                    Incoming::Closed => {
-                        forfeit(app, id, seat, "the connection closed").await?;
-                        return Ok(());
-                    }
-                };
-                let reply = answer(app, id, seat, &message).await?;
-                client.send(&reply).await?;
-                if reply.end {
+                if answer_incoming(app, client, id, seat, incoming).await? {
                     return Ok(());
                 }
             }
             // Something happened in the game: if it ended (the opponent's
-            // move, a flag, the opponent leaving), say so and close.
+            // move, a flag, the opponent leaving), the next message is
+            // answered with the final state.
             _ = updates.recv() => {
-                let reply = state_for(app, id, seat).await?;
-                if reply.end {
-                    client.send(&reply).await?;
+                if state_for(app, id, seat).await?.end {
+                    if let Ok(incoming) = tokio::time::timeout(LAST_ANSWER_WAIT, client.next()).await {
+                        answer_incoming(app, client, id, seat, incoming).await?;
+                    }
                     return Ok(());
                 }
             }
         }
     }
+}
+
+/// Answers what the client did; true when the game is over for it.
+async fn answer_incoming(
+    app: &Arc<App>,
+    client: &mut Client,
+    id: &str,
+    seat: Color,
+    incoming: Incoming,
+) -> anyhow::Result<bool> {
+    let message = match incoming {
+        Incoming::Message(message) => message,
+        Incoming::Unreadable(error) => {
+            forfeit(app, id, seat, &error.to_string()).await?;
+            return Ok(true);
+        }
+        Incoming::Closed => {
+            forfeit(app, id, seat, "the connection closed").await?;
+            return Ok(true);
+        }
+    };
+    let reply = answer(app, id, seat, &message).await?;
+    client.send(&reply).await?;
+    Ok(reply.end)
 }
 
 /// Ends the game against `seat`, for leaving or for what it sent, if the

@@ -213,6 +213,33 @@ async fn a_disconnect_or_garbage_mid_game_ends_it_at_once_for_both() {
     );
 }
 
+/// The case a CI run met: Red's answer to `"get"` was still unread when
+/// Blue's move ended the game. A final state sent unasked would have
+/// arrived in the same `recv` as that answer, and client.py would have read
+/// two JSON objects as one. The end is the answer to Red's next message.
+#[tokio::test]
+async fn the_final_state_is_never_sent_unasked_so_no_read_holds_two_answers() {
+    let server = course_server().await;
+    let address = server.course_addr.unwrap();
+    tokio::task::spawn_blocking(move || {
+        let (mut red, blue) = pair(address);
+        assert!(red.ask("A7-A6-1").is_some());
+        red.send("get");
+        std::thread::sleep(Duration::from_millis(200));
+        drop(blue);
+        std::thread::sleep(Duration::from_millis(300));
+        let unread = red.recv().expect("the answer to get");
+        let answer: Value = serde_json::from_str(&unread)
+            .unwrap_or_else(|_| panic!("one answer per read: {unread}"));
+        assert_eq!(answer["end"], false, "{answer}");
+        let final_state = red.ask("get").expect("the final state");
+        assert_eq!(final_state["end"], true, "{final_state}");
+        assert_eq!(red.recv(), None, "then the connection closes");
+    })
+    .await
+    .unwrap();
+}
+
 #[tokio::test]
 async fn an_over_limit_message_is_unreadable_and_stored_reasons_are_short_and_said_once() {
     let server = course_server().await;

@@ -74,9 +74,13 @@ struct Api {
 /// is shared by the run), of letters no two of which look alike.
 fn unique_name(prefix: &str) -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    // Process ids are reused in a long CI run: start from a random number.
+    static START: OnceLock<u64> = OnceLock::new();
     static NEXT: AtomicU64 = AtomicU64::new(0);
     const LETTERS: &[u8; 16] = b"abdefghjkpqstxyz";
-    let mut n = u64::from(std::process::id()) * 1000 + NEXT.fetch_add(1, Ordering::Relaxed);
+    let start = *START.get_or_init(|| rand::random::<u64>() & ((1 << 40) - 1));
+    let mut n = start + NEXT.fetch_add(1, Ordering::Relaxed);
     let mut suffix = String::new();
     for _ in 0..10 {
         suffix.push(char::from(LETTERS[(n % 16) as usize]));

@@ -22,10 +22,16 @@ pub fn sqlite_url() -> String {
     format!("sqlite:{}", dir.join("towers.db").display())
 }
 
+/// A number no other call of this test run draws. Process ids are reused
+/// in a long CI run, and the PostgreSQL database and temporary folder
+/// outlive each test binary, so each process starts from a random number.
 fn rand_suffix() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::OnceLock;
+    static START: OnceLock<u64> = OnceLock::new();
     static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
+    let start = *START.get_or_init(|| rand::random::<u64>() & ((1 << 40) - 1));
+    start + NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// The PostgreSQL database of this test run, if one is configured.
@@ -276,7 +282,7 @@ pub struct Account {
 /// letters no two of which look alike: 'rn' is too like 'm').
 pub fn unique_name(prefix: &str) -> String {
     const LETTERS: &[u8; 16] = b"abdefghjkpqstxyz";
-    let mut n = u64::from(std::process::id()) * 1000 + rand_suffix();
+    let mut n = rand_suffix();
     let mut suffix = String::new();
     for _ in 0..10 {
         suffix.push(char::from(LETTERS[(n % 16) as usize]));
