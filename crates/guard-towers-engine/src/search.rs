@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use guard_towers::{Color, Mobility, Move, MoveList, Position, Rules, Square, MAX_MOVES};
+use guard_towers::{Color, Move, MoveList, Position, Rules, Square, MAX_MOVES};
 use guard_towers_tablebase::{Tablebase, Verdict};
 
 use crate::eval::{evaluate_with, Evaluator};
@@ -151,19 +151,23 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn enter(&mut self, ply: usize, position: &Position, mv: Option<Move>, child: &Position) {
         if let Evaluator::Network(network) = self.evaluator {
-            self.accumulators[ply + 1] = match mv {
-                Some(mv) => network.update(&self.accumulators[ply], position, mv, child),
-                None => self.accumulators[ply],
-            };
+            let (path, next) = self.accumulators.split_at_mut(ply + 1);
+            match mv {
+                Some(mv) => network.update_into(&mut next[0], &path[ply], position, mv, child),
+                None => next[0] = path[ply],
+            }
         }
     }
 
-    /// The static evaluation of `position`, the node at `ply` of the path,
-    /// with both sides' mobility already counted.
+    /// The static evaluation of `position`, the node at `ply` of the path.
     #[inline]
-    fn evaluate(&self, position: &Position, ply: usize, ours: &Mobility, theirs: &Mobility) -> i32 {
+    fn evaluate(&self, position: &Position, ply: usize) -> i32 {
         match self.evaluator {
-            Evaluator::Classic(weights) => evaluate_with(position, ours, theirs, weights),
+            Evaluator::Classic(weights) => {
+                let us = position.side_to_move();
+                let (ours, theirs) = (position.mobility(us), position.mobility(!us));
+                evaluate_with(position, &ours, &theirs, weights)
+            }
             Evaluator::Network(network) => {
                 network.evaluate_accumulated(&self.accumulators[ply], position.side_to_move())
             }
@@ -321,10 +325,7 @@ impl<'a> Searcher<'a> {
                 return alpha;
             }
         }
-        // Both sides' moves are counted once here and serve the win checks
-        // and the evaluation (movegen is most of the cost of a node).
-        let ours = position.mobility(us);
-        if ply > 0 && position.can_win_with(us, ours.reach) {
+        if ply > 0 && position.has_winning_move(us) {
             return MATE - ply as i32 - 1;
         }
         let pv_node = beta - alpha > 1;
@@ -340,8 +341,7 @@ impl<'a> Searcher<'a> {
                 return score;
             }
         }
-        let theirs = position.mobility(!us);
-        let threatened = position.can_win_with(!us, theirs.reach);
+        let threatened = position.has_winning_move(!us);
         // Extending every threatened node could go on for ever when both
         // guards keep threatening; twice the root depth bounds it.
         let extend = threatened && ply < 2 * self.root_depth as usize;
@@ -353,7 +353,7 @@ impl<'a> Searcher<'a> {
             && !threatened
             && depth >= 3
             && beta.abs() < MATE_BOUND
-            && self.evaluate(position, ply, &ours, &theirs) >= beta
+            && self.evaluate(position, ply) >= beta
         {
             let reduction = 2 + depth / 4;
             self.hashes.push(position.hash());
@@ -495,18 +495,16 @@ impl<'a> Searcher<'a> {
             return score;
         }
         let us = position.side_to_move();
-        let ours = position.mobility(us);
-        if position.can_win_with(us, ours.reach) {
+        if position.has_winning_move(us) {
             return MATE - ply as i32 - 1;
         }
-        let theirs = position.mobility(!us);
         if ply >= MAX_PLY {
-            return self.evaluate(position, ply, &ours, &theirs);
+            return self.evaluate(position, ply);
         }
-        let evading = qply < MAX_EVASION_PLIES && position.can_win_with(!us, theirs.reach);
+        let evading = qply < MAX_EVASION_PLIES && position.has_winning_move(!us);
         let mut best = -INFINITY;
         if !evading {
-            best = self.evaluate(position, ply, &ours, &theirs);
+            best = self.evaluate(position, ply);
             if best >= beta {
                 return best;
             }
@@ -519,8 +517,11 @@ impl<'a> Searcher<'a> {
         let mut order = self.order(position, moves, None, usize::MAX);
         for index in 0..order.len() {
             let mv = order.pick_next(index);
+            // Captures are ordered before every quiet move (their keys
+            // start at 1,000,000, a history's stay within ±16,384), so the
+            // first quiet move picked ends the captures.
             if !evading && !position.is_capture(mv) {
-                continue;
+                break;
             }
             let child = position.play(mv);
             self.enter(ply, position, Some(mv), &child);

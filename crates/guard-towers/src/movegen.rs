@@ -13,10 +13,30 @@ use crate::bitboard::{neighbours, origins, shift, shift_back, Squares, BOARD};
 use crate::color::Color;
 use crate::moves::{Move, MoveList};
 use crate::position::{castle, Position};
-use crate::square::{Direction, Square, SIDE};
+use crate::square::{Direction, Square, SIDE, SQUARES};
 
 /// The farthest any piece can travel on a 7-square line.
 const MAX_DISTANCE: u32 = SIDE as u32 - 1;
+
+/// For each direction and square: the squares beyond it that way.
+const RAYS: [[u64; SQUARES]; 4] = {
+    let mut rays = [[0u64; SQUARES]; 4];
+    let mut dir = 0;
+    while dir < 4 {
+        let mut square = 0;
+        while square < SQUARES {
+            let mut distance = 1;
+            while distance <= MAX_DISTANCE {
+                let origin = (1u64 << square) & origins(Direction::ALL[dir], distance);
+                rays[dir][square] |= shift(origin, Direction::ALL[dir], distance);
+                distance += 1;
+            }
+            square += 1;
+        }
+        dir += 1;
+    }
+    rays
+};
 
 /// Receives destinations, grouped as the generator finds them.
 trait Sink {
@@ -116,16 +136,37 @@ impl Position {
 
     /// Whether `color`, if it were to move, could win at once: capture the
     /// enemy guard or step its guard onto the enemy castle.
-    pub fn has_winning_move(&self, color: Color) -> bool {
-        self.can_win_with(color, self.reach(color))
-    }
-
-    /// [`Position::has_winning_move`] for a `reach` already computed.
+    ///
+    /// Looked up from the enemy guard outwards instead of by generating
+    /// `color`'s moves (the search asks this for both sides at every node):
+    /// along each line only the nearest piece can reach the guard, and it
+    /// does when it is `color`'s tower of at least as many stones as it
+    /// stands squares away.
     #[inline]
-    pub fn can_win_with(&self, color: Color, reach: u64) -> bool {
-        let guard = self.guard_bits(color);
-        let castle_step = neighbours(guard) & castle(!color).bit() & !self.towers(color);
-        castle_step != 0 || reach & self.guard_bits(!color) != 0
+    pub fn has_winning_move(&self, color: Color) -> bool {
+        let own_towers = self.towers(color);
+        let enemy_guard = self.guard_bits(!color);
+        let guard_step = castle(!color).bit() | enemy_guard;
+        if neighbours(self.guard_bits(color)) & guard_step & !own_towers != 0 {
+            return true;
+        }
+        if enemy_guard == 0 {
+            return false;
+        }
+        let target = enemy_guard.trailing_zeros() as usize;
+        let occupied = self.occupied();
+        Direction::ALL.into_iter().any(|dir| {
+            let blockers = RAYS[dir as usize][target] & occupied;
+            let nearest = match dir {
+                Direction::North | Direction::East => blockers & blockers.wrapping_neg(),
+                Direction::South | Direction::West => (1u64 << 63)
+                    .checked_shr(blockers.leading_zeros())
+                    .unwrap_or(0),
+            };
+            let distance = (nearest.trailing_zeros() as i32 - target as i32).unsigned_abs()
+                / dir.step().unsigned_abs() as u32;
+            nearest & own_towers & self.towers_at_least(distance) != 0
+        })
     }
 
     /// Whether `mv` (legal here) ends the game at once.

@@ -1,6 +1,9 @@
 //! Perft: the number of move sequences of a given length, the standard
 //! correctness check and speed measure of a move generator. The last ply is
-//! bulk-counted (moves are counted, not played).
+//! bulk-counted (moves are counted, not played), and the last two plies
+//! eight children at a time where the processor allows ([`children`]).
+
+mod children;
 
 use crate::moves::Move;
 use crate::position::Position;
@@ -10,6 +13,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => u64::from(position.count_moves()),
+        2 => children::count_grandchildren(position),
         _ => position
             .legal_moves()
             .iter()

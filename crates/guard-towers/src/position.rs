@@ -15,7 +15,7 @@ use crate::bitboard::{Squares, BOARD};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::notation::PositionError;
-use crate::square::{Square, SQUARES};
+use crate::square::{Square, SIDE, SQUARES};
 use crate::zobrist;
 
 /// Most stones a colour owns, and so the tallest possible tower.
@@ -184,6 +184,12 @@ impl Position {
         }
     }
 
+    /// The height digits 1, 2 and 4 of every tower, as bit planes.
+    #[inline(always)]
+    pub(crate) fn height_planes(&self) -> [u64; 3] {
+        self.height_bits
+    }
+
     /// All occupied squares.
     #[inline(always)]
     pub fn occupied(&self) -> u64 {
@@ -223,6 +229,28 @@ impl Position {
             *slot = self.piece_at(square);
         }
         pieces
+    }
+
+    /// The same position seen in a mirror between files A and G: the
+    /// castles stand on file D, so the game is the same, move for move
+    /// mirrored. Puzzles count a position and its mirror image once.
+    ///
+    /// ```
+    /// use guard_towers::Position;
+    ///
+    /// let position: Position = "r16/7/7/3RG3/7/7/3BG3 b".parse().unwrap();
+    /// assert_eq!(position.mirrored().to_string(), "6r1/7/7/3RG3/7/7/3BG3 b");
+    /// assert_eq!(position.mirrored().mirrored(), position);
+    /// ```
+    pub fn mirrored(&self) -> Position {
+        let pieces = self.pieces();
+        let mut mirrored = [None; SQUARES];
+        for square in Square::all() {
+            let image = Square::from_coords(SIDE - 1 - square.file(), square.rank())
+                .expect("a mirrored square is on the board");
+            mirrored[image.index()] = pieces[square.index()];
+        }
+        Position::from_pieces(&mirrored, self.side).expect("a mirror image has the same pieces")
     }
 
     /// Stones a colour still has on the board (its guard not counted).

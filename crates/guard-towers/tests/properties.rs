@@ -194,6 +194,10 @@ proptest! {
         prop_assert_eq!(position.mobility(us).moves, position.count_moves());
         let winning = moves.iter().any(|&m| position.is_winning_move(m));
         prop_assert_eq!(position.has_winning_move(us), winning);
+        // And for the side not to move, as if it were to move.
+        let passed = position.pass();
+        let theirs = passed.legal_moves().iter().any(|&m| passed.is_winning_move(m));
+        prop_assert_eq!(position.has_winning_move(!us), theirs, "{}", position);
         for &m in moves.iter() {
             prop_assert_eq!(position.is_winning_move(m), position.play(m).winner() == Some((us, winner_reason(&position, m))));
             let captured = position.play(m).stones(!us) < position.stones(!us) || position.play(m).guard(!us).is_none();

@@ -135,3 +135,59 @@ fn a_reader_that_leaves_early_ends_the_command_without_a_panic() {
         );
     }
 }
+
+/// A stand-in for another generator's perft driver: a shell script that
+/// prints `line` (and records its arguments next to itself).
+fn fake_peer(name: &str, line: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("towers-peer-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("perft-peer");
+    let args = dir.join("args");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho \"$@\" > '{}'\necho '{line}'\n",
+            args.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+#[test]
+fn perft_against_a_peer_prints_both_cpu_times_and_their_ratio() {
+    let peer = fake_peer("agrees", "nodes 14896 cpu 2.5");
+    let output = towers(&["gt", "perft", "3", "--peer", peer.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "perft 3: 14896 nodes");
+    assert!(lines[1].starts_with("towers cpu "), "{text}");
+    assert_eq!(lines[2], "peer cpu 2.500 s");
+    assert!(lines[3].starts_with("ratio 0.0"), "{text}");
+    // The peer was asked for the same depth and position.
+    let args = std::fs::read_to_string(peer.with_file_name("args")).unwrap();
+    assert_eq!(args.trim(), format!("3 {}", Position::start()));
+}
+
+#[test]
+fn perft_against_a_peer_refuses_other_counts_and_other_output() {
+    let disagrees = fake_peer("disagrees", "nodes 14895 cpu 2.5");
+    let output = towers(&["gt", "perft", "3", "--peer", disagrees.to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("the peer counts 14895 nodes at depth 3, this generator 14896"),
+        "{}",
+        stderr(&output)
+    );
+    let mute = fake_peer("mute", "done");
+    let output = towers(&["gt", "perft", "3", "--peer", mute.to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("printed no line 'nodes N cpu SECONDS'"));
+    let output = towers(&["gt", "perft", "3", "--peer", "/nonexistent/peer"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("cannot run the peer /nonexistent/peer"));
+    assert!(stdout(&output).is_empty());
+}

@@ -17,6 +17,7 @@
 
 mod features;
 mod network;
+mod simd;
 
 pub use features::{active_features, feature, mirror_file, Features, FEATURES, MAX_ACTIVE};
 pub use network::{Accumulator, Network, NetworkError, HIDDEN, QA, QB, SCALE};

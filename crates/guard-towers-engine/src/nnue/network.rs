@@ -3,9 +3,10 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use guard_towers::{Color, Move, Position};
+use guard_towers::{Color, Move, Piece, Position};
 
 use super::features::{active_features, feature, FEATURES};
+use super::simd::{self, Row};
 
 /// Neurons of the hidden layer, per side.
 pub const HIDDEN: usize = 64;
@@ -156,33 +157,37 @@ impl Network {
         }
     }
 
-    /// The hidden layers after `mv`, from those before it: only the two
-    /// squares the move touches change, so at most four rows a side are
-    /// taken out or put in instead of all sixteen.
-    pub fn update(
+    /// The hidden layers after `mv`, from those before it (`accumulator`),
+    /// written into `next` (the search's stack of hidden layers, without a
+    /// copy). Only the two squares the move touches change, so at most four
+    /// rows a side are taken out or put in instead of all sixteen: the old
+    /// pieces' rows go, the new ones' come.
+    #[inline]
+    pub fn update_into(
         &self,
+        next: &mut Accumulator,
         accumulator: &Accumulator,
         before: &Position,
         mv: Move,
         after: &Position,
-    ) -> Accumulator {
-        let mut next = *accumulator;
-        for square in [mv.from(), mv.to()] {
-            let (old, new) = (before.piece_at(square), after.piece_at(square));
-            if old == new {
-                continue;
-            }
-            for side in Color::ALL {
-                let sums = &mut next.sides[side.index()];
-                if let Some(old) = old {
-                    subtract(sums, &self.feature_weights[feature(side, old, square)]);
-                }
-                if let Some(new) = new {
-                    add(sums, &self.feature_weights[feature(side, new, square)]);
-                }
-            }
+    ) {
+        let squares = [mv.from(), mv.to()];
+        let (old, new) = (
+            squares.map(|square| before.piece_at(square)),
+            squares.map(|square| after.piece_at(square)),
+        );
+        for side in Color::ALL {
+            let row = |piece: Option<Piece>, square| match piece {
+                Some(piece) => &self.feature_weights[feature(side, piece, square)],
+                None => &simd::ZERO,
+            };
+            simd::apply(
+                &mut next.sides[side.index()],
+                &accumulator.sides[side.index()],
+                [row(old[0], squares[0]), row(old[1], squares[1])],
+                [row(new[0], squares[0]), row(new[1], squares[1])],
+            );
         }
-        next
     }
 
     /// The evaluation, in centi-stones from `side_to_move`'s view, of the
@@ -193,8 +198,9 @@ impl Network {
         let (own_weights, other_weights) = self.output_weights.split_at(HIDDEN);
         // In 64 bits: a side's sum fits 32 (64 · 255 · 32767), but two of
         // them with any bias a file may hold, times SCALE, do not.
-        let sum = i64::from(dot(own, own_weights))
-            + i64::from(dot(other, other_weights))
+        let (own_weights, other_weights) = (row_of(own_weights), row_of(other_weights));
+        let sum = i64::from(simd::clipped_dot(own, own_weights))
+            + i64::from(simd::clipped_dot(other, other_weights))
             + i64::from(self.output_bias);
         // Within the search's ordinary scores, whatever the weights.
         (sum * i64::from(SCALE) / i64::from(QA * QB)).clamp(-LIMIT, LIMIT) as i32
@@ -220,21 +226,9 @@ fn add(sums: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     }
 }
 
-#[inline(always)]
-fn subtract(sums: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (sum, weight) in sums.iter_mut().zip(row) {
-        *sum = sum.wrapping_sub(*weight);
-    }
-}
-
-/// Σ clip(a, 0, QA) · w, in 32 bits.
-#[inline]
-fn dot(activations: &[i16; HIDDEN], weights: &[i16]) -> i32 {
-    activations
-        .iter()
-        .zip(weights)
-        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
-        .sum()
+/// Half of the output weights as one side's row.
+fn row_of(weights: &[i16]) -> &Row {
+    weights.try_into().expect("HIDDEN output weights a side")
 }
 
 #[cfg(test)]
@@ -269,7 +263,8 @@ mod tests {
                     .wrapping_add(1442695040888963407);
                 let mv = moves[(state >> 33) as usize % moves.len()];
                 let next = position.play(mv);
-                accumulator = network.update(&accumulator, &position, mv, &next);
+                let before = accumulator;
+                network.update_into(&mut accumulator, &before, &position, mv, &next);
                 assert_eq!(
                     accumulator,
                     network.accumulator(&next),
