@@ -116,8 +116,8 @@ pub struct Tuning {
     /// when next asked for.
     pub cached_games: usize,
     /// Endgame tables for analyses and the full-strength engine's games
-    /// (`towers serve --tablebase DIR`).
-    pub tablebase: Option<Arc<guard_towers_tablebase::Tablebase>>,
+    /// (`towers serve --tablebase DIR`), maybe still being built.
+    pub tablebase: crate::tablebases::Tablebases,
 }
 
 pub struct App {

@@ -8,7 +8,9 @@
 //! ends (resigned, agreed, forfeited) stops its search and frees its engines.
 //! With endgame tables (`towers serve --tablebase DIR`) the full-strength
 //! engine plays them; a weaker level keeps its deliberate mistakes, so its
-//! strength stays the one `docs/levels.md` measured.
+//! strength stays the one `docs/levels.md` measured. An engine is handed
+//! the tables there are when it is made: one made before a background
+//! build finished plays its game on without them.
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -19,6 +21,8 @@ use guard_towers::Color;
 use guard_towers_engine::{Engine, Level};
 use guard_towers_tablebase::Tablebase;
 
+use crate::tablebases::Tablebases;
+
 /// The hash table of each server engine.
 const HASH_MB: usize = 16;
 
@@ -26,7 +30,7 @@ type Shared = Arc<Mutex<Engine>>;
 
 pub struct EnginePlayers {
     capacity: usize,
-    tablebase: Option<Arc<Tablebase>>,
+    tablebase: Tablebases,
     engines: Mutex<Players>,
 }
 
@@ -39,7 +43,7 @@ struct Players {
 }
 
 impl EnginePlayers {
-    pub fn new(capacity: usize, tablebase: Option<Arc<Tablebase>>) -> EnginePlayers {
+    pub fn new(capacity: usize, tablebase: Tablebases) -> EnginePlayers {
         EnginePlayers {
             capacity: capacity.max(1),
             tablebase,
@@ -67,7 +71,7 @@ impl EnginePlayers {
                 players.by_seat.remove(&oldest);
             }
         }
-        let engine = new_engine(id, seat, level, self.tablebase.clone());
+        let engine = new_engine(id, seat, level, self.tablebase.current());
         let engine = Arc::new(Mutex::new(engine));
         players.by_seat.insert(key, (engine.clone(), now));
         engine
@@ -156,7 +160,7 @@ mod tests {
 
     #[test]
     fn a_seat_keeps_its_engine_between_moves_and_the_oldest_goes_when_full() {
-        let players = EnginePlayers::new(2, None);
+        let players = EnginePlayers::new(2, Tablebases::default());
         let first = players.engine("a", Color::Red, 3);
         assert!(Arc::ptr_eq(&first, &players.engine("a", Color::Red, 3)));
         players.engine("a", Color::Blue, 3);
@@ -168,7 +172,7 @@ mod tests {
 
     #[test]
     fn a_game_that_ends_stops_its_search_and_frees_its_engines() {
-        let players = EnginePlayers::new(4, None);
+        let players = EnginePlayers::new(4, Tablebases::default());
         players.engine("a", Color::Red, 3);
         players.engine("b", Color::Red, 3);
         let stop = players.start_search("a");
@@ -189,7 +193,7 @@ mod tests {
 
     #[test]
     fn a_search_that_yielded_resumes_only_while_its_game_goes_on() {
-        let players = EnginePlayers::new(4, None);
+        let players = EnginePlayers::new(4, Tablebases::default());
         let stop = players.start_search("a");
         stop.store(true, Ordering::Relaxed);
         assert!(players.resume_search("a", &stop));
@@ -212,7 +216,7 @@ mod tests {
         use guard_towers_engine::Limits;
         let mut tablebase = Tablebase::new();
         tablebase.build(1, &mut |_, _| {});
-        let players = EnginePlayers::new(4, Some(Arc::new(tablebase)));
+        let players = EnginePlayers::new(4, Tablebases::ready(Arc::new(tablebase)));
         let position: Position = "6BG/7/7/7/3RG3/7/r16 r".parse().unwrap();
         let game = Game::new(position, Rules::STANDARD);
         let searched_by_tables = |level| {
@@ -223,6 +227,29 @@ mod tests {
         assert!(searched_by_tables(10), "level 10 answers from the tables");
         players.game_over("a");
         assert!(!searched_by_tables(5), "level 5 searches, mistakes and all");
+    }
+
+    /// Tables built after the server started reach the engines made from
+    /// then on; an engine made before plays on without them.
+    #[test]
+    fn tables_built_in_the_background_reach_the_engines_made_afterwards() {
+        use guard_towers::{Game, Position, Rules};
+        use guard_towers_engine::Limits;
+        let tablebases = Tablebases::building(None);
+        let players = EnginePlayers::new(4, tablebases.clone());
+        let position: Position = "6BG/7/7/7/3RG3/7/r16 r".parse().unwrap();
+        let game = Game::new(position, Rules::STANDARD);
+        let searched_by_tables = |id| {
+            let engine = players.engine(id, Color::Red, 10);
+            let mut engine = engine.lock().unwrap();
+            engine.search(&game, &Limits::depth(2)).unwrap().tablebase
+        };
+        assert!(!searched_by_tables("before"), "no tables yet");
+        let mut tablebase = Tablebase::new();
+        tablebase.build(1, &mut |_, _| {});
+        tablebases.built(Arc::new(tablebase));
+        assert!(searched_by_tables("after"), "a new engine has them");
+        assert!(!searched_by_tables("before"), "the older one plays on");
     }
 
     #[test]
