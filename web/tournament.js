@@ -5,7 +5,7 @@
 // panel. The server pairs, scores and ranks: this page shows what it says.
 import { api, tokens, live, element, showError, showMissing, playerPage } from "/api.js";
 import { settingsFields, readSettings } from "/kubb-settings.js";
-import { loadLanguage, onLanguageChange, t, tAttribute, formatNumber, localize, language } from "/i18n.js";
+import { loadLanguage, onLanguageChange, t, tAttribute, formatNumber, formatDate, localize, language } from "/i18n.js";
 
 // The page's words, in the reader's language, before anything is drawn.
 await loadLanguage(["tournament", "kubb", "refusals"]);
@@ -269,8 +269,11 @@ const GT_PLAY = { red: "tournament-play-red", blue: "tournament-play-blue" };
 const qrOpen = new Set();
 let gamesShown = null;
 
+// A Kubb match's links name the tournament too, so that its phones show
+// the match's call to a pitch (tournament-call.js).
 function seatUrl(state, game, seat, token) {
-  return `${location.origin}${gamePage(state, game)}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
+  const page = state.game === "kubb" ? `${gamePage(state, game)}&tournament=${encodeURIComponent(id)}` : gamePage(state, game);
+  return `${location.origin}${page}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
 }
 
 // Copies `url`; where the clipboard is not to be had (a page served
@@ -364,6 +367,90 @@ async function renderGames(state) {
         .map(({ seat, token }) => seatLink(state, game, seat, token))))));
 }
 
+// The day on its pitches, for the organiser: each pitch with the match
+// called to it or played on it (flagged once it runs past its time
+// limit, or far past the round's usual length), and the pairings waiting
+// for a pitch, in the order they will be called.
+const HH_MM = { timeStyle: "short" };
+
+// A pairing by its round and place; a knockout match decided before its
+// round is paired is among `ahead`.
+function pairingAt(state, ref) {
+  return state.rounds[ref.round - 1]?.pairings[ref.index]
+    ?? state.ahead.find((p) => p.round === ref.round && p.index === ref.index) ?? null;
+}
+
+// Whether a playing match has run past its due time: the server's word
+// when it sent the state, or the clock's since.
+function overdue(pairing) {
+  return pairing.overdue || (pairing.due_at !== null && Date.now() > pairing.due_at);
+}
+
+function pitchItem(state, pitch) {
+  const ref = pitch.pairing;
+  const pairing = ref ? pairingAt(state, ref) : null;
+  const toggle = element("button", {
+    type: "button",
+    l10n: [pitch.in_play ? "tournament-pitch-take-out" : "tournament-pitch-bring-back"],
+    onclick: () => attempt(() => savePitches(state.pitches.map((p) => ({ name: p.name, in_play: p.name === pitch.name ? !p.in_play : p.in_play })))),
+  });
+  const parts = [element("strong", { class: "pitch-name" }, withElements("tournament-pitch-name", {}, { name: data(pitch.name) }))];
+  if (!pitch.in_play) parts.push(element("span", { class: "muted", l10n: ["tournament-pitch-out"] }));
+  if (pairing) {
+    parts.push(element("span", {}, pairingNames(pairing)));
+    parts.push(pairing.state === "called"
+      ? element("span", { l10n: ["tournament-pitch-called", { time: formatDate(pairing.called_at, HH_MM) }] })
+      : element("span", { l10n: ["tournament-pitch-playing", { time: formatDate(pairing.started_at, HH_MM) }] }));
+    if (pairing.state === "playing" && overdue(pairing)) parts.push(element("span", { class: "overdue", role: "status", l10n: ["tournament-pitch-overdue"] }));
+    if (pairing.state === "called") {
+      parts.push(element("button", {
+        type: "button",
+        l10n: ["tournament-pitch-mark-started"],
+        onclick: () => attempt(async () => render(await api("POST", `/api/tournaments/${id}/starts`,
+          { round: ref.round, first: ref.first, second: ref.second }, tokens.get(id)))),
+      }));
+    }
+  } else if (pitch.in_play) {
+    parts.push(element("span", { class: "muted", l10n: ["tournament-pitch-free"] }));
+  }
+  parts.push(toggle);
+  return element("li", { "data-pitch": pitch.name, class: pairing && overdue(pairing) ? "pitch overdue-pitch" : "pitch" }, parts);
+}
+
+// Which playing matches are flagged, as the list shows them.
+let overdueShown = "";
+function overdueKey(state) {
+  return [...state.rounds.flatMap((round) => round.pairings), ...state.ahead]
+    .map((p) => (p.state === "playing" && overdue(p) ? "1" : "0")).join("");
+}
+
+// Redrawn only when what it shows changes, so that a button keeps its
+// focus through the tournament's live updates.
+let dayShown = null;
+
+function renderDay(state) {
+  overdueShown = overdueKey(state);
+  const courses = state.rounds.map((round) => round.pairings.map((p) => [p.state, p.pitch, p.called_at, p.started_at]));
+  const shown = JSON.stringify([state.pitches, courses, state.ahead, overdueShown, language()]);
+  if (shown === dayShown) return;
+  dayShown = shown;
+  $("pitch-list").replaceChildren(...state.pitches.map((pitch) => pitchItem(state, pitch)));
+  const all = [...state.rounds.flatMap((round) => round.pairings.map((pairing) => ({ ...pairing, round: round.round }))), ...state.ahead];
+  const waiting = all.filter((pairing) => pairing.state === "waiting")
+    .map((pairing) => element("li", {}, withElements("tournament-waiting-pairing", { round: pairing.round },
+      { first: data(pairing.first), second: data(pairing.second) })));
+  $("waiting-list").replaceChildren(...(waiting.length ? waiting : [element("li", { class: "muted", l10n: ["tournament-waiting-none"] })]));
+  const names = $("pitch-names");
+  if (document.activeElement !== names) names.value = state.pitches.map((pitch) => pitch.name).join("\n");
+}
+
+// The calls new pitches make come with the tournament's live update;
+// asked for at once too, so the page does not wait on the socket.
+async function savePitches(pitches) {
+  await api("PUT", `/api/tournaments/${id}/pitches`, { pitches }, tokens.get(id));
+  render(await api("GET", `/api/tournaments/${id}`));
+}
+
 let shownState = null;
 
 function render(state) {
@@ -383,8 +470,10 @@ function render(state) {
   const knockout = state.has_bracket && state.rounds.some((round) => round.stage === "knockout");
   $("bracket-section").hidden = !knockout;
   if (knockout) $("bracket").src = `/api/tournaments/${id}/bracket?seq=${state.seq}`;
+  $("board-link").href = `/tournament/board?id=${encodeURIComponent(id)}`;
   if (tokens.get(id)) {
     renderOrganiser(state);
+    renderDay(state);
     renderGames(state).catch((failure) => showError(error, failure));
   }
 }
@@ -406,6 +495,18 @@ function setupOrganiser() {
   $("start-round").addEventListener("click", () => attempt(async () => {
     render((await api("POST", `/api/tournaments/${id}/rounds`, {}, token())).state);
   }));
+  $("pitches-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    attempt(async () => {
+      const kept = new Map((shownState?.pitches ?? []).map((pitch) => [pitch.name, pitch.in_play]));
+      const names = $("pitch-names").value.split("\n").map((name) => name.trim()).filter(Boolean);
+      await savePitches(names.map((name) => ({ name, in_play: kept.get(name) ?? true })));
+    });
+  });
+  // A match past its time limit is flagged without waiting for news.
+  setInterval(() => {
+    if (shownState && overdueKey(shownState) !== overdueShown) renderDay(shownState);
+  }, 5000);
   $("result-form").addEventListener("submit", (event) => {
     event.preventDefault();
     attempt(async () => {

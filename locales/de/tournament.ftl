@@ -138,3 +138,22 @@ tournament-bracket-image =
 tournament-export = Export
 tournament-export-pairings = Paarungen (CSV)
 tournament-export-standings = Tabelle (CSV)
+
+# The day on its pitches (the organiser's panel).
+tournament-board-link = Aufrufanzeige (für einen Bildschirm an den Feldern)
+tournament-day-title = Felder
+tournament-pitches-label = Felder, ein Name pro Zeile, in der Reihenfolge, in der sie vergeben werden
+tournament-pitches-save = Felder speichern
+tournament-pitches-note = Sobald beide Teams einer Paarung frei sind, wird sie auf das erste freie Feld aufgerufen, in der Reihenfolge der Paarungen; ein Ergebnis gibt das Feld sofort frei. Die erste Eingabe eines Spiels markiert es als begonnen.
+tournament-waiting-title = Wartet auf ein Feld
+tournament-waiting-none = Keine Paarung wartet.
+tournament-waiting-pairing = Runde { $round }: { $first } – { $second }
+tournament-pitch-name = Feld { $name }
+tournament-pitch-out = außer Betrieb
+tournament-pitch-free = frei
+tournament-pitch-called = aufgerufen um { $time }
+tournament-pitch-playing = spielt seit { $time }
+tournament-pitch-overdue = über der Zeit
+tournament-pitch-mark-started = Als begonnen markieren
+tournament-pitch-take-out = Außer Betrieb nehmen
+tournament-pitch-bring-back = Wieder in Betrieb nehmen

@@ -138,3 +138,22 @@ tournament-bracket-image =
 tournament-export = Export
 tournament-export-pairings = Pairings (CSV)
 tournament-export-standings = Standings (CSV)
+
+# The day on its pitches (the organiser's panel).
+tournament-board-link = Call board (for a screen beside the pitches)
+tournament-day-title = Pitches
+tournament-pitches-label = Pitches, one name a line, in the order they are given out
+tournament-pitches-save = Save the pitches
+tournament-pitches-note = As soon as a pairing's teams are both free, it is called to the first free pitch, in the order of the pairings; a result frees the pitch at once. A match's first entry marks it started.
+tournament-waiting-title = Waiting for a pitch
+tournament-waiting-none = No pairing is waiting.
+tournament-waiting-pairing = Round { $round }: { $first } – { $second }
+tournament-pitch-name = Pitch { $name }
+tournament-pitch-out = out of play
+tournament-pitch-free = free
+tournament-pitch-called = called at { $time }
+tournament-pitch-playing = playing since { $time }
+tournament-pitch-overdue = over time
+tournament-pitch-mark-started = Mark started
+tournament-pitch-take-out = Take out of play
+tournament-pitch-bring-back = Bring back into play

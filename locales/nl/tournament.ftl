@@ -139,3 +139,22 @@ tournament-bracket-image =
 tournament-export = Exporteren
 tournament-export-pairings = Paringen (CSV)
 tournament-export-standings = Stand (CSV)
+
+# The day on its pitches (the organiser's panel).
+tournament-board-link = Oproepbord (voor een scherm bij de velden)
+tournament-day-title = Velden
+tournament-pitches-label = Velden, één naam per regel, in de volgorde waarin ze worden uitgegeven
+tournament-pitches-save = Velden opslaan
+tournament-pitches-note = Zodra beide teams van een paring vrij zijn, wordt ze naar het eerste vrije veld geroepen, in de volgorde van de paringen; een uitslag maakt het veld meteen vrij. De eerste invoer van een partij markeert haar als begonnen.
+tournament-waiting-title = Wacht op een veld
+tournament-waiting-none = Er wacht geen paring.
+tournament-waiting-pairing = Ronde { $round }: { $first } – { $second }
+tournament-pitch-name = Veld { $name }
+tournament-pitch-out = buiten gebruik
+tournament-pitch-free = vrij
+tournament-pitch-called = opgeroepen om { $time }
+tournament-pitch-playing = speelt sinds { $time }
+tournament-pitch-overdue = over tijd
+tournament-pitch-mark-started = Markeer als begonnen
+tournament-pitch-take-out = Buiten gebruik nemen
+tournament-pitch-bring-back = Weer in gebruik nemen

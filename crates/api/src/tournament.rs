@@ -117,6 +117,132 @@ pub struct Pairing {
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(required = true)]
     pub result_by: Option<ResultBy>,
+    #[serde(flatten)]
+    pub course: Course,
+}
+
+/// A pairing's course through the day on its pitches: waiting, called to
+/// a pitch, playing, finished. Times are milliseconds since the Unix
+/// epoch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Course {
+    #[schema(value_type = PairingState)]
+    pub state: ::tournament::pitches::State,
+    /// The pitch it is (or was) called to; null while it waits, and for a
+    /// pairing never called (a bye, or a tournament without pitches)
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(value_type = Option<String>, required = true)]
+    pub pitch: Option<names::Name>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub called_at: Option<i64>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub started_at: Option<i64>,
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub finished_at: Option<i64>,
+    /// When a playing match counts as running long: its start plus the
+    /// match time limit, or, without one, plus twice the median length of
+    /// its round's finished matches (once three have one); null otherwise
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub due_at: Option<i64>,
+    /// Playing past `due_at` when the state was sent
+    pub overdue: bool,
+}
+
+names_schema! {
+    /// Where a pairing is in the day: waiting (no pitch yet), called (to
+    /// a pitch), playing (its first event entered, or marked started by
+    /// the organiser), finished (its result in; a bye at once).
+    PairingState = ::tournament::pitches::State::ALL;
+}
+
+/// A knockout match of the next round decided before its round is paired
+/// (both its feeding matches have a winner): it is called to a pitch at
+/// once, and keeps its course when the round is paired.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct AheadPairing {
+    /// The round it will be played in and its place there
+    #[serde(flatten)]
+    pub pairing: PairingRef,
+    #[serde(flatten)]
+    pub course: Course,
+}
+
+/// A pitch of the tournament, and the pairing on it now.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PitchView {
+    #[schema(value_type = String)]
+    pub name: names::Name,
+    /// One out of play keeps the match on it but gets no new one
+    pub in_play: bool,
+    /// The pairing called to it or playing on it, if any
+    #[serde(deserialize_with = "Option::deserialize")]
+    #[schema(required = true)]
+    pub pairing: Option<PairingRef>,
+}
+
+/// A pairing, by its round and its place in the round (a round not yet
+/// paired for a knockout match decided ahead).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PairingRef {
+    /// From 1
+    pub round: u32,
+    /// From 0, in the round's order
+    pub index: usize,
+    #[schema(value_type = String)]
+    pub first: Name,
+    #[schema(value_type = String)]
+    pub second: Name,
+}
+
+/// `GET /api/tournaments/{id}/pitches`: every pitch, in the order they
+/// are given out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Pitches {
+    pub pitches: Vec<PitchView>,
+}
+
+/// `PUT /api/tournaments/{id}/pitches`: every pitch, in the order they
+/// are given out (organiser). A pitch left out or out of play keeps the
+/// match on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetPitches {
+    pub pitches: Vec<PitchRequest>,
+}
+
+/// A pitch as the organiser names it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PitchRequest {
+    /// A name by the one rule of names (1-40 characters): `1`, `A3`,
+    /// `Veld 7`; look-alikes are one pitch
+    pub name: String,
+    #[serde(default = "in_play")]
+    #[schema(default = true)]
+    pub in_play: bool,
+}
+
+fn in_play() -> bool {
+    true
+}
+
+/// `POST /api/tournaments/{id}/starts`: the organiser marks a pairing's
+/// match started (its first event entered does so by itself).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartRequest {
+    #[schema(value_type = String)]
+    pub first: Name,
+    #[schema(value_type = String)]
+    pub second: Name,
+    /// The round (default: the latest that pairs them)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub round: Option<u32>,
 }
 
 /// A round of a tournament.
@@ -206,6 +332,14 @@ pub struct TournamentState {
     /// alone is not
     #[serde(default)]
     pub rated: bool,
+    /// The pitches, in the order they are given out, each with the
+    /// pairing on it now
+    #[serde(default)]
+    pub pitches: Vec<PitchView>,
+    /// Knockout: the next round's matches already decided, before the
+    /// round is paired
+    #[serde(default)]
+    pub ahead: Vec<AheadPairing>,
 }
 
 /// A seat of a tournament game and its token.
@@ -227,6 +361,8 @@ pub struct PairingGame {
     /// Guard & Towers: red and blue, for the players; Kubb: referee, for the
     /// scorekeeper
     pub tokens: Vec<SeatToken>,
+    #[serde(flatten)]
+    pub course: Course,
 }
 
 /// `POST /api/tournaments`'s answer: the tournament and the organiser's

@@ -14,6 +14,10 @@
 //!   tie-break order), [`tiebreaks`], [`standings`] and the tournament's
 //!   [`table`];
 //! - [`schedule`]: rounds onto pitches or boards in time slots;
+//! - [`pitches`]: the day on its pitches, each pairing called to one as
+//!   soon as it and both its teams are free;
+//! - [`simulated_day`]: a whole day played out on its pitches, live calls
+//!   against the fixed timetable, with the match lengths a caller gives;
 //! - [`glicko2`] and [`ratings`]: Glicko-2 ratings, histories and
 //!   leaderboards;
 //! - [`event`] and [`tournament`]: the event model and its fold (the
@@ -56,11 +60,13 @@ pub mod glicko2;
 pub mod knockout;
 pub mod name;
 mod pairing;
+pub mod pitches;
 pub mod pools;
 pub mod ratings;
 pub mod round_robin;
 pub mod schedule;
 pub mod score;
+pub mod simulated_day;
 mod stages;
 pub mod standings;
 pub mod swiss;

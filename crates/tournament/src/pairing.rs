@@ -168,6 +168,42 @@ impl Tournament {
         Ok(pairings)
     }
 
+    /// The next knockout round's matches already decided before it is
+    /// paired: those whose two feeding matches both have a winner. Each is
+    /// (its place in the next round, first, second), as
+    /// [`Tournament::pair`] will name it once the round before is
+    /// complete. Empty outside a knockout's later rounds; a third-place
+    /// match and a walkover are left to the pairing.
+    pub fn decided_ahead(&self) -> Vec<(usize, usize, usize)> {
+        let round = self.rounds.len();
+        if round == 0 || round >= self.total_rounds() {
+            return Vec::new();
+        }
+        let Stage::Knockout { round: k, .. } = self.stage(round) else {
+            return Vec::new();
+        };
+        if k == 0 {
+            return Vec::new();
+        }
+        let seeding = self.knockout_seeding();
+        let seed_of = |entrant: usize| seeding.iter().position(|&e| e == entrant);
+        // The round before is in bracket order, every pairing of it has a
+        // winner when complete (a knockout refuses a draw), so its pairs
+        // of pairings feed the next round's matches in order.
+        self.rounds[round - 1]
+            .chunks(2)
+            .enumerate()
+            .filter_map(|(place, feeders)| {
+                let [a, b] = feeders else { return None };
+                let (a, b) = (seed_of(a.winner()?)?, seed_of(b.winner()?)?);
+                match self.walkover(seeding[a.min(b)], Some(seeding[a.max(b)])) {
+                    (first, Some(second)) => Some((place, first, second)),
+                    (_, None) => None,
+                }
+            })
+            .collect()
+    }
+
     /// A knockout pairing with a withdrawn entrant: the other goes through.
     fn walkover(&self, a: usize, b: Option<usize>) -> (usize, Option<usize>) {
         match b {

@@ -5,12 +5,18 @@
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
+use kubb::{Ruleset, Team};
+use kubb_sim::throw::Skill;
+use kubb_sim::{simulate_match, stream, Heuristic};
 use tournament::export::{bracket_svg, csv, standings_csv};
 use tournament::glicko2::Glicko2;
 use tournament::ratings::rate_tournament;
 use tournament::schedule::{plan, ClockTime};
+use tournament::simulated_day::{self, Played, SimulatedDay, Timing};
+use tournament::tournament::Pairing;
 use tournament::{
-    BaselineKubbs, Format, GameKind, Name, Score, Settings, Standing, Tournament, TournamentFile,
+    BaselineKubbs, Format, GameKind, Name, Points, Score, Settings, Standing, Tournament,
+    TournamentFile,
 };
 
 use crate::{columns, UsageError};
@@ -106,6 +112,10 @@ pub enum Command {
         #[arg(long)]
         minutes: u32,
     },
+    /// Play a whole Kubb day with the simulator's match lengths: the live
+    /// calls (each pairing to the first free pitch) against the fixed
+    /// timetable of `schedule`, for the same matches.
+    SimulateDay(DayArgs),
     /// Glicko-2 ratings of the entrants after the results so far, each
     /// round a rating period.
     Ratings {
@@ -116,6 +126,46 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// A simulated day's field, pitches and clock (docs/tournament.md, "A
+/// day simulated").
+#[derive(clap::Args)]
+pub struct DayArgs {
+    #[arg(long)]
+    teams: usize,
+    #[arg(long)]
+    pitches: usize,
+    /// swiss or round-robin.
+    #[arg(long)]
+    format: Format,
+    /// Swiss rounds (default ⌈log₂ teams⌉).
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// Match i is simulated from the generator stream (seed, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Seconds a turn takes: stated, not measured (no published timing
+    /// of Kubb turns was found). A turn is six batons thrown, the felled
+    /// kubbs inkasted and raised and the batons fetched from 8 m; Kubb
+    /// On's estimate that 5 to 7 innings (10 to 14 turns) fit the
+    /// typical 30-minute round bounds it at 2 to 3 minutes.
+    #[arg(long, default_value_t = 90)]
+    seconds_per_turn: u32,
+    /// From a call to the match's start: the walk over and set-up.
+    #[arg(long, default_value_t = 5)]
+    changeover_minutes: u32,
+    /// A match's time limit: a best of 3 under 45 minutes, as the
+    /// Canadian national championship's Swiss rounds (2017).
+    #[arg(long, default_value_t = 45)]
+    time_limit_minutes: u32,
+    /// The first call, HH:MM.
+    #[arg(long, default_value = "09:00")]
+    start: ClockTime,
+    /// Print every match: round, pitch, called, played, teams, live and
+    /// on the fixed timetable.
+    #[arg(long)]
+    timeline: bool,
 }
 
 fn usage(error: impl std::fmt::Display) -> UsageError {
@@ -239,6 +289,7 @@ pub fn run(command: Command) -> Result<(), UsageError> {
             minutes,
         } => print_schedule(&load(&file)?, pitches, start, minutes),
         Command::Ratings { file, tau, json } => print_ratings(&load(&file)?, tau, json),
+        Command::SimulateDay(args) => simulate_day(&args),
     }
 }
 
@@ -344,4 +395,151 @@ fn print_ratings(tournament: &Tournament, tau: f64, json: bool) -> Result<(), Us
         );
     }
     Ok(())
+}
+
+/// The most teams a simulated day takes (a day of more is no day).
+const MAX_DAY_TEAMS: usize = 1_000;
+
+/// `towers tournament simulate-day`: the day played by
+/// `tournament::simulated_day` with the Kubb simulator's matches.
+fn simulate_day(args: &DayArgs) -> Result<(), UsageError> {
+    if !matches!(args.format, Format::Swiss | Format::RoundRobin) {
+        return Err(usage(format!(
+            "simulate-day plays a swiss or a round-robin, not a {}",
+            args.format
+        )));
+    }
+    if args.teams > MAX_DAY_TEAMS {
+        return Err(usage(format!(
+            "a day has at most {MAX_DAY_TEAMS} teams, not {}",
+            args.teams
+        )));
+    }
+    if args.seconds_per_turn == 0 {
+        return Err(usage("--seconds-per-turn must be at least 1"));
+    }
+    let settings = Settings::new(GameKind::Kubb, args.format, args.rounds, None, None, false)
+        .map_err(usage)?;
+    let mut tournament = Tournament::new(settings).map_err(usage)?;
+    for team in 1..=args.teams {
+        let name = format!("Team {team}").parse().expect("a team's name");
+        tournament.add(name).map_err(usage)?;
+    }
+    let timing = Timing {
+        pitches: args.pitches,
+        changeover_minutes: args.changeover_minutes,
+        limit_minutes: args.time_limit_minutes,
+    };
+    let mut next = 0;
+    let day = simulated_day::simulate_day(tournament, timing, |_, pairing| {
+        next += 1;
+        play_kubb_match(args, next - 1, pairing)
+    })
+    .map_err(usage)?;
+    print_day(args, &day);
+    Ok(())
+}
+
+/// A mixed field: the teams take the simulator's beginner, experienced
+/// and advanced presets in turn.
+fn skill(team: usize) -> Skill {
+    Skill::PRESETS[team % Skill::PRESETS.len()]
+}
+
+/// Match `index` of the day under the standard rules (a best of 3),
+/// played without a clock: the day stops it at the time limit.
+fn play_kubb_match(args: &DayArgs, index: usize, pairing: &Pairing) -> Played {
+    let second = pairing.second.expect("only games are played");
+    let mut rng = stream(args.seed, index);
+    let skills = [skill(pairing.first), skill(second)];
+    let played = simulate_match(
+        Ruleset::STANDARD,
+        [&Heuristic, &Heuristic],
+        skills,
+        &mut rng,
+    );
+    let to_win = u32::from(Ruleset::STANDARD.games_to_win);
+    let lost = (played.games as u32).saturating_sub(to_win);
+    let score = match played.winner {
+        Some(Team::A) => Score::new(Points::whole(to_win), Points::whole(lost)),
+        Some(Team::B) => Score::new(Points::whole(lost), Points::whole(to_win)),
+        // Unfinished (the simulator's safety net): a draw.
+        None => Score::new(Points::ZERO, Points::ZERO),
+    };
+    Played {
+        length_ms: played.turns as i64 * i64::from(args.seconds_per_turn) * 1_000,
+        score,
+    }
+}
+
+/// `HH:MM` of `ms` after `start` (hours past 23 for a day past midnight).
+fn clock(start: ClockTime, ms: i64) -> String {
+    let minutes = i64::from(start.minutes()) + ms / 60_000;
+    format!("{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
+/// `5 h 07 min`.
+fn span(ms: i64) -> String {
+    let minutes = ms / 60_000;
+    format!("{} h {:02} min", minutes / 60, minutes % 60)
+}
+
+fn print_day(args: &DayArgs, day: &SimulatedDay) {
+    let start = args.start;
+    let rounds = day.tournament.rounds().len();
+    println!(
+        "{} teams, {} of {rounds} rounds, {} pitches; {}, {}-minute limit, {} minutes' changeover, {} s a turn, seed {}",
+        args.teams,
+        args.format,
+        args.pitches,
+        Ruleset::STANDARD.match_format(),
+        args.time_limit_minutes,
+        args.changeover_minutes,
+        args.seconds_per_turn,
+        args.seed
+    );
+    if args.timeline {
+        for (label, timeline) in [("live", &day.live), ("fixed", &day.fixed)] {
+            println!("\n{label}:");
+            for m in &timeline.matches {
+                println!(
+                    "round {}  pitch {:>3}  called {}  played {}-{}{}  {} - {}",
+                    m.round,
+                    m.pitch.as_str(),
+                    clock(start, m.called_at),
+                    clock(start, m.started_at),
+                    clock(start, m.finished_at),
+                    if m.cut { " (time)" } else { "       " },
+                    m.first,
+                    m.second
+                );
+            }
+        }
+        println!();
+    }
+    let matches = &day.live.matches;
+    let played: i64 = matches.iter().map(|m| m.finished_at - m.started_at).sum();
+    let cut = matches.iter().filter(|m| m.cut).count();
+    println!(
+        "matches: {}, {} long on average, {cut} stopped at the limit",
+        matches.len(),
+        span(played / matches.len().max(1) as i64)
+    );
+    println!(
+        "live:  ends {} after {}, pitches played on {:.0} % of the day",
+        clock(start, day.live.length_ms),
+        span(day.live.length_ms),
+        100.0 * day.live.utilisation(args.pitches)
+    );
+    println!(
+        "fixed: ends {} after {} (slots budgeted to {}), pitches played on {:.0} % of the day",
+        clock(start, day.fixed.length_ms),
+        span(day.fixed.length_ms),
+        clock(start, day.fixed_budget_ms),
+        100.0 * day.fixed.utilisation(args.pitches)
+    );
+    println!(
+        "live ends {} earlier than the fixed timetable",
+        span(day.fixed.length_ms - day.live.length_ms)
+    );
 }

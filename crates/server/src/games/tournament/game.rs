@@ -34,12 +34,12 @@ impl Game for State {
         State::listing(self)
     }
 
-    fn apply(&mut self, event: &Event, _at_ms: i64) -> Result<(), Refusal> {
-        State::apply(self, event)
+    fn apply(&mut self, event: &Event, at_ms: i64) -> Result<(), Refusal> {
+        State::apply(self, event, at_ms)
     }
 
-    fn view(&self, id: &str, _now_ms: i64) -> TournamentState {
-        State::view(self, id)
+    fn view(&self, id: &str, now_ms: i64) -> TournamentState {
+        State::view(self, id, now_ms)
     }
 
     /// Its champion, once it has one.

@@ -15,7 +15,8 @@
 //! them out: the store keeps only the organiser token's hash.
 //!
 //! A game's result goes into its tournament in the commit of the game's
-//! last event ([`result_in_tournament`]); [`sync_results`] takes any a
+//! last event ([`in_tournament`], which marks it playing at its first
+//! event of play too); [`sync_results`] takes any a
 //! tournament still waits for (a game stored before that was so) before
 //! each round is paired and each result the organiser gives.
 
@@ -73,7 +74,7 @@ fn seats(game: GameKind) -> &'static [Seat] {
 
 /// Every game of the tournament with its seat tokens, derived from the
 /// organiser's token `organiser` (already checked).
-pub fn pairing_games(state: &State, id: &str, organiser: &str) -> Vec<PairingGame> {
+pub fn pairing_games(state: &State, id: &str, organiser: &str, now_ms: i64) -> Vec<PairingGame> {
     let t = &state.tournament;
     let mut games = Vec::new();
     for (round, (pairings, ids)) in t.rounds().iter().zip(&state.games).enumerate() {
@@ -99,6 +100,7 @@ pub fn pairing_games(state: &State, id: &str, organiser: &str) -> Vec<PairingGam
                 second: t.name(second).clone(),
                 game: game.clone(),
                 tokens,
+                course: state.course_view(round, index, now_ms),
             });
         }
     }
@@ -252,20 +254,18 @@ fn tournament_of(entry: &Entry) -> Option<&str> {
     })
 }
 
-/// A link of the game service's (see `games::hooks`): the last event of a
-/// tournament's game brings its result into the tournament, in the same
-/// commit. The tournament is locked while the game is held (the one order
-/// in which the two are ever locked together).
-pub fn result_in_tournament<'a>(
-    app: &'a Arc<App>,
-    game: &'a Entry,
-) -> BoxFuture<'a, Option<Linked>> {
+/// A link of the game service's (see `games::hooks`): the first event of
+/// play of a tournament's game marks its pairing playing, and its last
+/// event brings its result into the tournament, each in the same commit.
+/// The tournament is locked while the game is held (the one order in
+/// which the two are ever locked together).
+pub fn in_tournament<'a>(app: &'a Arc<App>, game: &'a Entry) -> BoxFuture<'a, Option<Linked>> {
     Box::pin(async move {
-        if game.state.status() != Status::Finished {
+        let finished = game.state.status() == Status::Finished;
+        if !finished && !game.state.play_just_began() {
             return None;
         }
         let tournament = tournament_of(game)?;
-        let result = game.state.tournament_score()?;
         let entry = match app.lock(tournament).await {
             Ok(entry) => entry,
             Err(error) => {
@@ -277,7 +277,11 @@ pub fn result_in_tournament<'a>(
                 return None;
             }
         };
-        let event = result_event(&entry, &game.id, result)?;
+        let event = if finished {
+            result_event(&entry, &game.id, game.state.tournament_score()?)?
+        } else {
+            state_of(&entry).ok()?.start_event(&game.id)?
+        };
         Some(Linked {
             entry,
             event: event.into(),

@@ -12,10 +12,14 @@ pub mod games;
 mod rated;
 pub mod routes;
 
-use api::tournament::{CrosstableRow, Pairing, ResultBy, Round, TournamentKind, TournamentState};
+use api::tournament::{
+    AheadPairing, Course, CrosstableRow, Pairing, PairingRef, PitchView, ResultBy, Round,
+    TournamentKind, TournamentState,
+};
 use guard_towers::TimeControl;
 use serde::{Deserialize, Serialize};
 use tournament::event::{PairingEntry, ResultEntry};
+use tournament::pitches::{Day, Pitch, PitchError};
 use tournament::tournament::Stage;
 use tournament::{BaselineKubbs, GameKind, Name, Score, Tournament};
 
@@ -212,6 +216,16 @@ pub enum Event {
     ResultCorrected {
         result: ResultEntry,
     },
+    /// The organiser's pitches, in the order they are given out.
+    PitchesSet {
+        pitches: Vec<Pitch>,
+    },
+    /// A pairing's match began: its first event was entered, or the
+    /// organiser marked it started. `index` counts from 0 in its round.
+    PairingStarted {
+        round: u32,
+        index: usize,
+    },
 }
 
 /// A command or event refused: by the tournament library
@@ -224,6 +238,8 @@ pub enum Refusal {
     Tournament(#[from] tournament::TournamentError),
     #[error("{0}")]
     KubbTeam(#[from] kubb::RuleError),
+    #[error("{0}")]
+    Pitches(#[from] PitchError),
     /// One of the server's checks, with its code and particulars.
     #[error("{words}")]
     Check {
@@ -254,6 +270,7 @@ impl Refusal {
         match self {
             Refusal::Tournament(error) => error.code(),
             Refusal::KubbTeam(error) => error.code(),
+            Refusal::Pitches(error) => error.code(),
             Refusal::Check { code, .. } => code.as_str(),
             Refusal::Command(_) => api::Code::TournamentRefused.as_str(),
         }
@@ -263,6 +280,7 @@ impl Refusal {
         match self {
             Refusal::Tournament(error) => error.params(),
             Refusal::KubbTeam(error) => error.params(),
+            Refusal::Pitches(error) => error.params(),
             Refusal::Check { params, .. } => params.clone(),
             Refusal::Command(why) => {
                 serde_json::Map::from_iter([("reason".to_string(), why.clone().into())])
@@ -284,6 +302,8 @@ pub struct State {
     pub results_by: Vec<Vec<Option<ResultBy>>>,
     /// The entrants that are bot accounts.
     pub bots: Vec<Name>,
+    /// The pitches and each pairing's course through the day.
+    pub day: Day,
     pub seq: i64,
 }
 
@@ -297,13 +317,23 @@ impl State {
             games: Vec::new(),
             results_by: Vec::new(),
             bots: Vec::new(),
+            day: Day::default(),
             seq: 0,
         })
     }
 
-    /// Applies an event, or refuses it and changes nothing (the library
-    /// checks an event before it takes effect).
-    pub fn apply(&mut self, event: &Event) -> Result<(), Refusal> {
+    /// Applies an event at `at_ms`, or refuses it and changes nothing (the
+    /// library checks an event before it takes effect); then the day
+    /// follows: finished matches free their pitches, and waiting pairings
+    /// are called to the free ones at that time.
+    pub fn apply(&mut self, event: &Event, at_ms: i64) -> Result<(), Refusal> {
+        self.apply_event(event, at_ms)?;
+        self.day.follow(&self.tournament, at_ms);
+        self.seq += 1;
+        Ok(())
+    }
+
+    fn apply_event(&mut self, event: &Event, at_ms: i64) -> Result<(), Refusal> {
         match event {
             Event::Registered { entrant } => {
                 self.check_players(entrant)?;
@@ -364,8 +394,9 @@ impl State {
                     _ => ResultBy::Organiser,
                 });
             }
+            Event::PitchesSet { pitches } => self.day.set_pitches(pitches.clone())?,
+            Event::PairingStarted { round, index } => self.day.start(*round, *index, at_ms)?,
         }
-        self.seq += 1;
         Ok(())
     }
 
@@ -526,6 +557,19 @@ impl State {
         })
     }
 
+    /// The event that marks the pairing played in stored game `game`
+    /// playing; none when it is already playing or finished.
+    pub fn start_event(&self, game: &str) -> Option<Event> {
+        let (round, index) = self.pairing_of(game)?;
+        let round = round as u32 + 1;
+        let state = self.day.course(round, index)?.state();
+        matches!(
+            state,
+            tournament::pitches::State::Waiting | tournament::pitches::State::Called
+        )
+        .then_some(Event::PairingStarted { round, index })
+    }
+
     /// Round and index of the pairing played in `game`.
     fn pairing_of(&self, game: &str) -> Option<(usize, usize)> {
         self.games.iter().enumerate().find_map(|(round, games)| {
@@ -562,8 +606,9 @@ impl State {
             .collect()
     }
 
-    /// The tournament as the API shows it.
-    pub fn view(&self, id: &str) -> TournamentState {
+    /// The tournament as the API shows it at `now_ms` (which says whether
+    /// a long match is overdue).
+    pub fn view(&self, id: &str, now_ms: i64) -> TournamentState {
         let t = &self.tournament;
         TournamentState {
             id: id.to_string(),
@@ -587,17 +632,141 @@ impl State {
                     bot: self.is_bot(&entrant.name),
                 })
                 .collect(),
-            rounds: self.round_views(),
+            rounds: self.round_views(now_ms),
             standings: t.standings(),
             crosstable: self.crosstable(),
             has_bracket: t.settings().format.has_knockout(),
             seq: self.seq,
             organiser: self.settings.owner.account().map(str::to_string),
             rated: self.settings.owner.rated(),
+            pitches: self.pitch_views(),
+            ahead: self.ahead_views(now_ms),
         }
     }
 
-    fn round_views(&self) -> Vec<Round> {
+    /// The next knockout round's matches decided before it is paired.
+    fn ahead_views(&self, now_ms: i64) -> Vec<AheadPairing> {
+        let t = &self.tournament;
+        let round = t.rounds().len() + 1;
+        let Some(courses) = self.day.rounds().get(round - 1) else {
+            return Vec::new();
+        };
+        courses
+            .iter()
+            .enumerate()
+            .filter_map(|(index, course)| match course.teams() {
+                &[first, second] => Some(AheadPairing {
+                    pairing: PairingRef {
+                        round: round as u32,
+                        index,
+                        first: t.name(first).clone(),
+                        second: t.name(second).clone(),
+                    },
+                    course: self.course_view(round as u32, index, now_ms),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A pairing's course through the day, as the API shows it at
+    /// `now_ms`. `round` counts from 1, `index` from 0.
+    pub fn course_view(&self, round: u32, index: usize, now_ms: i64) -> Course {
+        let course = self.day.course(round, index);
+        let due_at = self.day.due_at(round, index, self.time_limit_ms());
+        Course {
+            state: course.map_or(tournament::pitches::State::Waiting, |c| c.state()),
+            pitch: course.and_then(|c| c.pitch().cloned()),
+            called_at: course.and_then(|c| c.called_at()),
+            started_at: course.and_then(|c| c.started_at()),
+            finished_at: course.and_then(|c| c.finished_at()),
+            due_at,
+            overdue: due_at.is_some_and(|due| now_ms > due),
+        }
+    }
+
+    /// A Kubb match's time limit, which a playing match is flagged past.
+    fn time_limit_ms(&self) -> Option<i64> {
+        if self.settings.game() != GameKind::Kubb {
+            return None;
+        }
+        let settings = self.settings.games.kubb_match(false).tournament;
+        settings
+            .time_limit
+            .map(|limit| i64::from(limit.minutes) * 60_000)
+    }
+
+    /// Each pitch with the pairing called to it or playing on it.
+    pub fn pitch_views(&self) -> Vec<PitchView> {
+        let t = &self.tournament;
+        self.day
+            .pitches()
+            .iter()
+            .map(|pitch| PitchView {
+                name: pitch.name.clone(),
+                in_play: pitch.in_play,
+                pairing: self.day.on(&pitch.name).and_then(|(round, index)| {
+                    let &[first, second] = self.day.course(round, index)?.teams() else {
+                        return None;
+                    };
+                    Some(PairingRef {
+                        round,
+                        index,
+                        first: t.name(first).clone(),
+                        second: t.name(second).clone(),
+                    })
+                }),
+            })
+            .collect()
+    }
+
+    /// Round (from 1) and index of the pairing of `first` and `second`,
+    /// in `round` or the latest round that pairs them (a knockout match
+    /// decided ahead of its round included).
+    pub fn pairing_between(
+        &self,
+        first: &Name,
+        second: &Name,
+        round: Option<u32>,
+    ) -> Result<(u32, usize), Refusal> {
+        let t = &self.tournament;
+        let meets = |p: &tournament::tournament::Pairing| {
+            let names = (t.name(p.first), p.second.map(|s| t.name(s)));
+            names == (first, Some(second)) || names == (second, Some(first))
+        };
+        let ahead = self
+            .ahead_views(0)
+            .into_iter()
+            .map(|ahead| ahead.pairing)
+            .find(|p| {
+                let names = (&p.first, &p.second);
+                names == (first, second) || names == (second, first)
+            })
+            .filter(|p| round.is_none_or(|round| round == p.round))
+            .map(|p| (p.round, p.index));
+        let paired = t
+            .rounds()
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(r, _)| round.is_none_or(|round| round as usize == r + 1))
+            .find_map(|(r, pairings)| {
+                pairings
+                    .iter()
+                    .position(meets)
+                    .map(|index| (r as u32 + 1, index))
+            });
+        ahead.or(paired).ok_or_else(|| {
+            tournament::TournamentError::NoSuchPairing {
+                first: first.clone(),
+                second: second.clone(),
+                round,
+            }
+            .into()
+        })
+    }
+
+    fn round_views(&self, now_ms: i64) -> Vec<Round> {
         let t = &self.tournament;
         let name = |entrant: usize| t.name(entrant).clone();
         t.rounds()
@@ -610,7 +779,8 @@ impl State {
                 pairings: pairings
                     .iter()
                     .zip(games.iter().zip(results_by))
-                    .map(|(pairing, (game, result_by))| Pairing {
+                    .enumerate()
+                    .map(|(index, (pairing, (game, result_by)))| Pairing {
                         first: name(pairing.first),
                         second: pairing.second.map(name),
                         score: pairing.score,
@@ -621,6 +791,7 @@ impl State {
                             .map(name),
                         game: game.clone(),
                         result_by: pairing.score.and(*result_by),
+                        course: self.course_view(round as u32 + 1, index, now_ms),
                     })
                     .collect(),
             })
@@ -695,7 +866,7 @@ mod tests {
             .replace("ann", &long);
         let mut state = State::new(settings(GameKind::Gt, Format::RoundRobin)).unwrap();
         let event: Event = serde_json::from_str(&body).unwrap();
-        state.apply(&event).unwrap();
+        state.apply(&event, 0).unwrap();
         let name = Name::recorded(&long).unwrap();
         assert!(state.entrant(&name).is_some());
         let too_long = body.replace(&long, &"x".repeat(65));
@@ -707,17 +878,17 @@ mod tests {
     #[test]
     fn a_refused_event_changes_nothing() {
         let mut state = State::new(settings(GameKind::Gt, Format::RoundRobin)).unwrap();
-        state.apply(&registered("ann")).unwrap();
-        let before = state.view("t");
-        assert!(state.apply(&registered("ann")).is_err(), "a duplicate");
+        state.apply(&registered("ann"), 0).unwrap();
+        let before = state.view("t", 0);
+        assert!(state.apply(&registered("ann"), 0).is_err(), "a duplicate");
         let with_players = Event::Registered {
             entrant: Entrant {
                 name: "bob".parse().unwrap(),
                 players: vec!["bob".into()],
             },
         };
-        assert!(state.apply(&with_players).is_err(), "G&T has no teams");
-        assert_eq!(state.view("t"), before);
+        assert!(state.apply(&with_players, 0).is_err(), "G&T has no teams");
+        assert_eq!(state.view("t", 0), before);
     }
 
     /// A game's result is taken once, for the pairing it was created for,
@@ -726,27 +897,30 @@ mod tests {
     fn a_game_result_goes_to_its_own_open_pairing_only() {
         let mut state = State::new(settings(GameKind::Gt, Format::RoundRobin)).unwrap();
         for name in ["ann", "bob"] {
-            state.apply(&registered(name)).unwrap();
+            state.apply(&registered(name), 0).unwrap();
         }
         let (round, pairings) = state.next_round().unwrap();
         state
-            .apply(&Event::RoundStarted {
-                round,
-                pairings,
-                games: vec![Some("g1".into())],
-            })
+            .apply(
+                &Event::RoundStarted {
+                    round,
+                    pairings,
+                    games: vec![Some("g1".into())],
+                },
+                0,
+            )
             .unwrap();
         assert_eq!(state.open_games(), ["g1"]);
         let win: Score = "1-0".parse().unwrap();
         assert_eq!(state.game_result_event("g2", win, None), None);
         let event = state.game_result_event("g1", win, None).unwrap();
-        state.apply(&event).unwrap();
+        state.apply(&event, 0).unwrap();
         assert_eq!(state.game_result_event("g1", win, None), None, "already in");
         assert!(state.open_games().is_empty());
         assert_eq!(state.status(), Status::Finished);
         assert_eq!(
             state.listing().champion.as_deref(),
-            Some(state.view("t").standings[0].name.as_str())
+            Some(state.view("t", 0).standings[0].name.as_str())
         );
     }
 
@@ -757,7 +931,7 @@ mod tests {
     fn a_pairing_says_who_gave_its_result() {
         let mut state = State::new(settings(GameKind::Kubb, Format::RoundRobin)).unwrap();
         for name in ["ann", "bob", "cy", "dee"] {
-            state.apply(&registered(name)).unwrap();
+            state.apply(&registered(name), 0).unwrap();
         }
         let (round, pairings) = state.next_round().unwrap();
         let names: Vec<(Name, Name)> = pairings
@@ -765,14 +939,17 @@ mod tests {
             .map(|p| (p.first.clone(), p.second.clone().unwrap()))
             .collect();
         state
-            .apply(&Event::RoundStarted {
-                round,
-                pairings,
-                games: vec![Some("g1".into()), Some("g2".into())],
-            })
+            .apply(
+                &Event::RoundStarted {
+                    round,
+                    pairings,
+                    games: vec![Some("g1".into()), Some("g2".into())],
+                },
+                0,
+            )
             .unwrap();
         let by = |state: &State| -> Vec<Option<ResultBy>> {
-            state.view("t").rounds[0]
+            state.view("t", 0).rounds[0]
                 .pairings
                 .iter()
                 .map(|p| p.result_by)
@@ -781,7 +958,7 @@ mod tests {
         assert_eq!(by(&state), [None, None], "no result yet");
         let win: Score = "1-0".parse().unwrap();
         state
-            .apply(&state.game_result_event("g1", win, None).unwrap())
+            .apply(&state.game_result_event("g1", win, None).unwrap(), 0)
             .unwrap();
         // The organiser types the other result, given from the second
         // named's side.
@@ -789,7 +966,7 @@ mod tests {
         let typed = state
             .result_event(second, first, "1-1".parse().unwrap(), None, None)
             .unwrap();
-        state.apply(&typed).unwrap();
+        state.apply(&typed, 0).unwrap();
         assert_eq!(
             by(&state),
             [Some(ResultBy::Game), Some(ResultBy::Organiser)]
@@ -799,17 +976,17 @@ mod tests {
             .result_event(first, second, "0-1".parse().unwrap(), None, None)
             .unwrap();
         assert!(matches!(correction, Event::ResultCorrected { .. }));
-        state.apply(&correction).unwrap();
+        state.apply(&correction, 0).unwrap();
         let typed_again = state
             .result_event(&names[1].0, &names[1].1, "2-0".parse().unwrap(), None, None)
             .unwrap();
-        state.apply(&typed_again).unwrap();
+        state.apply(&typed_again, 0).unwrap();
         assert_eq!(
             by(&state),
             [Some(ResultBy::Corrected), Some(ResultBy::Organiser)],
             "a correction of a played game, and of a typed result"
         );
-        let json = serde_json::to_value(state.view("t")).unwrap();
+        let json = serde_json::to_value(state.view("t", 0)).unwrap();
         assert_eq!(json["rounds"][0]["pairings"][1]["result_by"], "organiser");
     }
 

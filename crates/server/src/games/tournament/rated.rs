@@ -23,7 +23,9 @@ pub async fn source(store: &Store, row: &SourceRow) -> Result<Source, ApiError> 
     for event_row in store.events(&row.id, 0).await? {
         let event: Event =
             serde_json::from_str(&event_row.body).map_err(|e| corrupt(e.to_string()))?;
-        state.apply(&event).map_err(|e| corrupt(e.to_string()))?;
+        state
+            .apply(&event, event_row.at_ms)
+            .map_err(|e| corrupt(e.to_string()))?;
         if let Event::ResultRecorded { result, .. } = &event {
             let key = pair_key(result.round, result.first.as_str(), result.second.as_str());
             recorded.entry(key).or_insert(event_row.at_ms);

@@ -4,10 +4,12 @@
 //! crosstable, pairings, bracket and exports. Live updates are the games'
 //! own socket, `/api/games/{id}/ws`.
 
+use ::tournament::pitches::Pitch;
 use api::listing::{GameList, ListQuery};
 use api::tournament::{
-    CreateTournament, EntrantRequest, ResultRequest, RoundStarted, Table, TableQuery,
-    TournamentCreated, TournamentGames, TournamentState, WithdrawalRequest,
+    CreateTournament, EntrantRequest, Pitches, ResultRequest, RoundStarted, SetPitches,
+    StartRequest, Table, TableQuery, TournamentCreated, TournamentGames, TournamentState,
+    WithdrawalRequest,
 };
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -16,6 +18,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 
 use crate::app::Loaded;
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::games::tournament::games::{
     check_organiser, pairing_games, start_round, state_of, sync_results,
@@ -38,6 +41,11 @@ pub fn routes() -> Router<AppState> {
         .route("/api/tournaments/{id}/rounds", post(next_round))
         .route("/api/tournaments/{id}/games", get(games))
         .route("/api/tournaments/{id}/results", post(result))
+        .route(
+            "/api/tournaments/{id}/pitches",
+            get(pitches).put(set_pitches),
+        )
+        .route("/api/tournaments/{id}/starts", post(start))
         .route("/api/tournaments/{id}/bracket", get(bracket))
         .route("/api/tournaments/{id}/export", get(export))
 }
@@ -91,7 +99,7 @@ async fn show(
     Path(id): Path<String>,
 ) -> Result<Json<TournamentState>, ApiError> {
     let tournament = shared.app.lock(&id).await?;
-    Ok(Json(state_of(&tournament)?.view(&id)))
+    Ok(Json(state_of(&tournament)?.view(&id, now_ms())))
 }
 
 /// Locks a tournament for its organiser.
@@ -112,7 +120,7 @@ async fn commit(
         .app
         .commit_event(&mut tournament, event, None)
         .await?;
-    Ok(Json(state_of(&tournament)?.view(&tournament.id)))
+    Ok(Json(state_of(&tournament)?.view(&tournament.id, now_ms())))
 }
 
 async fn register(
@@ -168,14 +176,14 @@ async fn next_round(
     let organiser = bearer(&headers).ok_or(ApiError::Unauthorized)?;
     let round = start_round(&shared.app, &mut tournament, organiser).await?;
     let state = state_of(&tournament)?;
-    let games = pairing_games(state, &id, organiser)
+    let games = pairing_games(state, &id, organiser, now_ms())
         .into_iter()
         .filter(|game| game.round == round)
         .collect();
     let started = RoundStarted {
         round,
         games,
-        state: state.view(&id),
+        state: state.view(&id, now_ms()),
     };
     Ok((StatusCode::CREATED, Json(started)))
 }
@@ -188,7 +196,7 @@ async fn games(
 ) -> Result<Json<TournamentGames>, ApiError> {
     let tournament = organised(&shared, &id, &headers).await?;
     let organiser = bearer(&headers).ok_or(ApiError::Unauthorized)?;
-    let games = pairing_games(state_of(&tournament)?, &id, organiser);
+    let games = pairing_games(state_of(&tournament)?, &id, organiser, now_ms());
     Ok(Json(TournamentGames { games }))
 }
 
@@ -214,6 +222,58 @@ async fn result(
         )
         .map_err(ApiError::from)?;
     commit(&shared, tournament, event).await
+}
+
+/// The pitches, each with the pairing on it now.
+async fn pitches(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Pitches>, ApiError> {
+    let tournament = shared.app.lock(&id).await?;
+    let pitches = state_of(&tournament)?.pitch_views();
+    Ok(Json(Pitches { pitches }))
+}
+
+/// Sets the pitches: waiting pairings are called to the free ones at
+/// once, in the same commit.
+async fn set_pitches(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    _token: RequireToken,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<SetPitches>,
+) -> Result<Json<Pitches>, ApiError> {
+    let mut pitches = Vec::with_capacity(request.pitches.len());
+    for pitch in request.pitches {
+        pitches.push(Pitch {
+            name: crate::names::checked(&pitch.name)?,
+            in_play: pitch.in_play,
+        });
+    }
+    let mut tournament = organised(&shared, &id, &headers).await?;
+    let event = Event::PitchesSet { pitches };
+    shared
+        .app
+        .commit_event(&mut tournament, event, None)
+        .await?;
+    let pitches = state_of(&tournament)?.pitch_views();
+    Ok(Json(Pitches { pitches }))
+}
+
+/// Marks a pairing's match started, by the organiser's word.
+async fn start(
+    State(shared): State<AppState>,
+    Path(id): Path<String>,
+    _token: RequireToken,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<StartRequest>,
+) -> Result<Json<TournamentState>, ApiError> {
+    let mut tournament = organised(&shared, &id, &headers).await?;
+    sync_results(&shared.app, &mut tournament).await?;
+    let (round, index) = state_of(&tournament)?
+        .pairing_between(&request.first, &request.second, request.round)
+        .map_err(ApiError::from)?;
+    commit(&shared, tournament, Event::PairingStarted { round, index }).await
 }
 
 async fn bracket(
