@@ -159,34 +159,60 @@ export function takeLinkToken(id) {
 // Calls onMessage for every live message; reconnects with the last number
 // seen, so no event is missed, and tells the connection banner. onOpen
 // runs on every (re)connection, for a fresh read of the state.
+//
+// A network that drops without closing the socket (a phone walking out
+// of the club's Wi-Fi, a router restarted) is found by the client's own
+// ping: a socket that has heard nothing, not even a pong, for two pings
+// is given up and opened again.
+const HEARTBEAT_MS = 15000;
+
 export function live(id, onMessage, onOpen = () => {}) {
   let last = null;
   let socket;
   let closed = false;
   let opened = false;
+  let heard = Date.now();
+  function reopen() {
+    if (closed) return;
+    connection.reconnecting();
+    setTimeout(open, 1000);
+  }
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const after = last === null ? "" : `?after=${last}`;
     socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws${after}`);
+    heard = Date.now();
     socket.onopen = () => {
       if (opened) onOpen();
       opened = true;
       connection.reached();
     };
     socket.onmessage = (message) => {
+      heard = Date.now();
       const data = JSON.parse(message.data);
+      // The heartbeat's answer is the socket's own business.
+      if (data.type === "pong") return;
       if (typeof data.seq === "number") last = data.seq;
       onMessage(data);
     };
-    socket.onclose = () => {
-      if (closed) return;
-      connection.reconnecting();
-      setTimeout(open, 1000);
-    };
+    socket.onclose = reopen;
   }
+  const heartbeat = setInterval(() => {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - heard > 2 * HEARTBEAT_MS) {
+      // Given up without waiting for a close the dead network never sends.
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.close();
+      reopen();
+      return;
+    }
+    socket.send(JSON.stringify({ type: "ping" }));
+  }, HEARTBEAT_MS);
   open();
   return () => {
     closed = true;
+    clearInterval(heartbeat);
     socket.close();
   };
 }

@@ -9,6 +9,7 @@ import { api, tokens, live, element, showError, redraw, announce, showMissing, c
 import { Outbox, savedState, saveState, savedRecord, saveRecord } from "/offline.js";
 import { Match, RuleError, checkEntry, pieceName } from "/kubb-rules.js";
 import { loadLanguage, onLanguageChange, t, formatNumber, refusalText } from "/i18n.js";
+import { followCall } from "/tournament-call.js";
 
 // The page's words, in the reader's language, before anything is drawn.
 await loadLanguage(["kubb", "refusals"]);
@@ -31,6 +32,10 @@ takeLinkToken(id);
 // The team this phone scores for (a team's link), or null: the referee's.
 const myTeam = { "team-a": "A", "team-b": "B" }[tokens.seat(id)] || null;
 const outbox = new Outbox(id, tokens.get(id));
+// A tournament's match, opened from the organiser's link: its call to a
+// pitch is shown above the score.
+const tournament = new URLSearchParams(location.search).get("tournament");
+if (id && tournament) followCall($("call"), tournament, id, myTeam);
 
 // A message of the scorekeeper, told the ruleset: Dutch names the pieces
 // and sticks as each ruleset's players do (Toren, Ridder, werpstick in

@@ -1,10 +1,13 @@
-// Puzzles: the server chooses one near the solver's rating
-// (GET /api/gt/puzzles/next), checks each move and answers the
-// opponent's reply (POST /api/gt/puzzles/{id}/attempts with the solver's
-// moves so far), and rates puzzle and solver when the attempt is over.
-// The legal moves and the positions after a move come from the server
-// too (POST /api/gt/position): the page holds no rules. The solver is
-// known by a random token kept in this browser (localStorage).
+// Puzzles: the server chooses one near the solver's rating, of the theme
+// the solver chose or any (GET /api/gt/puzzles/next?theme=…), checks each
+// move and answers the opponent's reply (POST
+// /api/gt/puzzles/{id}/attempts with the solver's moves so far), and
+// rates puzzle and solver when the attempt is over; the solver's results
+// by theme are the server's too (GET /api/gt/puzzles/results). The legal
+// moves and the positions after a move come from the server too (POST
+// /api/gt/position): the page holds no rules. The solver is known by a
+// random token kept in this browser (localStorage), as is the theme
+// chosen.
 import { api, showError, announce, say } from "/api.js";
 import { colorName, squareOrder, plainBoard, targetsFrom } from "/board.js";
 import { loadLanguage, onLanguageChange, t } from "/i18n.js";
@@ -26,25 +29,38 @@ function solverToken() {
 }
 const SOLVER = { "x-solver": solverToken() };
 
-const state = {
-  puzzle: null, position: null, board: null, legal: [], moves: [], selected: null,
-  focus: "D4", over: true, busy: false, solved: 0, failed: 0, last: [],
-  rating: null, // the puzzle's rating as last said
-  feedback: null, // what the banner says about the last move, to say again in another language
-};
-
-// The puzzle's themes (the server's names), in the reader's words.
+// The puzzles' themes (the server's names, in the engine's order), in
+// the reader's words.
 const THEMES = {
   "guard-capture": "puzzles-theme-guard-capture",
   castle: "puzzles-theme-castle",
   split: "puzzles-theme-split",
   stack: "puzzles-theme-stack",
+  "quiet-move": "puzzles-theme-quiet-move",
+  sacrifice: "puzzles-theme-sacrifice",
   defence: "puzzles-theme-defence",
+  endgame: "puzzles-theme-endgame",
+};
+
+// The theme chosen on this browser before ("" for all of them).
+const THEME_STORE = "towers-puzzle-theme";
+function storedTheme() {
+  const theme = localStorage.getItem(THEME_STORE) || "";
+  return Object.hasOwn(THEMES, theme) ? theme : "";
+}
+
+const state = {
+  puzzle: null, position: null, board: null, legal: [], moves: [], selected: null,
+  focus: "D4", over: true, busy: false, solved: 0, failed: 0, last: [],
+  rating: null, // the puzzle's rating as last said
+  feedback: null, // what the banner says about the last move, to say again in another language
+  theme: storedTheme(), // the theme asked for, "" for any
+  results: null, // the solver's results by theme, as the server last said
 };
 
 function themesText(themes) {
   if (!themes.length) return t("puzzles-no-theme");
-  return themes.map((theme) => (THEMES[theme] ? t(THEMES[theme]) : theme)).join(", ");
+  return themes.map(themeName).join(", ");
 }
 
 // A sentence with elements in it (the counts and the rating the page
@@ -57,10 +73,58 @@ function fillSentence(node, id, slots) {
   node.replaceChildren(...parts.map((part, index) => (index % 2 ? slots[names[Number(part)]] : part)));
 }
 
+function themeName(theme) {
+  return THEMES[theme] ? t(THEMES[theme]) : theme;
+}
+
+// The theme chooser: all themes, or one, the chosen one selected.
+function renderThemeChoice() {
+  const option = (value, text) => {
+    const element = document.createElement("option");
+    element.value = value;
+    element.textContent = text;
+    return element;
+  };
+  $("theme").replaceChildren(
+    option("", t("puzzles-theme-all")),
+    ...Object.keys(THEMES).map((theme) => option(theme, themeName(theme))),
+  );
+  $("theme").value = state.theme;
+}
+
+// The solver's results, a row for each theme it has finished a puzzle of.
+function renderResults() {
+  const rows = (state.results ? state.results.by_theme : []).filter((row) => row.solved + row.failed > 0);
+  $("results-none").hidden = rows.length > 0;
+  $("results").hidden = rows.length === 0;
+  $("results-body").replaceChildren(...rows.map((row) => {
+    const line = document.createElement("tr");
+    line.dataset.theme = row.theme;
+    const heading = document.createElement("th");
+    heading.scope = "row";
+    heading.textContent = themeName(row.theme);
+    const solved = document.createElement("td");
+    solved.className = "solved";
+    solved.textContent = String(row.solved);
+    const failed = document.createElement("td");
+    failed.className = "failed";
+    failed.textContent = String(row.failed);
+    line.append(heading, solved, failed);
+    return line;
+  }));
+}
+
+async function loadResults() {
+  state.results = await api("GET", "/api/gt/puzzles/results", undefined, undefined, SOLVER);
+  renderResults();
+}
+
 // The words of the puzzle shown, in the page's language now.
 function renderWords() {
   fillSentence($("your-rating"), "puzzles-your-rating", { rating: $("solver-rating") });
   fillSentence($("tally"), "puzzles-tally", { solved: $("solved-count"), missed: $("failed-count") });
+  renderThemeChoice();
+  renderResults();
   const puzzle = state.puzzle;
   if (!puzzle) return;
   const side = puzzle.board.side_to_move;
@@ -93,7 +157,8 @@ async function loadNext() {
   $("skip").hidden = false;
   state.busy = true;
   state.legal = [];
-  const puzzle = await api("GET", "/api/gt/puzzles/next", undefined, undefined, SOLVER);
+  const query = state.theme ? `?theme=${encodeURIComponent(state.theme)}` : "";
+  const puzzle = await api("GET", `/api/gt/puzzles/next${query}`, undefined, undefined, SOLVER);
   state.puzzle = puzzle;
   state.moves = [];
   state.selected = null;
@@ -161,7 +226,12 @@ async function play(move) {
   state.busy = false;
   state.rating = answer.rating;
   $("puzzle-rating").textContent = t("puzzles-rating", { rating: String(answer.rating) });
-  if (answer.solved) {
+  if (answer.solved && answer.other_win) {
+    // Another forced win than the puzzle's line: right, and the line is
+    // shown for the faster one (or one as fast).
+    state.solved += 1;
+    tell(() => t("puzzles-solved-otherwise", { move, moves: answer.other_win, line: puzzle.wins_in, answer: answer.expected.join(" ") }), true);
+  } else if (answer.solved) {
     state.solved += 1;
     tell(() => t(puzzle.goal === "save" ? "puzzles-saved" : "puzzles-solved", { move }), true);
   } else {
@@ -174,10 +244,18 @@ async function play(move) {
   $("skip").hidden = true;
   $("next").hidden = false;
   $("next").focus();
+  if (answer.rated) await loadResults();
 }
 
 $("next").addEventListener("click", () => loadNext().catch((error) => showError($("error"), error)));
 $("skip").addEventListener("click", () => loadNext().catch((error) => showError($("error"), error)));
+// Another theme: remembered, and the next puzzle is of it.
+$("theme").addEventListener("change", () => {
+  state.theme = $("theme").value;
+  localStorage.setItem(THEME_STORE, state.theme);
+  showError($("error"), null);
+  loadNext().catch((error) => showError($("error"), error));
+});
 
 // A switch of language keeps the puzzle, its moves and the selection.
 onLanguageChange(() => {
@@ -188,3 +266,4 @@ onLanguageChange(() => {
 
 renderWords();
 loadNext().catch((error) => showError($("error"), error));
+loadResults().catch((error) => showError($("error"), error));

@@ -3,13 +3,13 @@
 // are asked from the network first (a new version shows at once) and
 // taken from the phone when there is none. The API is never cached
 // here: the scorekeeper keeps its own last state and its outbox.
-const CACHE = "towers-shell-v5";
+const CACHE = "towers-shell-v6";
 // The scorekeeper's words in every language, so that switching the
 // language on the lawn works without a signal too.
 const LANGUAGES = ["en", "de", "nl"];
 const AREAS = ["common", "home", "kubb", "refusals"];
 const FLUENT = ["builtins", "bundle", "index", "memoizer", "resolver", "resource", "scope", "types"];
-const SHELL = ["/", "/kubb", "/style.css", "/api.js", "/i18n.js", "/kubb.js", "/kubb-rules.js", "/kubb-settings.js", "/offline.js", "/qr.js", "/index.js", "/favicon.svg", "/manifest.webmanifest",
+const SHELL = ["/", "/kubb", "/style.css", "/api.js", "/i18n.js", "/kubb.js", "/tournament-call.js", "/kubb-rules.js", "/kubb-settings.js", "/offline.js", "/qr.js", "/index.js", "/favicon.svg", "/manifest.webmanifest",
   ...FLUENT.map((module) => `/vendor/fluent-bundle/${module}.js`),
   ...LANGUAGES.flatMap((language) => AREAS.map((area) => `/locales/${language}/${area}.ftl`))];
 

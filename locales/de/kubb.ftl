@@ -347,3 +347,15 @@ kubb-tie-break-baseline-count = Basiskubbs zählen (USA)
 kubb-tie-break-accelerated = Beschleunigtes Spiel
 kubb-tie-break-sudden = Sudden Death (Deutschland)
 kubb-tie-break-none = Keiner: unentschieden
+
+# A tournament match's call to a pitch (tournament-call.js), above the score.
+kubb-call-waiting = { $ahead ->
+        [0] Euer Spiel ist als Nächstes dran: Es wartet auf ein freies Feld
+        [one] Euer Spiel wartet auf ein Feld: { $ahead } Spiel vorher
+       *[other] Euer Spiel wartet auf ein Feld: { $ahead } Spiele vorher
+    }
+kubb-call-now = Euer Spiel: Feld { $pitch }, jetzt
+kubb-call-playing = Euer Spiel: Feld { $pitch }
+kubb-call-notify = Sag mir Bescheid, wenn wir aufgerufen werden
+kubb-call-next-now = Euer nächstes Spiel: Feld { $pitch }, jetzt
+kubb-call-next-playing = Euer nächstes Spiel: Feld { $pitch }

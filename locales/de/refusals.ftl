@@ -155,6 +155,7 @@ refusal-game-set-apart = Die Partie { $id } ist beiseitegelegt: Ihre gespeichert
 refusal-game-changed-meanwhile = Die Partie hat sich inzwischen geändert (ein anderer Server oder Platz): Lade neu und versuch es noch einmal.
 refusal-game-token-holds-no-seat = Dieses Token gehört zu keinem Platz in dieser Partie.
 refusal-puzzle-rating-changing = Die Wertung des Rätsels ändert sich gerade ständig: Versuch es noch einmal.
+refusal-puzzle-unknown-theme = Es gibt kein Aufgabenthema „{ $theme }“.
 refusal-tournament-refused = Das Turnier lehnt ab: { $reason }
 refusal-request-malformed = Die Anfrage ist nicht lesbar. (Technische Details: { $reason })
 refusal-request-refused = Abgelehnt: { $reason }
@@ -213,6 +214,13 @@ refusal-tournament-already-recorded = { $first } - { $second } hat schon ein Erg
 refusal-tournament-nothing-to-correct = { $first } - { $second } hat kein Ergebnis, das sich korrigieren ließe.
 refusal-tournament-settled = Dieses Ergebnis kann sich nicht mehr ändern: Runde { $round } wurde danach gepaart.
 refusal-tournament-not-in-bracket = „{ $name }“ hat ein K.-o.-Spiel gewonnen, steht aber nicht im Turnierbaum (eine von Hand gepaarte Runde?).
+refusal-tournament-pitch-duplicate = Zwei Felder heißen „{ $name }“ (oder ähnlich).
+refusal-tournament-too-many-pitches = Ein Turnier hat höchstens { $max } Felder, nicht { $count }.
+refusal-tournament-no-pairing-number = Runde { $round } hat keine Paarung { $pairing }.
+refusal-tournament-not-to-start = { $state ->
+        [playing] Diese Paarung spielt schon.
+       *[finished] Diese Paarung ist schon fertig.
+    }
 refusal-tournament-organiser-only = Dafür brauchst du den Schlüssel der Turnierleitung.
 refusal-tournament-title = Ein Titel hat 1 bis { $max } druckbare Zeichen.
 refusal-tournament-kubb-settings-only = Ein Regelwerk und Match-Einstellungen gibt es nur bei Kubb-Turnieren.

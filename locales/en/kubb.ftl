@@ -359,3 +359,14 @@ kubb-tie-break-baseline-count = Baseline count (U.S.)
 kubb-tie-break-accelerated = Accelerated match
 kubb-tie-break-sudden = Sudden tie-break (Germany)
 kubb-tie-break-none = None: a draw
+
+# A tournament match's call to a pitch (tournament-call.js), above the score.
+kubb-call-waiting = { $ahead ->
+        [0] Your match is next: waiting for a free pitch
+       *[other] Your match waits for a pitch: { $ahead } ahead
+    }
+kubb-call-now = Your match: pitch { $pitch }, now
+kubb-call-playing = Your match: pitch { $pitch }
+kubb-call-notify = Tell me when we are called
+kubb-call-next-now = Your next match: pitch { $pitch }, now
+kubb-call-next-playing = Your next match: pitch { $pitch }

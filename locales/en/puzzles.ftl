@@ -26,11 +26,27 @@ puzzles-theme-guard-capture = guard capture
 puzzles-theme-castle = castle
 puzzles-theme-split = split
 puzzles-theme-stack = stack
+puzzles-theme-quiet-move = quiet move
+puzzles-theme-sacrifice = sacrifice
 puzzles-theme-defence = defence
+puzzles-theme-endgame = endgame
 puzzles-no-theme = no theme
 
 ## What a move says
 puzzles-keep-going = { $move }: correct. The opponent answers { $reply }. Keep going.
 puzzles-saved = { $move }: correct, that saves the game!
 puzzles-solved = { $move }: correct, solved!
+puzzles-solved-otherwise = { $move }: that wins too, solved! { $moves ->
+        [one] It wins in { $moves } move;
+       *[other] It wins in { $moves } moves;
+    } the puzzle's line, { $answer }, wins in { $line }.
 puzzles-wrong = { $move }: wrong. The answer was { $answer }.
+
+## Choosing a theme, and the solver's results by theme
+puzzles-theme-choice = Theme
+puzzles-theme-all = All themes
+puzzles-results = Your results by theme
+puzzles-results-none = No puzzle finished yet.
+puzzles-results-theme = Theme
+puzzles-results-solved = Solved
+puzzles-results-failed = Missed

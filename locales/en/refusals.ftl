@@ -128,6 +128,7 @@ refusal-game-set-apart = game { $id } is set apart: its stored record no longer 
 refusal-game-changed-meanwhile = the game changed meanwhile (another server or seat): reload and retry
 refusal-game-token-holds-no-seat = this token holds no seat in this game
 refusal-puzzle-rating-changing = the puzzle's rating keeps changing: try again
+refusal-puzzle-unknown-theme = no puzzle theme '{ $theme }'
 refusal-tournament-refused = { $reason }
 refusal-request-malformed = { $reason }
 refusal-request-refused = { $reason }
@@ -177,6 +178,13 @@ refusal-tournament-already-recorded = { $first } - { $second } already has a res
 refusal-tournament-nothing-to-correct = { $first } - { $second } has no result to correct
 refusal-tournament-settled = this result cannot change: round { $round } was paired from it
 refusal-tournament-not-in-bracket = '{ $name }' won a knockout match but is not in the bracket (a round paired by hand?)
+refusal-tournament-pitch-duplicate = two pitches are named '{ $name }' (or alike)
+refusal-tournament-too-many-pitches = a tournament has at most { $max } pitches, not { $count }
+refusal-tournament-no-pairing-number = round { $round } has no pairing { $pairing }
+refusal-tournament-not-to-start = { $state ->
+        [playing] this pairing is already playing
+       *[finished] this pairing is already finished
+    }
 refusal-tournament-organiser-only = this needs the organiser's token
 refusal-tournament-title = a title has 1-{ $max } printable characters
 refusal-tournament-kubb-settings-only = a ruleset and match settings are for Kubb tournaments

@@ -417,3 +417,14 @@ kubb-tie-break-baseline-count = Basiskubbs tellen (VS)
 kubb-tie-break-accelerated = Versnelde partij
 kubb-tie-break-sudden = Sudden death (Duitsland)
 kubb-tie-break-none = Geen: gelijkspel
+
+# A tournament match's call to a pitch (tournament-call.js), above the score.
+kubb-call-waiting = { $ahead ->
+        [0] Jullie partij is de volgende: wacht op een vrij veld
+       *[other] Jullie partij wacht op een veld: nog { $ahead } ervoor
+    }
+kubb-call-now = Jullie partij: veld { $pitch }, nu
+kubb-call-playing = Jullie partij: veld { $pitch }
+kubb-call-notify = Laat het me weten als we worden opgeroepen
+kubb-call-next-now = Jullie volgende partij: veld { $pitch }, nu
+kubb-call-next-playing = Jullie volgende partij: veld { $pitch }

@@ -155,6 +155,7 @@ refusal-game-set-apart = Partij { $id } is apart gezet: de opgeslagen zetten lat
 refusal-game-changed-meanwhile = De partij is intussen veranderd (een andere server of plaats): laad opnieuw en probeer het nog eens.
 refusal-game-token-holds-no-seat = Dit token hoort bij geen enkele plaats in deze partij.
 refusal-puzzle-rating-changing = De rating van de puzzel verandert steeds: probeer het nog eens.
+refusal-puzzle-unknown-theme = Er is geen puzzelthema '{ $theme }'.
 refusal-tournament-refused = Het toernooi weigert: { $reason }
 refusal-request-malformed = Het verzoek is niet leesbaar. (Technische details: { $reason })
 refusal-request-refused = Geweigerd: { $reason }
@@ -213,6 +214,13 @@ refusal-tournament-already-recorded = { $first } - { $second } heeft al een uits
 refusal-tournament-nothing-to-correct = { $first } - { $second } heeft geen uitslag om te corrigeren.
 refusal-tournament-settled = Deze uitslag kan niet meer veranderen: ronde { $round } is ermee gepaard.
 refusal-tournament-not-in-bracket = ‘{ $name }’ won een knock-outwedstrijd maar staat niet in het schema (een ronde met de hand gepaard?).
+refusal-tournament-pitch-duplicate = Twee velden heten ‘{ $name }’ (of lijken erop).
+refusal-tournament-too-many-pitches = Een toernooi heeft hoogstens { $max } velden, niet { $count }.
+refusal-tournament-no-pairing-number = Ronde { $round } heeft geen paring { $pairing }.
+refusal-tournament-not-to-start = { $state ->
+        [playing] Deze paring wordt al gespeeld.
+       *[finished] Deze paring is al klaar.
+    }
 refusal-tournament-organiser-only = Hiervoor heb je de sleutel van de organisator nodig.
 refusal-tournament-title = Een titel heeft 1 tot { $max } afdrukbare tekens.
 refusal-tournament-kubb-settings-only = Een regelset en wedstrijdinstellingen horen alleen bij kubbtoernooien.

@@ -4,19 +4,9 @@
 // and Dutch the pages say their own words and write numbers and dates
 // the language's way.
 import assert from "node:assert/strict";
+import { apiCall } from "./api-call.mjs";
 
 const PHONE_320 = { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true };
-
-async function apiCall(page, method, path, body, token) {
-  return page.evaluate(async ([m, p, b, t]) => {
-    const response = await fetch(p, {
-      method: m,
-      headers: { "content-type": "application/json", ...(t ? { authorization: `Bearer ${t}` } : {}) },
-      body: b === undefined ? undefined : JSON.stringify(b),
-    });
-    return { status: response.status, body: await response.json() };
-  }, [method, path, body, token]);
-}
 
 // A Guard & Towers tournament of two through the API (a round robin
 // unless `format` says otherwise), its first round paired and, unless

@@ -14,6 +14,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { apiCall } from "./api-call.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = process.env.TOWERS_BIN || join(here, "../../target/release/towers");
@@ -700,14 +701,28 @@ test("a newcomer on a phone finishes the lesson from the landing page in a few t
   await context.close();
 });
 
-// The shipped puzzle set, the test's oracle: each position's goal and
-// solution, as `towers gt puzzles` wrote them.
+// The shipped puzzle set, the test's oracle: each position's id, goal,
+// solution and themes, as the set's lines give them.
 function puzzleSet() {
   const text = readFileSync(join(here, "../../crates/server/data/gt-puzzles.jsonl"), "utf8");
   return new Map(text.split("\n").filter((line) => line.trim()).map((line) => {
     const puzzle = JSON.parse(line);
     return [puzzle.position, puzzle];
   }));
+}
+
+// A legal move of the puzzle's first that fails it: the server accepts
+// any move that keeps a forced win, so each candidate is tried first by
+// an attempt without a solver token (answered, never rated).
+async function failingMove(page, puzzle) {
+  return page.evaluate(async ({ id, position, first }) => {
+    const post = async (path, body) => (await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+    const { legal_moves: legal } = await post("/api/gt/position", { position });
+    for (const move of legal.filter((m) => m !== first)) {
+      if (!(await post(`/api/gt/puzzles/${id}/attempts`, { moves: [move] })).solved) return move;
+    }
+    throw new Error(`every move solves puzzle ${id}`);
+  }, { id: puzzle.id, position: puzzle.position, first: puzzle.solution[0] });
 }
 
 test("puzzles on a phone: ten solved move by move with the replies played, one failed with its answer shown, ratings moving", async ({ browser, base }) => {
@@ -734,9 +749,7 @@ test("puzzles on a phone: ten solved move by move with the replies played, one f
   await checkAxe(page, "puzzles");
   await assertNoSidewaysScroll(page, "puzzles");
   await shot(page, "puzzles-phone-start");
-  const legal = await page.evaluate(async (position) => (await (await fetch("/api/gt/position", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ position }) })).json()).legal_moves, puzzle.position);
-  const wrong = legal.find((move) => move !== puzzle.solution[0]);
-  await clickMove(page, wrong);
+  await clickMove(page, await failingMove(page, puzzle));
   await page.waitForSelector("#feedback:has-text('wrong')");
   assert.match(await page.textContent("#feedback"), new RegExp(`The answer was ${puzzle.solution.join(" ")}`));
   assert.equal(await page.textContent("#failed-count"), "1");
@@ -789,6 +802,57 @@ test("a puzzle fits a 320 px phone and a desktop, and is solved on each", async 
     assert.match(await page.textContent("#feedback"), /correct/);
     await context.close();
   }
+});
+
+test("puzzles on a 320 px phone: a theme chosen serves only its puzzles, is kept across visits, and the results table counts them by theme", async ({ browser, base }) => {
+  const set = puzzleSet();
+  const context = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } });
+  const page = await context.newPage();
+  // The puzzle the server serves when `action` is done, once the board
+  // shows it.
+  const served = async (action) => {
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.url().includes("/api/gt/puzzles/next")),
+      action(),
+    ]);
+    const { position } = await response.json();
+    await page.waitForFunction((expected) => {
+      const board = document.getElementById("board");
+      return board.dataset.puzzle === expected && board.querySelector(".square.occupied");
+    }, position);
+    assert.ok(set.has(position), `a puzzle of the set: ${position}`);
+    return set.get(position);
+  };
+  let puzzle = await served(() => page.goto(`${base}/puzzles`));
+  assert.equal(await page.inputValue("#theme"), "", "all themes at first");
+  await page.waitForSelector("#results-none:visible");
+  assert.ok(await page.isHidden("#results"), "no results before a puzzle is finished");
+
+  let choose = () => page.selectOption("#theme", "endgame");
+  for (let solved = 1; solved <= 2; solved += 1) {
+    puzzle = await served(choose);
+    choose = () => page.click("#next");
+    assert.ok(puzzle.themes.includes("endgame"), `an endgame puzzle: ${JSON.stringify(puzzle)}`);
+    const mine = puzzle.solution.filter((_, index) => index % 2 === 0);
+    for (const [index, move] of mine.entries()) {
+      await clickMove(page, move);
+      if (index < mine.length - 1) await page.waitForSelector(`#feedback:has-text('answers ${puzzle.solution[2 * index + 1]}')`);
+    }
+    await page.waitForSelector(`#results tr[data-theme='endgame'] td.solved:text-is('${solved}')`);
+  }
+  assert.equal(await page.textContent("#results tr[data-theme='endgame'] td.failed"), "0");
+  assert.ok(await page.isHidden("#results-none"));
+  assert.equal(await page.textContent("#results tr[data-theme='endgame'] th"), "endgame");
+  await checkAxe(page, "puzzles with a theme and results");
+  await assertNoSidewaysScroll(page, "puzzles with a theme and results at 320 px");
+  await shot(page, "puzzles-theme-results-320");
+
+  // The next visit keeps the theme and the results (the same solver).
+  puzzle = await served(() => page.reload());
+  assert.equal(await page.inputValue("#theme"), "endgame");
+  assert.ok(puzzle.themes.includes("endgame"), `an endgame puzzle after a reload: ${JSON.stringify(puzzle)}`);
+  await page.waitForSelector("#results tr[data-theme='endgame'] td.solved:text-is('2')");
+  await context.close();
 });
 
 // The Kubb match as the server has it.
@@ -1706,18 +1770,6 @@ async function assertFitsScreen(page, name) {
   assert.ok(scroll <= width && !wide.length, `${name}: ${scroll} px wide on a ${width} px screen: ${wide.join(", ")}`);
 }
 
-// A call to the API from the page; returns the status and the answer.
-async function apiCall(page, method, path, body, token) {
-  return page.evaluate(async ([m, p, b, t]) => {
-    const response = await fetch(p, {
-      method: m,
-      headers: { "content-type": "application/json", ...(t ? { authorization: `Bearer ${t}` } : {}) },
-      body: b === undefined ? undefined : JSON.stringify(b),
-    });
-    return { status: response.status, body: await response.json() };
-  }, [method, path, body, token]);
-}
-
 for (const width of [320, 390, 430]) {
   test(`the landing page fits a ${width} px phone: no sideways scroll, every field on screen`, async ({ browser, base }) => {
     const context = await browser.newContext({ ...PHONE, viewport: { width, height: 800 } });
@@ -1930,7 +1982,8 @@ test("tournament day at 320 px: each Kubb seat has a link to copy or scan, a tea
   assert.equal(await typedItem.locator("a, button").count(), 0, "a typed result: no link, no button");
 
   // The played pairing: the referee's and each team's link, absolute,
-  // each seat's token in the fragment; a copy button and a QR toggle each.
+  // naming the tournament (for the match's call to a pitch), each seat's
+  // token in the fragment; a copy button and a QR toggle each.
   const item = page.locator(`#games > li[data-game="${played.game}"]`);
   const seats = item.locator(".seat-link");
   assert.equal(await seats.count(), 3);
@@ -1938,7 +1991,7 @@ test("tournament day at 320 px: each Kubb seat has a link to copy or scan, a tea
   for (const { seat, token: secret } of played.tokens) {
     const link = item.locator(`.seat-link[data-seat="${seat}"]`);
     assert.equal(await link.locator("a").textContent(), names[seat]);
-    assert.equal(await link.locator("a").getAttribute("href"), `${base}/kubb?id=${played.game}#seat=${seat}&token=${secret}`);
+    assert.equal(await link.locator("a").getAttribute("href"), `${base}/kubb?id=${played.game}&tournament=${id}#seat=${seat}&token=${secret}`);
     assert.equal(await link.locator("button:text-is('Copy link')").count(), 1, `${seat}: copy`);
     assert.equal(await link.locator("button:text-is('Show QR code')").count(), 1, `${seat}: QR`);
   }
@@ -1984,7 +2037,7 @@ test("tournament day at 320 px: each Kubb seat has a link to copy or scan, a tea
   const phone = await (await browser.newContext(PHONE)).newPage();
   await phone.goto(teamAHref);
   await phone.waitForSelector("#status");
-  assert.equal(new URL(phone.url()).pathname + new URL(phone.url()).search, `/kubb?id=${played.game}`);
+  assert.equal(new URL(phone.url()).pathname + new URL(phone.url()).search, `/kubb?id=${played.game}&tournament=${id}`);
   assert.equal(await phone.evaluate((m) => [localStorage.getItem(`towers-token-${m}`), localStorage.getItem(`towers-seat-${m}`)].join(" "), played.game),
     `${linkSeat(teamAHref).token} team-a`);
   assert.equal(new URL(phone.url()).hash, "", "the token leaves the address bar");
@@ -2073,6 +2126,8 @@ for (const area of ["common", "kubb", "gt", "pages", "refusals"]) {
   const module = join(here, `languages-${area}.mjs`);
   if (existsSync(module)) (await import(module)).default(test, helpers);
 }
+// A Kubb tournament day on its pitches.
+(await import(join(here, "tournament-day.mjs"))).default(test, helpers);
 
 const server = await startServer();
 const browser = await chromium.launch({

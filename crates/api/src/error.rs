@@ -35,7 +35,8 @@ pub struct ErrorBody {
 
 /// The refusals the service itself makes, beside the rules libraries'
 /// (`kubb::RuleError::CODES`, `guard_towers::GameError::CODES`) and the
-/// tournament library's (`tournament::TournamentError::CODES`).
+/// tournament library's (`tournament::TournamentError::CODES`,
+/// `tournament::pitches::PitchError::CODES`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Code {
     /// A request that cannot be read (a query, a path, text that is no JSON).
@@ -65,6 +66,8 @@ pub enum Code {
     GameTokenHoldsNoSeat,
     /// A puzzle's rating changed by other solvers each time it was read.
     PuzzleRatingChanging,
+    /// A puzzle theme asked for that is none of the engine's.
+    PuzzleUnknownTheme,
     /// An event of a Kubb match that is the scorekeeping's to refuse.
     KubbHitNamesNothing,
     KubbNothingToUndo,
@@ -150,7 +153,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 87] = [
+    pub const ALL: [Code; 88] = [
         Code::RequestMalformed,
         Code::RequestRefused,
         Code::RequestTooLarge,
@@ -171,6 +174,7 @@ impl Code {
         Code::GameChangedMeanwhile,
         Code::GameTokenHoldsNoSeat,
         Code::PuzzleRatingChanging,
+        Code::PuzzleUnknownTheme,
         Code::KubbHitNamesNothing,
         Code::KubbNothingToUndo,
         Code::KubbNoResultYet,
@@ -262,6 +266,7 @@ impl Code {
             Code::GameChangedMeanwhile => "game.changed-meanwhile",
             Code::GameTokenHoldsNoSeat => "game.token-holds-no-seat",
             Code::PuzzleRatingChanging => "puzzle.rating-changing",
+            Code::PuzzleUnknownTheme => "puzzle.unknown-theme",
             Code::KubbHitNamesNothing => "kubb.hit-names-nothing",
             Code::KubbNothingToUndo => "kubb.nothing-to-undo",
             Code::KubbNoResultYet => "kubb.no-result-yet",
@@ -339,6 +344,7 @@ pub fn codes() -> impl Iterator<Item = &'static str> {
         .iter()
         .chain(guard_towers::GameError::CODES)
         .chain(tournament::TournamentError::CODES)
+        .chain(tournament::pitches::PitchError::CODES)
         .copied()
         .chain(Code::ALL.iter().map(|code| code.as_str()))
 }

@@ -47,11 +47,15 @@ use crate::kubb::{
 };
 use crate::listing::{GameList, ListQuery};
 use crate::live::LiveQuery;
-use crate::puzzles::{AttemptRequest, Puzzle, PuzzleAttempt, PuzzlePath, Solver};
+use crate::puzzles::{
+    AttemptRequest, NextQuery, Puzzle, PuzzleAttempt, PuzzleCounts, PuzzlePath, PuzzleResults,
+    Solver,
+};
 use crate::ratings::{Leaderboard, LeaderboardQuery, PlayerPage, PlayerPath, PlayerQuery};
 use crate::tournament::{
-    CreateTournament, EntrantRequest, ResultRequest, RoundStarted, TableQuery, TournamentCreated,
-    TournamentGames, TournamentState, WithdrawalRequest,
+    CreateTournament, EntrantRequest, Pitches, ResultRequest, RoundStarted, SetPitches,
+    StartRequest, TableQuery, TournamentCreated, TournamentGames, TournamentState,
+    WithdrawalRequest,
 };
 use crate::ErrorBody;
 
@@ -514,13 +518,31 @@ fn guard_and_towers(doc: &mut Document) {
             .refusal(429, "Too many requests"),
     );
     doc.route(
+        "/api/gt/puzzles",
+        get("How many puzzles there are, by goal and by theme")
+            .about("Puzzles retired from the set (no longer in the server's set; their attempts stay) are not counted.")
+            .answer::<PuzzleCounts>(
+                200,
+                "The counts (a puzzle counts once for each of its themes)",
+            ),
+    );
+    doc.route(
         "/api/gt/puzzles/next",
         get("The next puzzle for a solver")
-            .about("Drawn from the puzzles nearest the solver's rating that it has not tried.")
+            .about("Drawn from the puzzles nearest the solver's rating that it has not tried, of one theme when `theme` is given. The solver is a signed-in account, else the X-Solver token, else the `solver` cookie; a request with none of them gets a new random token as that cookie (Set-Cookie: solver=…; HttpOnly; SameSite=Lax; Path=/api/gt/puzzles), so a client that keeps cookies meets new puzzles.")
+            .params::<NextQuery>()
             .params::<Solver>()
             .answer::<Puzzle>(200, "A puzzle")
-            .refusal(400, "An X-Solver header that is no solver token")
-            .refusal(404, "No puzzle is stored"),
+            .refusal(400, "An X-Solver header that is no solver token, or a theme that is none (`puzzle.unknown-theme` with `theme`)")
+            .refusal(404, "No puzzle (of the theme asked for) is stored"),
+    );
+    doc.route(
+        "/api/gt/puzzles/results",
+        get("A solver's results, by theme")
+            .about("Its first complete attempts (the rated ones), solved and failed, in all and for each theme, puzzles retired from the set included. The solver as for the next puzzle (no cookie is given here); without one, all nought.")
+            .params::<Solver>()
+            .answer::<PuzzleResults>(200, "The results")
+            .refusal(400, "An X-Solver header that is no solver token"),
     );
     doc.route(
         "/api/gt/puzzles/{id}/attempts",
@@ -749,6 +771,41 @@ fn tournaments(doc: &mut Document) {
             .refusal(403, NOT_ORGANISER)
             .refusal(404, NO_TOURNAMENT)
             .refusal(422, &refused_or("the tournament refuses it (a duplicate, a round still open, no such pairing, ...)")),
+    );
+    doc.route(
+        "/api/tournaments/{id}/pitches",
+        get("The pitches, each with the pairing on it now")
+            .id()
+            .answer::<Pitches>(200, "The pitches, in the order they are given out")
+            .refusal(404, NO_TOURNAMENT),
+    );
+    doc.route(
+        "/api/tournaments/{id}/pitches",
+        put("Set the pitches (organiser)")
+            .about("Every pitch, in the order they are given out. As soon as a pairing's teams are both free it is called to the first free pitch in play, in the order of the pairings; a finished match frees its pitch at once. A pitch taken out of play (`in_play: false`) or left out keeps the match on it and gets no new one. Names follow the one rule of names; look-alikes are one pitch (422).")
+            .seat()
+            .id()
+            .body::<SetPitches>()
+            .answer::<Pitches>(200, "The pitches, with the calls this made")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_TOKEN)
+            .refusal(403, NOT_ORGANISER)
+            .refusal(404, NO_TOURNAMENT)
+            .refusal(422, &refused_or("a pitch's name breaks the rule of names, two pitches look alike, or there are more than 500")),
+    );
+    doc.route(
+        "/api/tournaments/{id}/starts",
+        post("Mark a pairing's match started (organiser)")
+            .about("A waiting or called pairing becomes playing now. A match's first event entered does this by itself.")
+            .seat()
+            .id()
+            .body::<StartRequest>()
+            .answer::<TournamentState>(200, "The tournament")
+            .refusal(400, NOT_JSON)
+            .refusal(401, NO_TOKEN)
+            .refusal(403, NOT_ORGANISER)
+            .refusal(404, NO_TOURNAMENT)
+            .refusal(422, &refused_or("no such pairing, or it is already playing or finished")),
     );
     doc.route(
         "/api/tournaments/{id}/bracket",

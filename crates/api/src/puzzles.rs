@@ -32,6 +32,64 @@ pub struct Puzzle {
     pub solver_rating: i64,
 }
 
+/// `GET /api/gt/puzzles`: how many puzzles there are, by goal and by
+/// theme (a puzzle counts once for each of its themes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PuzzleCounts {
+    pub total: i64,
+    pub by_goal: Vec<GoalCount>,
+    pub by_theme: Vec<ThemeCount>,
+}
+
+/// The puzzles of one goal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct GoalCount {
+    #[schema(schema_with = crate::schema::puzzle_goal)]
+    pub goal: Goal,
+    pub count: i64,
+}
+
+/// The puzzles of one theme.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ThemeCount {
+    #[schema(schema_with = crate::schema::puzzle_theme)]
+    pub theme: Theme,
+    pub count: i64,
+}
+
+/// `GET /api/gt/puzzles/next`'s query: one theme, or any.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct NextQuery {
+    /// Only puzzles of this theme (a name the server does not know is
+    /// refused: `puzzle.unknown-theme`)
+    #[param(schema_with = crate::schema::puzzle_theme)]
+    pub theme: Option<String>,
+}
+
+/// `GET /api/gt/puzzles/results`: how a solver did, by theme, over its
+/// first complete attempts (the rated ones), puzzles retired from the set
+/// included.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PuzzleResults {
+    /// 1500 before the solver's first rated attempt
+    pub solver_rating: i64,
+    pub solved: i64,
+    pub failed: i64,
+    /// Every theme, in the engine's order (a puzzle counts once for each
+    /// of its themes)
+    pub by_theme: Vec<ThemeResult>,
+}
+
+/// A solver's results in one theme.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ThemeResult {
+    #[schema(schema_with = crate::schema::puzzle_theme)]
+    pub theme: Theme,
+    pub solved: i64,
+    pub failed: i64,
+}
+
 /// `POST /api/gt/puzzles/{id}/attempts`'s answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PuzzleAttempt {
@@ -51,12 +109,19 @@ pub struct PuzzleAttempt {
     /// The puzzle's rating, after this attempt when it was rated
     pub rating: i64,
     /// This attempt changed the ratings (the solver's first complete one,
-    /// with a solver token)
+    /// with a solver token, at a puzzle still in the set)
     pub rated: bool,
-    /// The solver's rating; null without X-Solver
+    /// The solver's rating; null without a solver token (the X-Solver
+    /// header or the `solver` cookie)
     #[serde(deserialize_with = "Option::deserialize")]
     #[schema(required = true)]
     pub solver_rating: Option<i64>,
+    /// Solved another way: the solver's last move is not the puzzle's but
+    /// keeps a forced win, which the engine proved; the win's length in
+    /// the solver's moves from the puzzle's start (the puzzle's own line
+    /// wins in `wins_in`). Null otherwise
+    #[serde(default)]
+    pub other_win: Option<u32>,
 }
 
 /// `POST /api/gt/puzzles/{id}/attempts`: the solver's moves so far.
@@ -79,8 +144,9 @@ pub struct PuzzlePath {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, IntoParams)]
 #[into_params(parameter_in = Header)]
 pub struct Solver {
-    /// The solver's token (the page keeps a random one); without it
-    /// attempts are not rated
+    /// The solver's token (the page keeps a random one). Without it the
+    /// `solver` cookie is the token, which `GET /api/gt/puzzles/next` sets
+    /// when a request has neither; an attempt with neither is not rated
     #[serde(rename = "X-Solver")]
     #[param(pattern = "^[A-Za-z0-9_-]{16,64}$")]
     pub solver: Option<String>,

@@ -190,10 +190,15 @@ pub(crate) fn puzzle_goal() -> Object {
         .build()
 }
 
+/// A puzzle's theme, by its name.
+pub(crate) fn puzzle_theme() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(Theme::ALL.map(Theme::name)))
+        .build()
+}
+
 /// A puzzle's themes, by their names.
 pub(crate) fn puzzle_themes() -> Array {
-    let theme = ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(Theme::ALL.map(Theme::name)));
-    ArrayBuilder::new().items(theme).build()
+    ArrayBuilder::new().items(puzzle_theme()).build()
 }

@@ -285,5 +285,5 @@ fn every_operation_has_a_summary_and_an_answer_that_is_no_refusal() {
             );
         }
     }
-    assert_eq!(operations, 59, "the 59 operations of the 50 paths");
+    assert_eq!(operations, 64, "the 64 operations of the 54 paths");
 }

@@ -12,6 +12,7 @@ pub mod protocol;
 pub mod puzzle;
 mod score;
 mod search;
+pub mod study;
 mod time;
 mod tt;
 

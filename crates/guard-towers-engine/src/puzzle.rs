@@ -39,17 +39,32 @@ pub enum Theme {
     Split,
     /// One of the solver's moves lands on a tower of its own.
     Stack,
+    /// One of the solver's moves before the last captures nothing and
+    /// threatens no win at once: the hardest kind to see.
+    QuietMove,
+    /// One of the solver's moves before the last gives up material: after
+    /// the opponent's reply the solver is worse off in stones than before.
+    Sacrifice,
     /// The only move that does not lose (a [`Goal::Save`] puzzle).
     Defence,
+    /// At most [`ENDGAME_STONES`] stones besides the guards: the
+    /// tablebases' ground.
+    Endgame,
 }
 
+/// The most tower stones, both colours together, of an endgame.
+pub const ENDGAME_STONES: u32 = 3;
+
 impl Theme {
-    pub const ALL: [Theme; 5] = [
+    pub const ALL: [Theme; 8] = [
         Theme::GuardCapture,
         Theme::Castle,
         Theme::Split,
         Theme::Stack,
+        Theme::QuietMove,
+        Theme::Sacrifice,
         Theme::Defence,
+        Theme::Endgame,
     ];
 
     pub fn name(self) -> &'static str {
@@ -58,7 +73,10 @@ impl Theme {
             Theme::Castle => "castle",
             Theme::Split => "split",
             Theme::Stack => "stack",
+            Theme::QuietMove => "quiet-move",
+            Theme::Sacrifice => "sacrifice",
             Theme::Defence => "defence",
+            Theme::Endgame => "endgame",
         }
     }
 }
@@ -75,10 +93,12 @@ pub struct ThemeError(pub String);
 
 impl fmt::Display for ThemeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Theme::ALL.iter().map(|theme| theme.name()).collect();
         write!(
             f,
-            "unknown theme '{}' (expected guard-capture, castle, split, stack or defence)",
-            self.0
+            "unknown theme '{}' (expected one of {})",
+            self.0,
+            names.join(", ")
         )
     }
 }
@@ -200,6 +220,7 @@ impl Puzzle {
         }
         let mut themes = vec![Theme::Defence];
         themes.extend(move_themes(&position, mv));
+        themes.extend(endgame_theme(&position));
         themes.sort();
         themes.dedup();
         Ok(Puzzle {
@@ -282,6 +303,15 @@ impl Puzzle {
     }
 }
 
+/// Whether `mv` is the guard stepping aside, capturing nothing and
+/// threatening no win at once: the one kind of save kept out of the set.
+pub fn is_guard_step(before: &Position, mv: Move) -> bool {
+    let us = before.side_to_move();
+    before.guard_bits(us) & mv.from().bit() != 0
+        && !before.is_capture(mv)
+        && !before.play(mv).has_winning_move(us)
+}
+
 /// Split and stack, as `mv` does them from `before`.
 fn move_themes(before: &Position, mv: Move) -> Vec<Theme> {
     let mut themes = Vec::new();
@@ -296,22 +326,48 @@ fn move_themes(before: &Position, mv: Move) -> Vec<Theme> {
     themes
 }
 
+/// Endgame, when `position` is one.
+fn endgame_theme(position: &Position) -> Option<Theme> {
+    let stones = position.stones(Color::Red) + position.stones(Color::Blue);
+    (stones <= ENDGAME_STONES).then_some(Theme::Endgame)
+}
+
+/// The solver's stones less the opponent's.
+fn balance(position: &Position, solver: Color) -> i64 {
+    i64::from(position.stones(solver)) - i64::from(position.stones(!solver))
+}
+
 fn themes_of(game: &Game, solver: Color) -> Vec<Theme> {
     let mut themes = Vec::new();
     let positions = game.positions();
-    for (index, &mv) in game.moves().iter().enumerate() {
+    let moves = game.moves();
+    for (index, &mv) in moves.iter().enumerate() {
         let before = positions[index];
-        if before.side_to_move() == solver {
-            themes.extend(move_themes(&before, mv));
+        if before.side_to_move() != solver {
+            continue;
+        }
+        themes.extend(move_themes(&before, mv));
+        let last = index + 1 == moves.len();
+        if last {
+            continue;
+        }
+        let after = positions[index + 1];
+        if !before.is_capture(mv) && !after.has_winning_move(solver) {
+            themes.push(Theme::QuietMove);
+        }
+        // The reply is in the line: every solver move but the last has one.
+        if balance(&positions[index + 2], solver) < balance(&before, solver) {
+            themes.push(Theme::Sacrifice);
         }
     }
-    let last = *game.moves().last().expect("a puzzle has moves");
+    let last = *moves.last().expect("a puzzle has moves");
     let before = positions[positions.len() - 2];
     if before.guard_bits(!solver) & last.to().bit() != 0 {
         themes.push(Theme::GuardCapture);
     } else if last.to() == castle(!solver) {
         themes.push(Theme::Castle);
     }
+    themes.extend(endgame_theme(&positions[0]));
     themes.sort();
     themes.dedup();
     themes
@@ -331,6 +387,10 @@ pub struct Settings {
     /// Node budget of one search; a search that runs out proves nothing,
     /// and its candidate is dropped.
     pub nodes: u64,
+    /// Node budget of the deep searches, with no depth limit: the one for
+    /// a second winning first move (a win is unique only when this finds
+    /// none, at whatever length), and the one proving a save holds.
+    pub deep_nodes: u64,
     /// Also look for saves: positions under a threat to win at once where
     /// one move does not lose and every other does.
     pub saves: bool,
@@ -343,6 +403,7 @@ impl Default for Settings {
             max_moves: 4,
             margin: 4,
             nodes: 4_000_000,
+            deep_nodes: 16_000_000,
             saves: true,
         }
     }
@@ -353,6 +414,26 @@ impl Settings {
     /// plies and the margin.
     pub fn depth(&self) -> u32 {
         2 * self.max_moves - 1 + self.margin
+    }
+}
+
+/// How hard a puzzle is for search ([`Verifier::difficulty`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Difficulty {
+    /// The smallest depth that finds the whole solution.
+    pub depth: u32,
+    /// The nodes of the searches at that depth, every solver move's.
+    pub nodes: u64,
+}
+
+impl Difficulty {
+    /// The puzzle's first rating: 1000, and 100 for each ply of depth the
+    /// solution needs (a win in 2 the engine sees at depth 3: 1300; one
+    /// it needs 9 plies for: 1900). The same depth is harder for a person
+    /// when the line is longer, so 50 more for each solver move beyond the
+    /// first.
+    pub fn first_rating(self, solver_moves: u32) -> u32 {
+        1000 + 100 * self.depth + 50 * solver_moves.saturating_sub(1)
     }
 }
 
@@ -369,6 +450,9 @@ pub enum Rejection {
     Unproven,
     /// Every move loses (nothing to save), or none does (no threat).
     NoSave,
+    /// The save is the guard stepping out of the threat, capturing
+    /// nothing and threatening nothing: too easy to be worth a puzzle.
+    GuardStep,
 }
 
 /// The engine that finds and verifies puzzles (full strength, its own
@@ -389,7 +473,7 @@ impl Verifier {
     /// let position: Position = "3RG3/3BG3/7/7/7/7/7 r".parse().unwrap();
     /// let puzzle = verifier.verify(&position).unwrap();
     /// assert_eq!(puzzle.solution()[0].to_string(), "D7-D6-1");
-    /// assert_eq!(puzzle.themes(), &[Theme::GuardCapture]);
+    /// assert_eq!(puzzle.themes(), &[Theme::GuardCapture, Theme::Endgame]);
     /// assert_eq!(puzzle.wins_in(), 1);
     /// ```
     pub fn new(settings: Settings) -> Verifier {
@@ -435,7 +519,35 @@ impl Verifier {
             depth: Some(depth),
             ..self.limits()
         };
-        let Some(result) = self.engine.search_excluding(game, &limits, &[best]) else {
+        self.another_wins_under(game, best, &limits, depth)
+    }
+
+    /// Whether any move but `best` wins at any length the deep search
+    /// reaches: no depth limit, the deep node budget, and at least `depth`
+    /// plies searched without a win for the answer to count.
+    fn another_wins_deep(
+        &mut self,
+        game: &Game,
+        best: Move,
+        depth: u32,
+    ) -> Result<bool, Rejection> {
+        let limits = Limits {
+            nodes: Some(self.settings.deep_nodes),
+            ..Limits::default()
+        };
+        self.another_wins_under(game, best, &limits, depth)
+    }
+
+    /// Whether a search under `limits` with `best` left out finds a win;
+    /// no win counts only once `depth` plies were searched.
+    fn another_wins_under(
+        &mut self,
+        game: &Game,
+        best: Move,
+        limits: &Limits,
+        depth: u32,
+    ) -> Result<bool, Rejection> {
+        let Some(result) = self.engine.search_excluding(game, limits, &[best]) else {
             return Ok(false);
         };
         match result.score {
@@ -478,6 +590,11 @@ impl Verifier {
                         .filter(|&&mv| game.position().is_winning_move(mv))
                         .count();
                     others == 1 && !self.another_wins(&game, best, depth)?
+                } else if step == 1 {
+                    // The first move: no other may win at any length the
+                    // engine can prove, not only within the line's.
+                    !self.another_wins(&game, best, depth)?
+                        && !self.another_wins_deep(&game, best, depth)?
                 } else {
                     !self.another_wins(&game, best, depth)?
                 };
@@ -500,6 +617,68 @@ impl Verifier {
                 .expect("the engine's move is legal");
         }
         Puzzle::new(*position, line).map_err(|_| Rejection::Unproven)
+    }
+
+    /// How many of its own moves, `mv` included, the side to move at
+    /// `position` still wins in by force after playing `mv`, when the
+    /// search proves it within `moves` such moves (and the margin): a
+    /// solver's move other than the puzzle's that keeps a forced win.
+    /// `None` when `mv` is illegal, or no forced win is proven.
+    ///
+    /// ```
+    /// use guard_towers::{Move, Position};
+    /// use guard_towers_engine::puzzle::{Settings, Verifier};
+    ///
+    /// let mut verifier = Verifier::new(Settings::default());
+    /// let position: Position = "3RG3/3BG3/7/7/7/7/7 r".parse().unwrap();
+    /// let take: Move = "D7-D6-1".parse().unwrap();
+    /// assert_eq!(verifier.wins_with(&position, take, 1), Some(1));
+    /// let step: Move = "D7-C7-1".parse().unwrap();
+    /// assert_eq!(verifier.wins_with(&position, step, 3), None, "Blue's guard steps onto D7");
+    /// ```
+    pub fn wins_with(&mut self, position: &Position, mv: Move, moves: u32) -> Option<u32> {
+        if !position.is_legal(mv) {
+            return None;
+        }
+        if position.is_winning_move(mv) {
+            return Some(1);
+        }
+        self.engine.new_game();
+        let mut game = Game::new(*position, Rules::STANDARD);
+        game.play(mv).ok()?;
+        let limits = Limits {
+            depth: Some(2 * moves.saturating_sub(1) + self.settings.margin),
+            ..self.limits()
+        };
+        // The opponent to move, lost after n of its moves: the solver's
+        // n-th answer wins, its n + 1-th move counting `mv`.
+        match self.engine.search(&game, &limits)?.score {
+            Score::Loss(n) => Some(n + 1),
+            _ => None,
+        }
+    }
+
+    /// How hard `puzzle` is for search: the smallest depth at which a
+    /// fresh engine's fixed-depth search plays every solver move of the
+    /// line (at the last step, any move that wins at once), and the nodes
+    /// those searches took. `None` when no depth up to `max_depth` does.
+    pub fn difficulty(&mut self, puzzle: &Puzzle, max_depth: u32) -> Option<Difficulty> {
+        (1..=max_depth).find_map(|depth| {
+            let mut nodes = 0;
+            let mut game = Game::new(*puzzle.position(), Rules::STANDARD);
+            for (ply, &mv) in puzzle.solution().iter().enumerate() {
+                if ply % 2 == 0 {
+                    self.engine.new_game();
+                    let result = self.engine.search(&game, &Limits::depth(depth))?;
+                    nodes += result.nodes;
+                    if puzzle.accepts(ply, result.best_move) != Some(true) {
+                        return None;
+                    }
+                }
+                game.play(mv).expect("a puzzle's line is legal");
+            }
+            Some(Difficulty { depth, nodes })
+        })
     }
 
     /// Verifies `position` as a save for the side to move: one move does
@@ -529,32 +708,41 @@ impl Verifier {
             Score::Centistones(_) if others.depth < depth => return Err(Rejection::Unproven),
             _ => return Err(Rejection::NotUnique { step: 1 }),
         }
+        if is_guard_step(position, best.best_move) {
+            return Err(Rejection::GuardStep);
+        }
+        // The save must hold beyond the verification depth too: searched
+        // again after it, with no depth limit, it must not lose.
+        let mut after = game.clone();
+        after
+            .play(best.best_move)
+            .expect("the engine's move is legal");
+        let deep = Limits {
+            nodes: Some(self.settings.deep_nodes),
+            ..Limits::default()
+        };
+        if let Some(Score::Win(_)) = self.engine.search(&after, &deep).map(|r| r.score) {
+            return Err(Rejection::NoSave);
+        }
         Puzzle::save(*position, best.best_move).map_err(|_| Rejection::NoSave)
     }
 
-    /// The puzzles of a game: every position, of either side, where a
-    /// quick search (the longest line's depth, a tenth of the node budget)
-    /// sees a forced win in range is verified as a win; a verified win's
-    /// line is not looked in again (its positions would be its own tail).
-    /// A position under a threat to win at once is verified as a save.
-    /// Each with the ply of its position in the game.
-    pub fn find_in_game(&mut self, game: &Game) -> Vec<(usize, Puzzle)> {
-        let quick = Limits {
-            depth: Some(2 * self.settings.max_moves - 1),
-            nodes: Some(self.settings.nodes / 10),
-            ..Limits::default()
-        };
+    /// The puzzles of a game. Win candidates are the plies in `proven`,
+    /// where the side to move's own search in the game proved a forced win
+    /// (self-play records them for free); without them, every position
+    /// where a quick search (the longest line's depth, a tenth of the node
+    /// budget) sees a forced win in range. Each is verified as a win; a
+    /// verified win's line is not looked in again (its positions would be
+    /// its own tail). A position under a threat to win at once is verified
+    /// as a save. Each with the ply of its position in the game.
+    pub fn find_in_game(&mut self, game: &Game, proven: Option<&[usize]>) -> Vec<(usize, Puzzle)> {
         let positions = game.positions();
         let mut found = Vec::new();
         let mut ply = 0;
         while ply + 1 < positions.len() {
-            let here = Game::new(positions[ply], Rules::STANDARD);
-            self.engine.new_game();
-            let in_range = match self.engine.search(&here, &quick).map(|r| r.score) {
-                Some(Score::Win(n)) => {
-                    (self.settings.min_moves..=self.settings.max_moves).contains(&n)
-                }
-                _ => false,
+            let in_range = match proven {
+                Some(plies) => plies.contains(&ply),
+                None => self.quick_win_in_range(&positions[ply]),
             };
             if in_range {
                 if let Ok(puzzle) = self.verify(&positions[ply]) {
@@ -575,18 +763,44 @@ impl Verifier {
         }
         found
     }
+
+    /// Whether a quick search sees a forced win in range at `position`.
+    fn quick_win_in_range(&mut self, position: &Position) -> bool {
+        let quick = Limits {
+            depth: Some(2 * self.settings.max_moves - 1),
+            nodes: Some(self.settings.nodes / 10),
+            ..Limits::default()
+        };
+        self.engine.new_game();
+        let here = Game::new(*position, Rules::STANDARD);
+        match self.engine.search(&here, &quick).map(|r| r.score) {
+            Some(Score::Win(n)) => (self.settings.min_moves..=self.settings.max_moves).contains(&n),
+            _ => false,
+        }
+    }
 }
 
 /// One self-play game for puzzles: from `opening`, each side an engine of
-/// a level drawn from `seed` (7 to 10, so that somebody blunders into a
-/// forced loss), `nodes` per move, at most `max_plies` plies.
-pub fn self_play(opening: Position, seed: u64, nodes: u64, max_plies: usize) -> Game {
+/// a level drawn from `seed` (`weakest` to 10, so that somebody blunders
+/// into a forced loss), `nodes` per move, at most `max_plies` plies. With
+/// it, the plies where the side to move's search proved a forced win of at
+/// most `max_moves` moves: the win candidates, found at no extra cost.
+pub fn self_play(
+    opening: Position,
+    seed: u64,
+    nodes: u64,
+    max_plies: usize,
+    max_moves: u32,
+    weakest: Level,
+) -> (Game, Vec<usize>) {
     let mut game = Game::new(opening, Rules::STANDARD);
+    let levels = u64::from(Level::STRONGEST.get() - weakest.get()) + 1;
     let mut engines = [Color::Red, Color::Blue].map(|color| {
         let mut engine = Engine::new();
         engine.set_hash_mb(4);
         let draw = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (color.index() * 8 + 3);
-        engine.set_level(Level::new(7 + (draw % 4) as u8).expect("7 to 10 are levels"));
+        let level = weakest.get() + (draw % levels) as u8;
+        engine.set_level(Level::new(level).expect("weakest to strongest are levels"));
         engine.set_seed(seed ^ color.index() as u64);
         engine.new_game();
         engine
@@ -595,14 +809,22 @@ pub fn self_play(opening: Position, seed: u64, nodes: u64, max_plies: usize) -> 
         nodes: Some(nodes),
         ..Limits::default()
     };
+    let mut proven = Vec::new();
     while game.outcome().is_none() && game.moves().len() < max_plies {
         let side = game.position().side_to_move();
         let Some(result) = engines[side.index()].search(&game, &limits) else {
             break;
         };
+        // A proven win for the mover, or a proven loss: then the next
+        // position is the opponent's win, whether or not its engine sees it.
+        match result.score {
+            Score::Win(n) if n <= max_moves => proven.push(game.moves().len()),
+            Score::Loss(n) if n <= max_moves => proven.push(game.moves().len() + 1),
+            _ => {}
+        }
         game.play(result.best_move).expect("engine moves are legal");
     }
-    game
+    (game, proven)
 }
 
 /// A puzzle crosses JSON as `{"goal", "position", "solution", "themes"}`
@@ -689,6 +911,19 @@ mod serde_impl {
 mod tests {
     use super::*;
 
+    /// Puzzle 407 of the shipped set (issue 41): its line wins in 3, and
+    /// F7-G7-1, a move the puzzle marked wrong, wins by force too, later.
+    #[test]
+    fn a_move_off_the_line_that_keeps_a_forced_win_is_proven() {
+        let position: Position = "5RG1/b16/r26/7/1BG1b1b22/2r24/7 r".parse().unwrap();
+        let mut verifier = Verifier::new(Settings::default());
+        let line: Move = "A5-A4-1".parse().unwrap();
+        assert_eq!(verifier.wins_with(&position, line, 3), Some(3));
+        let other: Move = "F7-G7-1".parse().unwrap();
+        let wins = verifier.wins_with(&position, other, 7);
+        assert!(wins.is_some_and(|n| n > 3), "{wins:?}");
+    }
+
     #[test]
     fn theme_names_round_trip() {
         for theme in Theme::ALL {
@@ -703,7 +938,7 @@ mod tests {
         let capture: Move = "D7-D6-1".parse().unwrap();
         let quiet: Move = "D7-C7-1".parse().unwrap();
         let puzzle = Puzzle::new(position, vec![capture]).unwrap();
-        assert_eq!(puzzle.themes(), &[Theme::GuardCapture]);
+        assert_eq!(puzzle.themes(), &[Theme::GuardCapture, Theme::Endgame]);
         assert_eq!(puzzle.wins_in(), 1);
         assert_eq!(Puzzle::new(position, vec![quiet]), Err(PuzzleError::NoWin));
         assert_eq!(Puzzle::new(position, vec![]), Err(PuzzleError::Length(0)));

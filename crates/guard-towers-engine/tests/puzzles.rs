@@ -4,8 +4,10 @@
 //! exclusion answers for the other moves only.
 
 use guard_towers::{Game, Position, Rules};
-use guard_towers_engine::puzzle::{self_play, Goal, Puzzle, Settings, Theme, Verifier};
-use guard_towers_engine::{Engine, Limits, Score};
+use guard_towers_engine::puzzle::{
+    is_guard_step, self_play, Goal, Puzzle, Settings, Theme, Verifier,
+};
+use guard_towers_engine::{Engine, Level, Limits, Score};
 use proptest::prelude::*;
 
 /// Small settings, so that a debug build checks a few games quickly.
@@ -14,6 +16,7 @@ const SETTINGS: Settings = Settings {
     max_moves: 2,
     margin: 2,
     nodes: 300_000,
+    deep_nodes: 600_000,
     saves: true,
 };
 
@@ -67,9 +70,12 @@ proptest! {
     #[test]
     fn every_puzzle_found_in_self_play_is_what_it_claims(seed in 0u64..10_000) {
         let opening = Position::start();
-        let game = self_play(opening, seed, 2_000, 160);
+        let (game, proven) = self_play(opening, seed, 2_000, 160, SETTINGS.max_moves, Level::new(7).unwrap());
         let mut verifier = Verifier::new(SETTINGS);
-        for (ply, puzzle) in verifier.find_in_game(&game) {
+        // Odd seeds take the win candidates the game's own searches
+        // proved, even ones look with a quick search at every position.
+        let proven = (seed % 2 == 1).then_some(proven.as_slice());
+        for (ply, puzzle) in verifier.find_in_game(&game, proven) {
             prop_assert_eq!(puzzle.position(), &game.positions()[ply]);
             // Valid by construction: made again from its parts, it is equal.
             let again = Puzzle::of(puzzle.goal(), *puzzle.position(), puzzle.solution().to_vec());
@@ -86,6 +92,7 @@ proptest! {
                     prop_assert!(!matches!(best, Score::Loss(_)), "{best}");
                     prop_assert!(matches!(others, Some(Score::Loss(_))), "{others:?}");
                     prop_assert!(puzzle.themes().contains(&Theme::Defence));
+                    prop_assert!(!is_guard_step(puzzle.position(), puzzle.solution()[0]));
                 }
             }
             prop_assert_eq!(puzzle.accepts(0, puzzle.solution()[0]), Some(true));
@@ -119,7 +126,8 @@ fn a_save_is_one_move_that_does_not_end_the_game() {
     assert!(Puzzle::save(position, capture).is_err());
     let save = Puzzle::save(position, quiet).unwrap();
     assert_eq!(save.goal(), Goal::Save);
-    assert_eq!(save.themes(), &[Theme::Defence]);
+    // Two bare guards: an endgame too.
+    assert_eq!(save.themes(), &[Theme::Defence, Theme::Endgame]);
     assert_eq!(save.accepts(0, quiet), Some(true));
     assert_eq!(save.accepts(0, capture), Some(false));
 }

@@ -123,7 +123,7 @@ pub async fn import_course_logs(
         engine_movetime: Duration::from_millis(500),
         engine_threads: 1,
         cached_games: logs.len().max(1),
-        tablebase: None,
+        tablebase: crate::tablebases::Tablebases::default(),
     };
     let app = App::new(store, tuning, stopping, &crate::games::hooks::HOOKS);
     let mut outcomes = Vec::new();

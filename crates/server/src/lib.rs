@@ -16,7 +16,8 @@
 //! `ws` and `course` (adapters), `contest` (the course contest server's logs imported), `web` (the browser UI's files, embedded),
 //! `hub` (live updates in one instance), `listen` (live updates across
 //! instances), `listener` (connection bounds, timeouts, shutdown),
-//! `scheduler` (the engine threads, by priority) and `security`. The load
+//! `scheduler` (the engine threads, by priority), `tablebases` (the
+//! endgame tables the engines probe, swapped in when built) and `security`. The load
 //! test, a client that measures a running server, is the binary's
 //! (`towers loadtest`). What the API's clients read too (the error body,
 //! the bot's stream, `Status`, …) is the wire crate's (`api`), written as
@@ -53,9 +54,11 @@ mod seat;
 mod security;
 mod status;
 mod store;
+mod tablebases;
 mod web;
 mod ws;
 
+use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -71,6 +74,7 @@ pub use backup::{
 pub use contest::{import_course_logs, ImportError, Imported, Skipped};
 pub use metrics_listener::LogLevel;
 pub use store::{quarantined_in, Quarantined, Store};
+pub use tablebases::Tablebases;
 
 /// How a server starts.
 #[derive(Clone, Debug)]
@@ -101,6 +105,9 @@ pub struct Config {
     /// How `PUT /log-level` changes the log level (the binary's logger).
     pub log_level: Option<LogLevel>,
     pub tuning: Tuning,
+    /// The puzzle set seeded at start: the shipped one (a test gives its
+    /// own).
+    pub puzzle_set: Cow<'static, str>,
 }
 
 impl Config {
@@ -120,8 +127,9 @@ impl Config {
                 engine_movetime: Duration::from_millis(500),
                 engine_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
                 cached_games: 10_000,
-                tablebase: None,
+                tablebase: Tablebases::default(),
             },
+            puzzle_set: Cow::Borrowed(puzzles::SHIPPED),
         }
     }
 }
@@ -167,7 +175,7 @@ pub async fn start(config: Config) -> anyhow::Result<Running> {
     metrics::install();
     let store = Store::open(&config.database).await?;
     let (shutdown, stopping) = watch::channel(false);
-    puzzles::seed(&store).await?;
+    puzzles::seed(&store, &config.puzzle_set).await?;
     let hooks = &games::hooks::HOOKS;
     let app = app::App::new(store, config.tuning.clone(), stopping.clone(), hooks);
     if app.store.is_postgres() {

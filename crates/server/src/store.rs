@@ -119,6 +119,20 @@ pub enum Write {
     Account(AccountWrite),
     /// Adds a puzzle unless its id or position is stored (never fails).
     SeedPuzzle(PuzzleRow),
+    /// A stored puzzle as the set has it now: its goal, solution and
+    /// themes, served again if it was retired; its rating and attempts
+    /// stay.
+    ReseedPuzzle {
+        id: i64,
+        goal: String,
+        solution: String,
+        themes: String,
+    },
+    /// A stored puzzle the set no longer holds: never served nor counted
+    /// again; its row and the attempts at it stay.
+    RetirePuzzle {
+        id: i64,
+    },
     /// A rated attempt: the solver's first at this puzzle, both new
     /// ratings. Fails the request when the solver already tried the
     /// puzzle, or when either rating changed since it was read (its
@@ -147,6 +161,8 @@ pub struct PuzzleRow {
     pub rating: i64,
     pub attempts: i64,
     pub solved: i64,
+    /// No longer in the shipped set: not served, not counted.
+    pub retired: bool,
 }
 
 /// A puzzle solver: the hash of its token and its rating.
@@ -968,6 +984,26 @@ async fn apply(
             .await?;
             1
         }
+        Write::ReseedPuzzle {
+            id,
+            goal,
+            solution,
+            themes,
+        } => sqlx::query(
+            "UPDATE puzzles SET goal = $1, solution = $2, themes = $3, retired = 0 WHERE id = $4",
+        )
+        .bind(goal)
+        .bind(solution)
+        .bind(themes)
+        .bind(id)
+        .execute(connection)
+        .await?
+        .rows_affected(),
+        Write::RetirePuzzle { id } => sqlx::query("UPDATE puzzles SET retired = 1 WHERE id = $1")
+            .bind(id)
+            .execute(connection)
+            .await?
+            .rows_affected(),
         Write::RatePuzzle {
             puzzle,
             solver,
@@ -1036,7 +1072,7 @@ async fn apply(
 }
 
 const PUZZLE_COLUMNS: &str =
-    "id, goal, position, solution, themes, glicko, rating, attempts, solved";
+    "id, goal, position, solution, themes, glicko, rating, attempts, solved, retired";
 
 fn puzzle_row(row: &sqlx::any::AnyRow) -> PuzzleRow {
     PuzzleRow {
@@ -1049,15 +1085,26 @@ fn puzzle_row(row: &sqlx::any::AnyRow) -> PuzzleRow {
         rating: row.get(6),
         attempts: row.get(7),
         solved: row.get(8),
+        retired: row.get::<i64, _>(9) != 0,
     }
 }
 
 impl Store {
-    pub async fn puzzle_count(&self) -> Result<i64, StoreError> {
-        let row = sqlx::query("SELECT count(*) FROM puzzles")
-            .fetch_one(&self.pool)
+    /// Every stored puzzle, retired ones too, by id.
+    pub async fn puzzles(&self) -> Result<Vec<PuzzleRow>, StoreError> {
+        let rows = sqlx::query(&format!("SELECT {PUZZLE_COLUMNS} FROM puzzles ORDER BY id"))
+            .fetch_all(&self.pool)
             .await?;
-        Ok(row.get(0))
+        Ok(rows.iter().map(puzzle_row).collect())
+    }
+
+    /// Every puzzle's goal and themes, as stored (`win`; `castle,split`),
+    /// the retired ones left out.
+    pub async fn puzzle_kinds(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query("SELECT goal, themes FROM puzzles WHERE retired = 0")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
     }
 
     pub async fn puzzle(&self, id: i64) -> Result<Option<PuzzleRow>, StoreError> {
@@ -1070,25 +1117,52 @@ impl Store {
         Ok(row.as_ref().map(puzzle_row))
     }
 
-    /// Up to `limit` puzzles nearest to `rating`, those the solver (by its
-    /// token's hash) has tried left out.
+    /// Up to `limit` puzzles nearest to `rating`, of `theme` when one is
+    /// given, those the solver (by its token's hash) has tried and the
+    /// retired ones left out.
     pub async fn puzzles_near(
         &self,
         rating: i64,
         solver: &str,
+        theme: Option<&str>,
         limit: i64,
     ) -> Result<Vec<PuzzleRow>, StoreError> {
+        // Themes are stored as names between commas: `,castle,split,`
+        // holds `,castle,` and nothing that only begins like a name.
+        let themes = theme.map_or_else(|| "%".to_string(), |name| format!("%,{name},%"));
         let rows = sqlx::query(&format!(
-            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id NOT IN \
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE retired = 0 AND id NOT IN \
              (SELECT puzzle_id FROM puzzle_attempts WHERE solver = $1) \
-             ORDER BY abs(rating - $2), id LIMIT $3"
+             AND (',' || themes || ',') LIKE $2 \
+             ORDER BY abs(rating - $3), id LIMIT $4"
         ))
         .bind(solver)
+        .bind(themes)
         .bind(rating)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(puzzle_row).collect())
+    }
+
+    /// The themes of each puzzle the solver (by its token's hash) has had
+    /// its rated attempt at, retired ones too, and whether it solved it.
+    pub async fn solver_results(
+        &self,
+        token_hash: &str,
+    ) -> Result<Vec<(String, bool)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT puzzles.themes, puzzle_attempts.solved FROM puzzle_attempts \
+             JOIN puzzles ON puzzles.id = puzzle_attempts.puzzle_id \
+             WHERE puzzle_attempts.solver = $1",
+        )
+        .bind(token_hash)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get(0), row.get::<i64, _>(1) != 0))
+            .collect())
     }
 
     pub async fn solver(&self, token_hash: &str) -> Result<Option<SolverRow>, StoreError> {

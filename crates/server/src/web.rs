@@ -42,6 +42,7 @@ macro_rules! catalogs {
             catalog!($language, "players"),
             catalog!($language, "account"),
             catalog!($language, "refusals"),
+            catalog!($language, "board"),
         )+]
     };
 }
@@ -58,7 +59,7 @@ macro_rules! fluent_bundle {
     };
 }
 
-const CATALOGS: [(&str, &str, &str); 30] = catalogs!("en", "de", "nl");
+const CATALOGS: [(&str, &str, &str); 33] = catalogs!("en", "de", "nl");
 const FLUENT_BUNDLE: [(&str, &str, &str); 8] = fluent_bundle!(
     "builtins.js",
     "bundle.js",
@@ -188,6 +189,11 @@ const PAGES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/tournament.js"),
     ),
     (
+        "tournament-call.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/tournament-call.js"),
+    ),
+    (
         "puzzles.html",
         "text/html; charset=utf-8",
         include_str!("../../../web/puzzles.html"),
@@ -217,10 +223,26 @@ const PAGES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/players.js"),
     ),
+    (
+        "board.html",
+        "text/html; charset=utf-8",
+        include_str!("../../../web/board.html"),
+    ),
+    (
+        "call-board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/call-board.js"),
+    ),
 ];
 
 pub async fn page(headers: HeaderMap) -> Response {
     serve("index.html", &headers)
+}
+
+/// `/tournament/board?id=…`: a tournament's call board, for the screen
+/// beside the pitches.
+pub async fn board(headers: HeaderMap) -> Response {
+    serve("board.html", &headers)
 }
 
 /// `/locales/{language}/{area}.ftl`: a message catalog.
@@ -358,6 +380,25 @@ mod tests {
             let (encoding, body) = fetch(name, Some("br")).await;
             assert_eq!(encoding, None, "{name}");
             assert_eq!(body, text.as_bytes(), "{name}");
+        }
+    }
+
+    /// Every page, script and style in `web/` is embedded: a file the
+    /// pages import but the binary lacks would work only where the pages
+    /// are served from disk (the browser tests' `TOWERS_WEB_DIR`).
+    #[test]
+    fn every_file_of_web_is_embedded() {
+        let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+        for entry in std::fs::read_dir(web).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                continue;
+            }
+            let name = path.file_name().unwrap().to_str().unwrap();
+            assert!(
+                PAGES.iter().any(|(file, _, _)| *file == name),
+                "web/{name} is not embedded in the binary"
+            );
         }
     }
 }

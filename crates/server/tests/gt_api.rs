@@ -944,7 +944,7 @@ async fn an_analysis_in_the_endgame_tables_is_the_tables_answer() {
     let mut tables = guard_towers_tablebase::Tablebase::new();
     tables.build(1, &mut |_, _| {});
     let mut settings = config(&common::sqlite_url());
-    settings.tuning.tablebase = Some(std::sync::Arc::new(tables));
+    settings.tuning.tablebase = server::Tablebases::ready(std::sync::Arc::new(tables));
     let server = start(settings).await;
     // Red's guard walks D4-D3-D2-D1: three moves.
     let (status, analysis) = server

@@ -741,9 +741,30 @@ async fn tournament_session(api: &mut Checker<'_>) {
     .await;
 }
 
-/// Puzzles, anonymously (the Checker sends no X-Solver): the next one, an
-/// attempt (a move that is no solution's first fails it), the refusals.
+/// Puzzles, anonymously (the Checker sends no X-Solver and keeps no
+/// cookie): the counts, the next one (of a theme too), an attempt (a move
+/// that is no solution's first fails it), the results, the refusals.
 async fn puzzle_session(api: &mut Checker<'_>) {
+    api.call(Method::GET, "/api/gt/puzzles", "", None, None)
+        .await;
+    api.call(
+        Method::GET,
+        "/api/gt/puzzles/next?theme=defence",
+        "",
+        None,
+        None,
+    )
+    .await;
+    api.call(
+        Method::GET,
+        "/api/gt/puzzles/next?theme=fork",
+        "",
+        None,
+        None,
+    )
+    .await;
+    api.call(Method::GET, "/api/gt/puzzles/results", "", None, None)
+        .await;
     let puzzle = api
         .call(Method::GET, "/api/gt/puzzles/next", "", None, None)
         .await;

@@ -26,8 +26,13 @@ pub enum Command {
         #[command(flatten)]
         position: PositionArg,
         /// One `MOVE COUNT` line per root move, then the total.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "peer")]
         divide: bool,
+        /// Also run another generator's perft, as `PEER DEPTH POSITION`
+        /// (a program printing `nodes N cpu SECONDS`: its CPU time around
+        /// its perft alone), and print both CPU times and their ratio.
+        #[arg(long, value_name = "PEER")]
+        peer: Option<std::path::PathBuf>,
     },
     /// Draw the board.
     Show(PositionArg),
@@ -133,6 +138,10 @@ pub enum Command {
     /// Find puzzles (one move wins by force, no other does) in finished
     /// games, verified by the engine; one JSON line each.
     Puzzles(crate::puzzles_cli::PuzzlesArgs),
+    /// Make the server's puzzle set: the shipped one verified again and new
+    /// puzzles, near-duplicates left out, each with its id and its first
+    /// rating from how hard it is for search.
+    PuzzleSet(crate::puzzle_set_cli::PuzzleSetArgs),
     /// Play against the engine in the terminal.
     Play {
         /// Engine level 1-10.
@@ -202,7 +211,14 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             depth,
             position,
             divide,
+            peer: None,
         } => run_perft(&position.parse()?, depth, divide),
+        Command::Perft {
+            depth,
+            position,
+            peer: Some(peer),
+            ..
+        } => crate::perft_peer::run(&position.parse()?, depth, &peer),
         Command::Show(position) => {
             let messages = i18n::Messages::new(lang);
             print!("{}", crate::play::board(&messages, &position.parse()?));
@@ -286,6 +302,7 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             tablebase,
         } => crate::play::run(level, color, movetime, tablebase.as_deref(), lang),
         Command::Puzzles(args) => crate::puzzles_cli::run(args),
+        Command::PuzzleSet(args) => crate::puzzle_set_cli::run(args),
     }
 }
 

@@ -12,6 +12,8 @@ use std::time::Instant;
 use clap::Args;
 use guard_towers::{Game, Position};
 use guard_towers_engine::puzzle::{self_play, Puzzle, Settings, Verifier};
+use guard_towers_engine::study::StudyRange;
+use guard_towers_engine::Level;
 use serde::Serialize;
 
 use crate::UsageError;
@@ -33,6 +35,17 @@ pub struct PuzzlesArgs {
     /// opening set) and look in them.
     #[arg(long)]
     self_play: Option<usize>,
+    /// Draw this many endgame studies from the tablebases (--tablebase):
+    /// wins of --min-moves to --max-moves proven by the tables.
+    #[arg(long, requires = "tablebase", conflicts_with_all = ["from", "archive", "self_play"])]
+    studies: Option<usize>,
+    /// The tables (`towers gt tablebase build --stones 3`) for --studies.
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<PathBuf>,
+    /// The weakest level of the self-play games (levels are drawn from it
+    /// to 10): weaker sides blunder into forced losses more often.
+    #[arg(long, default_value = "7")]
+    weakest_level: Level,
     /// Search nodes per move of the self-play games.
     #[arg(long, default_value_t = 20_000)]
     nodes: u64,
@@ -56,9 +69,18 @@ pub struct PuzzlesArgs {
     /// candidate).
     #[arg(long, default_value_t = Settings::default().nodes)]
     verify_nodes: u64,
+    /// Node budget of the deep searches (no depth limit): no second first
+    /// move may win at any length they reach, and a save must hold.
+    #[arg(long, default_value_t = Settings::default().deep_nodes)]
+    deep_nodes: u64,
     /// Only wins: no saves (the only move that does not lose).
     #[arg(long)]
     no_saves: bool,
+    /// Self-play: look for wins with a quick search at every position,
+    /// instead of where the game's own searches proved one (the way
+    /// before; for measuring the two against each other).
+    #[arg(long)]
+    quick_search: bool,
     /// Threads (games looked at in parallel).
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -69,10 +91,10 @@ pub struct PuzzlesArgs {
 
 /// One line of the output: the puzzle and where it came from.
 #[derive(Serialize)]
-struct Line<'a> {
+pub struct Line<'a> {
     #[serde(flatten)]
-    puzzle: &'a Puzzle,
-    source: String,
+    pub puzzle: &'a Puzzle,
+    pub source: String,
 }
 
 /// Where games come from: each is made (played or replayed) when a thread
@@ -84,6 +106,7 @@ enum Source {
         first_seed: u64,
         games: usize,
         nodes: u64,
+        weakest: Level,
     },
 }
 
@@ -95,21 +118,26 @@ impl Source {
         }
     }
 
-    fn game(&self, index: usize) -> (String, Game) {
+    /// The game's name, the game, and the plies where its own searches
+    /// proved a forced win (self-play only).
+    fn game(&self, index: usize, max_moves: u32) -> (String, Game, Option<Vec<usize>>) {
         match self {
-            Source::Games(games) => games[index].clone(),
+            Source::Games(games) => {
+                let (name, game) = games[index].clone();
+                (name, game, None)
+            }
             Source::SelfPlay {
                 openings,
                 first_seed,
                 nodes,
+                weakest,
                 ..
             } => {
                 let seed = first_seed + index as u64;
                 let opening = openings[(seed as usize) % openings.len()];
-                (
-                    format!("self-play seed {seed}"),
-                    self_play(opening, seed, *nodes, MAX_PLIES),
-                )
+                let (game, proven) =
+                    self_play(opening, seed, *nodes, MAX_PLIES, max_moves, *weakest);
+                (format!("self-play seed {seed}"), game, Some(proven))
             }
         }
     }
@@ -121,11 +149,19 @@ pub fn run(args: PuzzlesArgs) -> Result<(), UsageError> {
             "--min-moves and --max-moves: 1 <= min <= max <= 10".into(),
         ));
     }
+    if let (Some(count), Some(tables)) = (args.studies, &args.tablebase) {
+        let range = StudyRange {
+            min_plies: 2 * args.min_moves - 1,
+            max_plies: 2 * args.max_moves - 1,
+        };
+        return crate::studies_cli::run(tables, count, range, args.seed, &args.out);
+    }
     let settings = Settings {
         min_moves: args.min_moves,
         max_moves: args.max_moves,
         margin: args.margin,
         nodes: args.verify_nodes,
+        deep_nodes: args.deep_nodes,
         saves: !args.no_saves,
     };
     let source = if let Some(file) = &args.from {
@@ -140,10 +176,11 @@ pub fn run(args: PuzzlesArgs) -> Result<(), UsageError> {
             first_seed: args.seed,
             games,
             nodes: args.nodes,
+            weakest: args.weakest_level,
         }
     } else {
         return Err(UsageError(
-            "say where the games come from: --from FILE, --archive DB or --self-play N".into(),
+            "say where the puzzles come from: --from FILE, --archive DB, --self-play N or --studies N --tablebase DIR".into(),
         ));
     };
     let mut seen: HashSet<String> = HashSet::new();
@@ -180,8 +217,9 @@ pub fn run(args: PuzzlesArgs) -> Result<(), UsageError> {
                     if index >= total || shared.lock().expect("no panic").2 >= limit {
                         break;
                     }
-                    let (name, game) = source.game(index);
-                    let found = verifier.find_in_game(&game);
+                    let (name, game, proven) = source.game(index, settings.max_moves);
+                    let proven = proven.filter(|_| !args.quick_search);
+                    let found = verifier.find_in_game(&game, proven.as_deref());
                     let mut guard = shared.lock().expect("no panic");
                     let (out, seen, written) = &mut *guard;
                     for (ply, puzzle) in found {

@@ -2,9 +2,12 @@
 //! SQLite default or on PostgreSQL.
 
 use std::net::SocketAddr;
-use std::time::Duration;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use clap::Args;
+use guard_towers_tablebase::Tablebase;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{fmt, reload, EnvFilter};
@@ -62,7 +65,9 @@ pub struct ServeArgs {
     #[arg(long, env = "TOWERS_PUBLIC_URL", value_name = "URL")]
     public_url: Option<String>,
     /// Endgame tables for analyses and the full-strength engine's games
-    /// (`towers gt tablebase build`).
+    /// (`towers gt tablebase build`). Those of at most 2 stones that it
+    /// lacks are built into it in the background at start (it is made if
+    /// missing), and used once built.
     #[arg(long, env = "TOWERS_TABLEBASE", value_name = "DIR")]
     tablebase: Option<std::path::PathBuf>,
     /// Serve `GET /metrics` (Prometheus) and `PUT /log-level` on this
@@ -123,10 +128,9 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
     config.public_url = args.public_url;
     config.metrics_addr = args.metrics_addr;
     config.log_level = Some(log_level.clone());
-    config.tuning.tablebase = args
-        .tablebase
-        .map(|dir| crate::tablebase_cli::load(&dir))
-        .transpose()?;
+    if let Some(dir) = &args.tablebase {
+        config.tuning.tablebase = tablebases(dir)?;
+    }
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|error| UsageError(format!("cannot start the runtime: {error}")))?;
     runtime
@@ -146,6 +150,103 @@ pub fn run(args: ServeArgs) -> Result<(), UsageError> {
             running.shutdown().await
         })
         .map_err(|error| UsageError(format!("{error:#}")))
+}
+
+/// The tables a server builds itself into a `--tablebase` directory that
+/// lacks them: every position of at most 2 stones besides the guards, some
+/// seconds of one core (docs/tablebase.md). Three stones take 23 minutes
+/// and almost 1 GB while built: `towers gt tablebase build`'s, not a
+/// server's.
+const BUILT_STONES: u32 = 2;
+
+/// The endgame tables in `dir`: loaded if they hold every position of at
+/// most `BUILT_STONES` stones (or more), else the missing ones are built
+/// on a thread of their own and swapped in when done, while the server
+/// serves with the tables at hand. A directory that cannot be made or
+/// written is logged and the server serves without the missing tables; a
+/// table that cannot be read stops the start, as one given to any other
+/// command does.
+fn tablebases(dir: &Path) -> Result<server::Tablebases, UsageError> {
+    let shown = dir.display();
+    if let Err(error) = std::fs::create_dir_all(dir) {
+        tracing::error!(
+            dir = %shown,
+            %error,
+            "cannot make the endgame tables' directory: serving without endgame tables"
+        );
+        return Ok(server::Tablebases::failed());
+    }
+    let at_hand = crate::tablebase_cli::read_all(dir)?;
+    if at_hand.stones() >= BUILT_STONES {
+        tracing::info!(dir = %shown, stones = at_hand.stones(), "endgame tables loaded");
+        return Ok(server::Tablebases::ready(Arc::new(at_hand)));
+    }
+    tracing::info!(
+        dir = %shown,
+        stones = BUILT_STONES,
+        "building the missing endgame tables in the background: \
+         analyses and engines use them once built"
+    );
+    let tablebases =
+        server::Tablebases::building((!at_hand.is_empty()).then(|| Arc::new(at_hand.clone())));
+    let slot = tablebases.clone();
+    let into = dir.to_path_buf();
+    let spawned = std::thread::Builder::new()
+        .name("tablebase-build".into())
+        .spawn(move || build_in_background(at_hand, &into, &slot));
+    if let Err(error) = spawned {
+        tracing::error!(%error, "cannot start the endgame tables' build: serving without them");
+        tablebases.build_failed();
+    }
+    Ok(tablebases)
+}
+
+/// Builds what `tables` lack of `BUILT_STONES` stones into `dir`, at a low
+/// priority, and hands them to `slot`.
+fn build_in_background(mut tables: Tablebase, dir: &Path, slot: &server::Tablebases) {
+    lower_priority();
+    let started = Instant::now();
+    let saved = crate::tablebase_cli::build_into(&mut tables, BUILT_STONES, dir, &mut |stats| {
+        tracing::info!(
+            table = %stats.material,
+            positions = stats.positions,
+            "endgame table built"
+        );
+    });
+    match saved {
+        Ok(()) => {
+            tracing::info!(
+                dir = %dir.display(),
+                stones = tables.stones(),
+                seconds = %format!("{:.1}", started.elapsed().as_secs_f64()),
+                "endgame tables built and saved: in use from now on"
+            );
+            slot.built(Arc::new(tables));
+        }
+        Err(error) => {
+            tracing::error!(%error, "cannot save the endgame tables: serving without them");
+            slot.build_failed();
+        }
+    }
+}
+
+/// Lowers the calling thread's priority to nice 10, so that the server's
+/// own threads (requests, engine searches) come first: against one busy
+/// thread of nice 0 it gets about a tenth of a core. Not the lowest (19,
+/// a seventieth): a server whose engines keep every core busy still gets
+/// its tables within minutes. On Linux the nice value is a thread's, so
+/// only this one is lowered; elsewhere it would be the whole process's,
+/// so the build runs at the server's own priority there.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: setpriority only reads its arguments; `who` 0 is the
+        // calling thread on Linux.
+        if unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 10) } != 0 {
+            let error = std::io::Error::last_os_error();
+            tracing::warn!(%error, "cannot lower the endgame tables' build's priority");
+        }
+    }
 }
 
 /// Starts logging to stderr as text or JSON, with a level that can be

@@ -1,6 +1,9 @@
 //! `towers gt tablebase …`: builds the endgame tables into a directory and
-//! probes them; `load` reads a directory for the engine's `--tablebase`.
+//! probes them; `load` reads a directory for the engine's `--tablebase`;
+//! `read_all` and `build_into` are `towers serve`'s too, which builds the
+//! small tables itself when its directory lacks them.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -8,7 +11,7 @@ use std::time::Instant;
 use clap::Subcommand;
 use guard_towers::{Color, Position, Rules};
 use guard_towers_engine::Score;
-use guard_towers_tablebase::{Material, Table, Tablebase, Verdict};
+use guard_towers_tablebase::{BuildStats, Material, Table, Tablebase, Verdict};
 use i18n::Messages;
 
 use crate::gt::PositionArg;
@@ -126,7 +129,6 @@ fn build(stones: u32, out: &Path, messages: &Messages) -> Result<(), UsageError>
             );
         }
     }
-    let mut failed = None;
     let mut started = Instant::now();
     // The seconds with one decimal, in the language's decimal sign.
     let seconds = |started: Instant| {
@@ -136,17 +138,7 @@ fn build(stones: u32, out: &Path, messages: &Messages) -> Result<(), UsageError>
             i18n::Lang::De | i18n::Lang::Nl => text.replace('.', ","),
         }
     };
-    tablebase.build(stones, &mut |table, stats| {
-        let path = out.join(table.material().file_name());
-        if let Err(error) = std::fs::write(&path, table.to_bytes()) {
-            failed.get_or_insert(messages.msg_with(
-                "terminal-file-cannot-write",
-                &[
-                    ("file", shown(&path).as_str().into()),
-                    ("error", error.to_string().as_str().into()),
-                ],
-            ));
-        }
+    let saved = build_into(&mut tablebase, stones, out, &mut |stats| {
         let count = |n: u64| i18n::Arg::Number(n as f64);
         eprintln!(
             "{}",
@@ -166,10 +158,67 @@ fn build(stones: u32, out: &Path, messages: &Messages) -> Result<(), UsageError>
         );
         started = Instant::now();
     });
-    match failed {
-        Some(message) => Err(UsageError(message)),
-        None => Ok(()),
+    saved.map_err(|error| {
+        UsageError(messages.msg_with(
+            "terminal-file-cannot-write",
+            &[
+                ("file", shown(&error.path).as_str().into()),
+                ("error", error.source.to_string().as_str().into()),
+            ],
+        ))
+    })
+}
+
+/// A table file that could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}: {source}", path.display())]
+pub struct SaveError {
+    pub path: PathBuf,
+    pub source: std::io::Error,
+}
+
+/// Builds every table of at most `stones` stones that `tablebase` lacks,
+/// smallest first, writing each into `dir` (which must exist) as it is
+/// done and then telling `on_table`. A table that cannot be written stops
+/// the build once the others of its stone count are done (the larger ones
+/// would take longer and fail alike); the first failure is the answer.
+pub fn build_into(
+    tablebase: &mut Tablebase,
+    stones: u32,
+    dir: &Path,
+    on_table: &mut dyn FnMut(&BuildStats),
+) -> Result<(), SaveError> {
+    let mut failed = None;
+    for stones in 0..=stones {
+        tablebase.build(stones, &mut |table, stats| {
+            if let Err(error) = save(dir, table) {
+                failed.get_or_insert(error);
+            }
+            on_table(stats);
+        });
+        if let Some(error) = failed {
+            return Err(error);
+        }
     }
+    Ok(())
+}
+
+/// Writes `table` into `dir` under its material's name, whole or not at
+/// all: into `NAME.gtb.tmp` first, synced, then renamed, so that a build
+/// stopped midway (killed, a crash, the power) leaves no part of a table
+/// that a later start would take for one (`load` reads only `*.gtb`).
+fn save(dir: &Path, table: &Table) -> Result<(), SaveError> {
+    let path = dir.join(table.material().file_name());
+    let partial = path.with_extension("gtb.tmp");
+    let failed = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SaveError { path, source }
+    };
+    let mut file = std::fs::File::create(&partial).map_err(failed(&partial))?;
+    file.write_all(&table.to_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(failed(&partial))?;
+    std::fs::rename(&partial, &path).map_err(failed(&path))
 }
 
 fn read_table(path: &Path) -> Result<Table, UsageError> {
@@ -178,8 +227,20 @@ fn read_table(path: &Path) -> Result<Table, UsageError> {
     Table::from_bytes(bytes).map_err(|error| UsageError(format!("{}: {error}", path.display())))
 }
 
-/// Every table (`*.gtb`) in `dir`.
+/// Every table (`*.gtb`) in `dir`, which holds at least one.
 pub fn load(dir: &Path) -> Result<Arc<Tablebase>, UsageError> {
+    let tablebase = read_all(dir)?;
+    if tablebase.is_empty() {
+        return Err(UsageError(format!(
+            "{} holds no tables (*.gtb): make them with towers gt tablebase build",
+            dir.display()
+        )));
+    }
+    Ok(Arc::new(tablebase))
+}
+
+/// Every table (`*.gtb`) in `dir`, none if it holds none.
+pub fn read_all(dir: &Path) -> Result<Tablebase, UsageError> {
     let entries = std::fs::read_dir(dir)
         .map_err(|error| UsageError(format!("cannot read {}: {error}", dir.display())))?;
     let mut tablebase = Tablebase::new();
@@ -191,13 +252,7 @@ pub fn load(dir: &Path) -> Result<Arc<Tablebase>, UsageError> {
             tablebase.insert(read_table(&path)?);
         }
     }
-    if tablebase.is_empty() {
-        return Err(UsageError(format!(
-            "{} holds no tables (*.gtb): make them with towers gt tablebase build",
-            dir.display()
-        )));
-    }
-    Ok(Arc::new(tablebase))
+    Ok(tablebase)
 }
 
 /// "Red wins in 3 (tablebase)": a score of the tables in words, for the

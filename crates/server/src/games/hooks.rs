@@ -6,10 +6,10 @@
 use super::{gt, tournament};
 use crate::app::Hooks;
 
-/// Every hook: a finished tournament game's result, committed with the
-/// game's last event; after each commit, a Guard & Towers game's engine
+/// Every hook: a tournament game's start and result, committed with the
+/// game's first event of play and its last; after each commit, a Guard & Towers game's engine
 /// and clock.
 pub const HOOKS: Hooks = Hooks {
-    links: &[tournament::games::result_in_tournament],
+    links: &[tournament::games::in_tournament],
     after_commit: &[gt::play::after_commit],
 };

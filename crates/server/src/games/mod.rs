@@ -92,6 +92,13 @@ pub trait Game: Clone + Sized + RegisteredKind + Into<GameState> {
         None
     }
 
+    /// Whether the last event applied began play (a Kubb match's first
+    /// event after its teams, a game's first move): a tournament's
+    /// pairing is playing from then.
+    fn play_just_began(&self) -> bool {
+        false
+    }
+
     /// The event that records that no server was up since `since_ms`, when
     /// the state has a clock to give the time back to.
     fn downtime_event(&self, _since_ms: i64) -> Option<Self::Event> {
@@ -289,6 +296,14 @@ macro_rules! dispatch {
                     $((GameState::$kind(state), GameEvent::$kind(event)) => Ok(Game::apply(state, event, at_ms)?),)+
                     #[allow(unreachable_patterns)]
                     (state, _) => Err(Refusal::WrongKind(state.kind())),
+                }
+            }
+
+            /// Whether the last event applied began play (see
+            /// [`Game::play_just_began`]).
+            pub fn play_just_began(&self) -> bool {
+                match self {
+                    $(GameState::$kind(state) => state.play_just_began(),)+
                 }
             }
 

@@ -155,7 +155,7 @@ fn address(shared: &Shared, peer: SocketAddr, headers: &HeaderMap) -> std::net::
 
 /// Whether the session cookie is to be `Secure`: the page came over HTTPS
 /// (the public URL says so, or a trusted proxy's `X-Forwarded-Proto`).
-fn secure(shared: &Shared, headers: &HeaderMap) -> bool {
+pub(crate) fn secure(shared: &Shared, headers: &HeaderMap) -> bool {
     let forwarded_https = shared.trust_forwarded_for
         && headers
             .get("x-forwarded-proto")

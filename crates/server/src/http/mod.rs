@@ -52,7 +52,8 @@ pub(crate) type AppState = Arc<Shared>;
 
 /// Liveness, the games held in memory (bounded by `Tuning::cached_games`),
 /// the games a live socket watches, the engines kept for engine seats, the
-/// flag timers set and the connections open.
+/// flag timers set, the connections open and where the endgame tables
+/// stand.
 async fn health(State(shared): State<AppState>) -> Json<api::health::Health> {
     Json(api::health::Health {
         ok: true,
@@ -61,6 +62,7 @@ async fn health(State(shared): State<AppState>) -> Json<api::health::Health> {
         engines_kept: shared.app.engines_kept(),
         flag_timers: shared.app.flag_timers(),
         connections_open: shared.connections.total(),
+        tablebase: shared.app.tuning.tablebase.health(),
     })
 }
 

@@ -41,6 +41,7 @@ pub fn router(shared: AppState) -> Router {
     let router = Router::new()
         .route("/", get(web::page))
         .route("/{file}", get(web::file))
+        .route("/tournament/board", get(web::board))
         .layer(middleware::from_fn_with_state(shared.clone(), rate_limit))
         // A page asks for its catalogs and the Fluent modules beside its
         // own files, a dozen fixed texts served from memory: outside the

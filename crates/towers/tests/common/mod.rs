@@ -30,10 +30,27 @@ pub fn serve(database: &str, extra: &[&str]) -> Server {
     serve_at("127.0.0.1:0", database, None, extra)
 }
 
+/// `towers serve` on a free port of 127.0.0.1 with `extra` arguments,
+/// its log (stderr) written to `log`.
+pub fn serve_logging_to(database: &str, extra: &[&str], log: &std::path::Path) -> Server {
+    let log = std::fs::File::create(log).expect("the log file is made");
+    spawn("127.0.0.1:0", database, None, extra, log.into())
+}
+
 /// `towers serve` on `addr`, under a descriptor limit of `descriptors`
 /// when given, with `extra` arguments; returns once it prints where it
 /// listens.
 pub fn serve_at(addr: &str, database: &str, descriptors: Option<u32>, extra: &[&str]) -> Server {
+    spawn(addr, database, descriptors, extra, Stdio::null())
+}
+
+fn spawn(
+    addr: &str,
+    database: &str,
+    descriptors: Option<u32>,
+    extra: &[&str],
+    stderr: Stdio,
+) -> Server {
     let limit = descriptors.map_or(String::new(), |limit| format!("ulimit -n {limit} && "));
     let mut child = Command::new("sh")
         .arg("-c")
@@ -42,7 +59,7 @@ pub fn serve_at(addr: &str, database: &str, descriptors: Option<u32>, extra: &[&
         .args(["serve", "--addr", addr, "--database", database])
         .args(extra)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .expect("towers serve starts");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();

@@ -66,6 +66,10 @@ impl Game for State {
         super::rated::source(store, row).await
     }
 
+    fn play_just_began(&self) -> bool {
+        self.game.moves().len() == 1
+    }
+
     /// A win is two half-points, a draw one each.
     fn tournament_score(&self) -> Option<(Score, Option<BaselineKubbs>)> {
         let (red, blue) = match self.ending.as_ref()?.result {

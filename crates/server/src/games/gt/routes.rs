@@ -559,7 +559,7 @@ async fn analyse(
     // A client that leaves (its request dropped) stops its search.
     let stop = StopOnDrop::default();
     let searching = stop.0.clone();
-    let tablebase = shared.app.tuning.tablebase.clone();
+    let tablebase = shared.app.tuning.tablebase.current();
     let result = tokio::task::spawn_blocking(move || {
         let limits = Limits {
             movetime: Some(movetime),

@@ -63,6 +63,12 @@ impl Game for State {
         super::rated::source(store, row).await
     }
 
+    /// The first event in force after the teams' (an undo back to it and
+    /// the next event say so again; the tournament takes the first).
+    fn play_just_began(&self) -> bool {
+        self.events.len() == 2
+    }
+
     /// Games won, with the towers (baseline kubbs) each team felled, the
     /// base of the baseline-kubb difference; a match is over when won, or
     /// drawn when time was called with the games level.
