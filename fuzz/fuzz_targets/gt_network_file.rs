@@ -16,7 +16,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(score.abs() <= 20_000, "{score}");
             let mv = start.legal_moves()[0];
             let next = start.play(mv);
-            let carried = network.update(&network.accumulator(&start), &start, mv, &next);
+            let before = network.accumulator(&start);
+            let mut carried = before;
+            network.update_into(&mut carried, &before, &start, mv, &next);
             assert_eq!(carried, network.accumulator(&next));
         }
         Err(error) => assert!(!error.to_string().is_empty()),
