@@ -9,10 +9,11 @@
 //! turn loses.
 //!
 //! A game ends for both players: each gets the final state with `end: true`
-//! as the answer to its next message, and is closed (the course servers
-//! tell only the player whose message ended it, or nobody; `docs/api.md`,
-//! "Course protocol"). Nothing is ever sent unasked: client.py reads one
-//! `recv` per answer, and a state sent unasked could share that read. A player who leaves or sends what is no message
+//! as the answer to the message that ended it or to its next one, then is
+//! closed (the course servers tell only the player whose message ended it,
+//! or nobody; `docs/api.md`, "Course protocol"). Nothing is ever sent
+//! unasked: client.py reads one `recv` per answer, and a state sent unasked
+//! could share that read. A player who leaves or sends what is no message
 //! mid-game loses at once. A game is stored only when its pair is formed:
 //! a player who leaves while waiting leaves nothing behind, and the next
 //! connection is seated as Red. Stored games are visible like any other.
