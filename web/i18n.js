@@ -62,6 +62,17 @@ export async function loadLanguage(pageAreas = []) {
   areas = ["common", ...pageAreas];
   await load(chooseLanguage());
   addSwitch();
+  markReady();
+}
+
+// The page takes clicks once its handlers are on (style.css holds them off
+// until then). A page awaits its catalogs at its top level, and the load
+// event does not wait for a module's top-level await: a button pressed
+// before the catalogs came would do nothing. The page attaches its
+// handlers in the same task in which this call's promise resumes it; the
+// mark comes in the next task, after them.
+function markReady() {
+  setTimeout(() => { document.documentElement.dataset.ready = ""; });
 }
 
 async function load(language) {

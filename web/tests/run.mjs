@@ -303,6 +303,26 @@ test("a move in flight shows as pending and a second click does nothing", async 
   await page.close();
 });
 
+// The load event does not wait for a page's top-level await of its
+// catalogs, so a click right after loading came before the handlers and
+// did nothing (a CI run waited 30 s for 'Your move' after such a click).
+test("a press before the page's words have come waits for them instead of doing nothing", async ({ browser, base }) => {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await context.route("**/locales/**", async (route) => { await held; await route.continue(); });
+  await page.goto(base);
+  assert.equal(await page.evaluate(() => "ready" in document.documentElement.dataset), false, "not ready while the catalogs are held");
+  const pressed = page.click("#play-engine");
+  await page.waitForTimeout(300);
+  release();
+  await pressed;
+  await page.waitForURL(/\/gt\?id=/);
+  await page.waitForSelector("#status:has-text('Your move')");
+  await context.close();
+});
+
 test("a lost server shows a connection banner, never a raw 'Failed to fetch', and says when it is back", async ({ browser, base }) => {
   const context = await browser.newContext(DESKTOP);
   const page = await context.newPage();
