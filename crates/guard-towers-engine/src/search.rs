@@ -381,7 +381,7 @@ impl<'a> Searcher<'a> {
             return self.no_move_score(ply);
         }
         let tt_move = hit.and_then(|hit| hit.mv);
-        let mut order = self.order(position, moves, tt_move, ply);
+        let mut order = self.order(position, moves, tt_move, Some(self.killers[ply]));
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -514,7 +514,10 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             return self.no_move_score(ply);
         }
-        let mut order = self.order(position, moves, None, usize::MAX);
+        // Quiescence keeps no killers. Without a threat only captures are
+        // searched: the quiet moves need no keys, only to come after them.
+        let quiets = evading.then_some([None; 2]);
+        let mut order = self.order(position, moves, None, quiets);
         for index in 0..order.len() {
             let mv = order.pick_next(index);
             // Captures are ordered before every quiet move (their keys
@@ -575,16 +578,16 @@ impl<'a> Searcher<'a> {
     }
 
     /// Ordering keys: table move, captures by victim then smallest attacker,
-    /// killers, then history.
+    /// killers, then history. `killers`: `None` when the quiet moves are not
+    /// searched (each then keys below every capture, the same for all).
     fn order(
         &self,
         position: &Position,
         moves: MoveList,
         tt_move: Option<(Square, Square)>,
-        ply: usize,
+        killers: Option<[Option<Move>; 2]>,
     ) -> Ordered {
         let them = !position.side_to_move();
-        let killers = self.killers.get(ply).copied().unwrap_or_default();
         let mut order = Ordered {
             keys: [0; MAX_MOVES],
             slots: [0; MAX_MOVES],
@@ -600,12 +603,13 @@ impl<'a> Searcher<'a> {
                     position.height(mv.to()) as i32
                 };
                 1_000_000 + victim * 100 - mv.stones() as i32
-            } else if killers[0] == Some(mv) {
-                900_000
-            } else if killers[1] == Some(mv) {
-                800_000
             } else {
-                self.history[mv.from().index()][mv.to().index()]
+                match killers {
+                    None => i32::MIN,
+                    Some([first, _]) if first == Some(mv) => 900_000,
+                    Some([_, second]) if second == Some(mv) => 800_000,
+                    Some(_) => self.history[mv.from().index()][mv.to().index()],
+                }
             };
             order.keys[slot] = key;
             order.slots[slot] = slot as u8;

@@ -176,18 +176,15 @@ impl Network {
             squares.map(|square| before.piece_at(square)),
             squares.map(|square| after.piece_at(square)),
         );
-        for side in Color::ALL {
-            let row = |piece: Option<Piece>, square| match piece {
-                Some(piece) => &self.feature_weights[feature(side, piece, square)],
-                None => &simd::ZERO,
-            };
-            simd::apply(
-                &mut next.sides[side.index()],
-                &accumulator.sides[side.index()],
-                [row(old[0], squares[0]), row(old[1], squares[1])],
-                [row(new[0], squares[0]), row(new[1], squares[1])],
-            );
-        }
+        let rows = |pieces: [Option<Piece>; 2]| {
+            Color::ALL.map(|side| {
+                [0, 1].map(|at| match pieces[at] {
+                    Some(piece) => &self.feature_weights[feature(side, piece, squares[at])],
+                    None => &simd::ZERO,
+                })
+            })
+        };
+        simd::apply(&mut next.sides, &accumulator.sides, rows(old), rows(new));
     }
 
     /// The evaluation, in centi-stones from `side_to_move`'s view, of the
@@ -196,12 +193,10 @@ impl Network {
         let own = &accumulator.sides[side_to_move.index()];
         let other = &accumulator.sides[(!side_to_move).index()];
         let (own_weights, other_weights) = self.output_weights.split_at(HIDDEN);
-        // In 64 bits: a side's sum fits 32 (64 · 255 · 32767), but two of
-        // them with any bias a file may hold, times SCALE, do not.
-        let (own_weights, other_weights) = (row_of(own_weights), row_of(other_weights));
-        let sum = i64::from(simd::clipped_dot(own, own_weights))
-            + i64::from(simd::clipped_dot(other, other_weights))
-            + i64::from(self.output_bias);
+        // In 64 bits: both sides' sum fits 32 (2 · 64 · 255 · 32768), but
+        // not with any bias a file may hold, times SCALE.
+        let weights = [row_of(own_weights), row_of(other_weights)];
+        let sum = i64::from(simd::clipped_dot([own, other], weights)) + i64::from(self.output_bias);
         // Within the search's ordinary scores, whatever the weights.
         (sum * i64::from(SCALE) / i64::from(QA * QB)).clamp(-LIMIT, LIMIT) as i32
     }
