@@ -3,7 +3,7 @@
 // are asked from the network first (a new version shows at once) and
 // taken from the phone when there is none. The API is never cached
 // here: the scorekeeper keeps its own last state and its outbox.
-const CACHE = "towers-shell-v6";
+const CACHE = "towers-shell-v7";
 // The scorekeeper's words in every language, so that switching the
 // language on the lawn works without a signal too.
 const LANGUAGES = ["en", "de", "nl"];
