@@ -224,6 +224,7 @@ impl Engine {
             EngineOption::LateMoveReductions => {
                 self.features.late_move_reductions = spec.check(value)?
             }
+            EngineOption::Pruning => self.features.pruning = spec.check(value)?,
             EngineOption::Seed => self.set_seed(spec.spin(value)? as u64),
             EngineOption::Threads => self.set_threads(spec.spin(value)? as usize),
             EngineOption::UseNnue => self.set_use_network(spec.check(value)?),

@@ -183,6 +183,9 @@ pub enum EngineOption {
     NullMove,
     /// Late-move reductions (likewise).
     LateMoveReductions,
+    /// Futility and late-move pruning near the leaves, with the network
+    /// (likewise).
+    Pruning,
     /// Varies the deliberate mistakes of levels below 10 between games.
     Seed,
     /// The directory of the endgame tables (`towers gt tablebase build`);
@@ -197,12 +200,13 @@ pub enum EngineOption {
 
 impl EngineOption {
     /// Every engine option, in the order the protocol announces them.
-    pub const ALL: [EngineOption; 8] = [
+    pub const ALL: [EngineOption; 9] = [
         EngineOption::Threads,
         EngineOption::Hash,
         EngineOption::Level,
         EngineOption::NullMove,
         EngineOption::LateMoveReductions,
+        EngineOption::Pruning,
         EngineOption::Seed,
         EngineOption::TablebasePath,
         EngineOption::UseNnue,
@@ -232,6 +236,7 @@ impl EngineOption {
             EngineOption::LateMoveReductions => {
                 ("LateMoveReductions", OptionKind::Check { default: true })
             }
+            EngineOption::Pruning => ("Pruning", OptionKind::Check { default: true }),
             // Any u64 would do as a seed; the protocol's whole numbers are i64.
             EngineOption::Seed => (
                 "Seed",
@@ -298,6 +303,10 @@ mod tests {
             check_default(EngineOption::LateMoveReductions),
             engine.features().late_move_reductions
         );
+        assert_eq!(
+            check_default(EngineOption::Pruning),
+            engine.features().pruning
+        );
         assert_eq!(check_default(EngineOption::UseNnue), engine.uses_network());
     }
 
@@ -312,6 +321,8 @@ mod tests {
         assert!(!engine.features().null_move);
         engine.set_option("latemovereductions", "false").unwrap();
         assert!(!engine.features().late_move_reductions);
+        engine.set_option("pruning", "false").unwrap();
+        assert!(!engine.features().pruning);
         engine.set_option("usennue", "true").unwrap();
         assert!(engine.uses_network());
         engine.set_option("UseNNUE", "false").unwrap();

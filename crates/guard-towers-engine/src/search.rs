@@ -1,7 +1,8 @@
 //! Iterative deepening principal-variation search.
 //!
 //! Alpha-beta with a transposition table, null-move pruning, late-move
-//! reductions, killer and history move ordering, an extension when the
+//! reductions, futility and late-move pruning near the leaves (with the
+//! network), killer and history move ordering, an extension when the
 //! opponent threatens to win, and a quiescence search over captures and
 //! answers to such threats. Wins and losses carry their distance, so the
 //! shortest win is played and the longest loss defended. Repetitions and the
@@ -52,6 +53,12 @@ impl Frame {
 pub struct Features {
     pub null_move: bool,
     pub late_move_reductions: bool,
+    /// Futility and late-move pruning near the leaves. Their margins were
+    /// set (by hand, not tuned) for the network's scores and measured only
+    /// with it, so they prune only when the search evaluates with it: the
+    /// levels below 10 and the puzzle proofs, on the hand-written
+    /// evaluation, search as their tables were measured.
+    pub pruning: bool,
 }
 
 impl Default for Features {
@@ -59,8 +66,26 @@ impl Default for Features {
         Features {
             null_move: true,
             late_move_reductions: true,
+            pruning: true,
         }
     }
+}
+
+/// Deepest remaining depth at which a node whose static evaluation beats
+/// beta by the margin is cut without searching (reverse futility).
+const REVERSE_FUTILITY_DEPTH: i32 = 5;
+/// Reverse futility's margin per ply of depth, in centi-stones.
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// Deepest remaining depth at which quiet moves are skipped when the
+/// static evaluation plus the margin cannot reach alpha (futility), or once
+/// enough of them have been tried (late-move pruning).
+const FUTILITY_DEPTH: i32 = 3;
+/// Futility's margin per ply of depth, in centi-stones.
+const FUTILITY_MARGIN: i32 = 120;
+
+/// Quiet moves tried at `depth` before the rest are pruned.
+fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
 }
 
 /// Everything one search needs and learns.
@@ -172,6 +197,11 @@ impl<'a> Searcher<'a> {
                 network.evaluate_accumulated(&self.accumulators[ply], position.side_to_move())
             }
         }
+    }
+
+    /// Whether the shallow-depth prunings apply (see [`Features::pruning`]).
+    fn prunes(&self) -> bool {
+        self.features.pruning && matches!(self.evaluator, Evaluator::Network(_))
     }
 
     /// The principal variation of the last completed root search.
@@ -346,14 +376,23 @@ impl<'a> Searcher<'a> {
         // guards keep threatening; twice the root depth bounds it.
         let extend = threatened && ply < 2 * self.root_depth as usize;
         let depth = depth + i32::from(extend);
+        // The static evaluation where a node may be cut on it (never in the
+        // principal variation, nor while the guard hangs): by the prunings
+        // below, or by a null move from depth 3.
+        let pruning = self.prunes() && beta.abs() < MATE_BOUND;
+        let static_eval = (!pv_node && !threatened && (pruning || depth >= 3))
+            .then(|| self.evaluate(position, ply));
+        if let Some(eval) = static_eval.filter(|_| pruning) {
+            if depth <= REVERSE_FUTILITY_DEPTH && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+                return eval;
+            }
+        }
 
         if allow_null
             && self.features.null_move
-            && !pv_node
-            && !threatened
             && depth >= 3
             && beta.abs() < MATE_BOUND
-            && self.evaluate(position, ply) >= beta
+            && static_eval.is_some_and(|eval| eval >= beta)
         {
             let reduction = 2 + depth / 4;
             self.hashes.push(position.hash());
@@ -385,6 +424,12 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Near the leaves, quiet moves that cannot raise alpha are skipped:
+        // all of them when even the margin does not lift the evaluation to
+        // alpha, the late ones otherwise.
+        let prune_quiets = static_eval.filter(|_| pruning && depth <= FUTILITY_DEPTH);
+        let futile = prune_quiets.is_some_and(|eval| eval + FUTILITY_MARGIN * depth <= alpha);
+        let mut quiets = 0;
         self.hashes.push(position.hash());
         let mut searched = 0;
         for index in 0..order.len() {
@@ -392,8 +437,19 @@ impl<'a> Searcher<'a> {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
-            searched += 1;
             let capture = position.is_capture(mv);
+            if !capture {
+                quiets += 1;
+                // Only quiet moves follow a quiet move that is not the
+                // table's (captures are ordered before them), so once one is
+                // pruned, so are all after it. A side that has only seen
+                // losses so far searches on.
+                let late = quiets > late_move_count(depth);
+                if prune_quiets.is_some() && best > -MATE_BOUND && (futile || late) {
+                    break;
+                }
+            }
+            searched += 1;
             let child = position.play(mv);
             self.tt.prefetch(child.hash());
             self.enter(ply, position, Some(mv), &child);
