@@ -288,3 +288,23 @@ fn both_evaluations_find_the_forced_results_and_play_legal_games() {
         assert!(played.moves().len() >= 10, "network {use_network}");
     }
 }
+
+/// The shallow pruning (`Pruning`) cuts the network's tree, and only it:
+/// with the hand-written evaluation (levels 1–9, puzzle proofs) a search
+/// visits the same nodes with the option on or off, so the levels' table
+/// still describes them.
+#[test]
+fn the_pruning_cuts_only_the_networks_searches() {
+    let game = Game::new(Position::start(), Rules::STANDARD);
+    let nodes = |use_network: bool, pruning: bool| {
+        let mut engine = Engine::new();
+        engine.set_use_network(use_network);
+        engine.set_option("Pruning", &pruning.to_string()).unwrap();
+        engine.search(&game, &Limits::depth(7)).unwrap().nodes
+    };
+    assert!(
+        nodes(true, true) < nodes(true, false),
+        "the network's search prunes"
+    );
+    assert_eq!(nodes(false, true), nodes(false, false));
+}
