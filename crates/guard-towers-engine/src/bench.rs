@@ -5,13 +5,16 @@
 //! node total is a signature of the search: a change that claims not to
 //! alter the search must leave it unchanged. The signature is pinned in
 //! `bench-signature.txt` and checked by the crate's tests; `towers gt bench`
-//! runs it and prints the total and the speed.
+//! runs it and prints the total and the speed. Engine options can change
+//! the workload (`towers gt bench --option Pruning=false`), to compare
+//! the speed of trees of another shape; the signature is the defaults'.
 
 use std::time::{Duration, Instant};
 
 use guard_towers::{Game, Position, Rules};
 
 use crate::engine::Engine;
+use crate::options::OptionError;
 use crate::time::Limits;
 
 /// The depth the signature is taken at (`towers gt bench` without a depth).
@@ -50,11 +53,31 @@ impl Bench {
 }
 
 /// Searches every bench position to `depth`, reporting each position's
-/// nodes to `on_position` as it is done.
-pub fn run(depth: u32, on_position: &mut dyn FnMut(&str, u64)) -> Bench {
+/// nodes to `on_position` as it is done. The engine has default settings
+/// changed by `options`, each a name and value as the protocol's
+/// `setoption` takes them (`[("Pruning", "false")]`); the signature is the
+/// node total without options. A refused option refuses the run before any
+/// search.
+///
+/// ```
+/// use guard_towers_engine::bench;
+///
+/// let default = bench::run(3, &[], &mut |_, _| {}).unwrap();
+/// let unpruned = bench::run(3, &[("Pruning", "false")], &mut |_, _| {}).unwrap();
+/// assert!(unpruned.nodes >= default.nodes);
+/// assert!(bench::run(3, &[("Pruning", "maybe")], &mut |_, _| {}).is_err());
+/// ```
+pub fn run(
+    depth: u32,
+    options: &[(&str, &str)],
+    on_position: &mut dyn FnMut(&str, u64),
+) -> Result<Bench, OptionError> {
     let started = Instant::now();
     let mut nodes = 0;
     let mut engine = Engine::new();
+    for (name, value) in options {
+        engine.set_option(name, value)?;
+    }
     for text in POSITIONS {
         let position: Position = text.parse().expect("bench positions are valid");
         engine.new_game();
@@ -64,8 +87,8 @@ pub fn run(depth: u32, on_position: &mut dyn FnMut(&str, u64)) -> Bench {
         on_position(text, position_nodes);
         nodes += position_nodes;
     }
-    Bench {
+    Ok(Bench {
         nodes,
         time: started.elapsed(),
-    }
+    })
 }

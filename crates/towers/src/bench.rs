@@ -3,10 +3,28 @@
 
 use guard_towers_engine::bench;
 
-pub fn run(depth: u32) {
-    let result = bench::run(depth, &mut |position, nodes| {
+use crate::UsageError;
+
+/// Runs the bench with the engine's defaults changed by `options`
+/// (`NAME=VALUE` each, as the protocol's `setoption`).
+pub fn run(depth: u32, options: &[(String, String)]) -> Result<(), UsageError> {
+    let options: Vec<(&str, &str)> = options
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.as_str()))
+        .collect();
+    let result = bench::run(depth, &options, &mut |position, nodes| {
         eprintln!("{position}: {nodes} nodes")
-    });
+    })
+    .map_err(|error| UsageError(format!("--option: {error}")))?;
     println!("nodes {}", result.nodes);
     println!("nps {}", result.nodes_per_second());
+    Ok(())
+}
+
+/// Reads `NAME=VALUE` for `--option`.
+pub fn name_value(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
+    Ok((name.trim().to_string(), value.trim().to_string()))
 }

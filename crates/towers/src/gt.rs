@@ -134,6 +134,10 @@ pub enum Command {
         /// Search depth in plies.
         #[arg(default_value_t = guard_towers_engine::bench::DEPTH)]
         depth: u32,
+        /// An engine option for the run, as `setoption` takes it
+        /// (`Pruning=false`); repeatable. The signature is the defaults'.
+        #[arg(long = "option", value_name = "NAME=VALUE", value_parser = bench::name_value)]
+        options: Vec<(String, String)>,
     },
     /// Find puzzles (one move wins by force, no other does) in finished
     /// games, verified by the engine; one JSON line each.
@@ -291,10 +295,7 @@ pub fn run(command: Command, lang: i18n::Lang) -> Result<(), UsageError> {
             }
             best(engine, position.parse()?, movetime, depth, lang)
         }
-        Command::Bench { depth } => {
-            bench::run(depth);
-            Ok(())
-        }
+        Command::Bench { depth, options } => bench::run(depth, &options),
         Command::Play {
             level,
             color,

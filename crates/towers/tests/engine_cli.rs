@@ -251,6 +251,40 @@ fn bench_is_deterministic() {
 }
 
 #[test]
+fn bench_takes_engine_options_and_refuses_bad_ones() {
+    let nodes = |args: &[&str]| {
+        let output = towers().args(args).output().expect("runs");
+        assert!(output.status.success(), "{args:?}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with("nodes "))
+            .expect("nodes line");
+        line["nodes ".len()..].parse::<u64>().expect("a count")
+    };
+    let pruned = nodes(&["gt", "bench", "7"]);
+    let unpruned = nodes(&["gt", "bench", "7", "--option", "Pruning=false"]);
+    assert!(
+        unpruned > pruned,
+        "without pruning {unpruned}, with {pruned}"
+    );
+    for (bad, says) in [
+        ("Pruning", "NAME=VALUE"),
+        ("Nonsense=1", "unknown option 'Nonsense'"),
+        ("Pruning=maybe", "not true or false"),
+    ] {
+        let output = towers()
+            .args(["gt", "bench", "7", "--option", bad])
+            .output()
+            .expect("runs");
+        assert_eq!(output.status.code(), Some(2), "--option {bad}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(says), "--option {bad}: {stderr}");
+        assert!(output.stdout.is_empty(), "--option {bad} searched");
+    }
+}
+
+#[test]
 fn play_in_the_terminal() {
     let mut child = towers()
         .args([
