@@ -23,8 +23,5 @@ pub fn run(depth: u32, options: &[(String, String)]) -> Result<(), UsageError> {
 
 /// Reads `NAME=VALUE` for `--option`.
 pub fn name_value(text: &str) -> Result<(String, String), String> {
-    let (name, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))?;
-    Ok((name.trim().to_string(), value.trim().to_string()))
+    crate::option_setting(text).ok_or_else(|| format!("'{text}' is not NAME=VALUE"))
 }

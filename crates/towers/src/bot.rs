@@ -112,9 +112,7 @@ impl Bot {
             .options
             .iter()
             .map(|option| {
-                option
-                    .split_once('=')
-                    .map(|(name, value)| (name.trim().to_string(), value.trim().to_string()))
+                crate::option_setting(option)
                     .ok_or_else(|| UsageError(format!("--option '{option}' is not OPTION=VALUE")))
             })
             .collect::<Result<_, _>>()?;

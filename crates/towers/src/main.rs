@@ -127,6 +127,13 @@ fn stop_quietly_when_the_reader_leaves() {
 /// An error the user caused (bad position, bad move): exit status 2.
 pub struct UsageError(String);
 
+/// An engine option given on the command line as `NAME=VALUE`, both
+/// trimmed (`--option` of `gt bench` and of `bot`).
+pub fn option_setting(text: &str) -> Option<(String, String)> {
+    let (name, value) = text.split_once('=')?;
+    Some((name.trim().to_string(), value.trim().to_string()))
+}
+
 fn main() -> ExitCode {
     let (matches, settings) = match config::read(Cli::command()) {
         Ok(read) => read,
